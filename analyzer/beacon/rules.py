@@ -1,0 +1,63 @@
+"""Beacon Patrol rules facts from data/rules.toml, turned into the kernel's cfg array."""
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+import numpy as np
+
+from analyzer.errors import UserError
+from kernels import beacon as kb
+
+MIN_PLAYERS, MAX_PLAYERS = 1, kb.MAX_PLAYERS
+
+
+@dataclass(frozen=True)
+class Rules:
+    hand_size: dict[int, int]
+    move_tokens: dict[int, int]
+    points: dict[str, int]
+    rank_names: tuple[str, ...]
+    rank_lower_bounds: tuple[int, ...]
+    shift_per_expansion: int
+    assumptions: tuple[str, ...]
+
+    def rank_bounds(self, n_expansions: int) -> list[int]:
+        """Lower bound of each band; every expansion in play raises them all (rulebook p. 8)."""
+        return [0] + [b + self.shift_per_expansion * n_expansions for b in self.rank_lower_bounds[1:]]
+
+    def cfg(self, players: int, n_expansions: int) -> np.ndarray:
+        check_players(players)
+        cfg = np.zeros(kb.CFG_SIZE, np.int64)
+        cfg[kb.CFG_PLAYERS] = players
+        cfg[kb.CFG_HAND] = self.hand_size[players]
+        cfg[kb.CFG_TOKENS] = self.move_tokens[players]
+        cfg[kb.CFG_PTS_LIGHTHOUSE] = self.points["lighthouse"]
+        cfg[kb.CFG_PTS_HQ] = self.points["hq"]
+        cfg[kb.CFG_PTS_BUOY] = self.points["buoy"]
+        cfg[kb.CFG_PTS_OTHER] = self.points["other"]
+        cfg[kb.CFG_PTS_WINDMILL] = self.points["windmill_base"]
+        cfg[kb.CFG_PTS_PIER] = self.points["pier_base"]
+        cfg[kb.CFG_RANK0:kb.CFG_RANK0 + 5] = self.rank_bounds(n_expansions)
+        return cfg
+
+
+def check_players(players: int) -> None:
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise UserError(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}")
+
+
+@cache
+def load_rules() -> Rules:
+    raw = tomllib.loads(resources.files("analyzer.beacon").joinpath("data/rules.toml").read_text("utf-8"))
+    ranks = raw["ranks"]
+    return Rules(
+        hand_size={int(k): v for k, v in raw["players"]["hand_size"].items()},
+        move_tokens={int(k): v for k, v in raw["players"]["move_tokens"].items()},
+        points=dict(raw["points"]),
+        rank_names=tuple(ranks["names"]),
+        rank_lower_bounds=tuple(ranks["lower_bounds"]),
+        shift_per_expansion=ranks["shift_per_expansion"],
+        assumptions=tuple(raw["assumptions"].values()),
+    )

@@ -1,0 +1,140 @@
+"""`simulate`: N games of one policy -> per-game table, summary and the best game's board."""
+
+import platform
+from dataclasses import dataclass
+from pathlib import Path
+
+import numba
+import numpy as np
+import polars as pl
+
+import analyzer
+from analyzer import stats
+from analyzer.errors import UserError
+from analyzer.beacon.policies import parse_policy
+from analyzer.beacon.rules import check_players, load_rules
+from analyzer.beacon.tiles import TileSet, load_tiles, parse_expansions
+from analyzer.runner import default_threads, run_games
+from kernels import beacon as kb
+
+
+@dataclass
+class SimulationResult:
+    summary: dict
+    games: pl.DataFrame
+    best_layout: dict  # {"row", "col", "tile"} arrays of the best game's board
+    tiles: TileSet
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything the kernel needs for one (players, policy, expansions, tiles) choice."""
+    players: int
+    policy_label: str
+    expansions: tuple[str, ...]
+    tiles: TileSet
+    kernel_tiles: np.ndarray
+    cfg: np.ndarray
+    active: np.ndarray
+    policy_ids: np.ndarray
+    policy_params: np.ndarray
+
+
+def make_setup(players: int, policy: str, expansions, tiles: TileSet | str | Path | None) -> Setup:
+    check_players(players)
+    pol = parse_policy(policy)
+    exp = parse_expansions(expansions) if not isinstance(expansions, frozenset) else expansions
+    ts = tiles if isinstance(tiles, TileSet) else load_tiles(tiles)
+    cfg = load_rules().cfg(players, len(exp))
+    return Setup(
+        players=players, policy_label=pol.label, expansions=tuple(sorted(exp)), tiles=ts,
+        kernel_tiles=kernel_tiles(ts), cfg=cfg, active=ts.active(exp).astype(np.uint8),
+        policy_ids=np.full(kb.MAX_PLAYERS, pol.spec.kernel_id, np.int64),
+        policy_params=np.tile(pol.vector, (kb.MAX_PLAYERS, 1)),
+    )
+
+
+def kernel_tiles(ts: TileSet) -> np.ndarray:
+    """The kernel's tile table: one int32 row per tile (columns kb.TT_*)."""
+    tt = np.zeros((ts.n, kb.TT_COLS), np.int32)
+    tt[:, kb.TT_LAND:kb.TT_LAND + 4] = ts.edge_land
+    tt[:, kb.TT_MASS:kb.TT_MASS + 4] = ts.edge_mass
+    tt[:, kb.TT_FEATURE] = ts.feature
+    tt[:, kb.TT_PIER_MASK] = ts.pier_mask
+    tt[:, kb.TT_OPEN_SEA] = ts.open_sea
+    tt[:, kb.TT_BUILDINGS:] = ts.mass_buildings
+    return tt
+
+
+def play_range_fn(setup: Setup, seed: int):
+    def play_range(start: int, out: np.ndarray) -> None:
+        kb.simulate_range(setup.kernel_tiles, setup.cfg, setup.active, setup.tiles.hq,
+                          setup.policy_ids, setup.policy_params, seed, start, out)
+    return play_range
+
+
+def replay(setup: Setup, seed: int, game: int, trace_len: int = 0):
+    """Re-play one game (same seed, same index -> the same game) for its board and actions."""
+    layout = np.zeros((setup.tiles.n, 3), np.int64)
+    trace = np.zeros((trace_len, 5), np.int64)
+    n_placed, n_actions = kb.replay_game(setup.kernel_tiles, setup.cfg, setup.active, setup.tiles.hq,
+                                         setup.policy_ids, setup.policy_params, seed, game, layout, trace)
+    board = {"row": layout[:n_placed, 0], "col": layout[:n_placed, 1], "tile": layout[:n_placed, 2]}
+    return board, trace[:min(n_actions, trace_len)]
+
+
+def simulate(players: int = 1, policy: str = "greedy", games: int = 10_000, seed: int = 0,
+             expansions=None, tiles=None, threads: int | None = None, chunk_size: int | None = None,
+             progress: bool = False, command: str | None = None) -> SimulationResult:
+    """Simulate `games` games; returns summary (dict), per-game table and the best board.
+
+    >>> r = simulate(players=1, policy="greedy", games=1000, seed=1)
+    >>> r.summary["mean"], r.games.columns[:2]
+    """
+    check_seed(seed)
+    setup = make_setup(players, policy, expansions, tiles)
+    threads = default_threads() if threads is None else threads
+    cols, wall = run_games(play_range_fn(setup, seed), games, kb.N_COLS, threads=threads,
+                           chunk_size=chunk_size, progress=progress)
+    rules = load_rules()
+    names = list(rules.rank_names)
+    frame = {"game": np.arange(games, dtype=np.int64)}
+    frame.update({name: cols[k] for k, name in enumerate(kb.COLUMN_NAMES) if name != "rank"})
+    rank = pl.Series("rank", names, dtype=pl.Enum(names)).gather(cols[kb.COL_RANK])
+    df = pl.DataFrame(frame).with_columns(rank)
+    scores = cols[kb.COL_SCORE]
+    best = int(np.argmax(scores))
+    best_layout, _ = replay(setup, seed, best)
+    summary = summarize(setup, scores, cols[kb.COL_RANK], seed, threads, wall)
+    summary["best_game"] = {"game": best, "score": int(scores[best])}
+    if command:
+        summary["command"] = command
+    return SimulationResult(summary, df, best_layout, setup.tiles)
+
+
+def check_seed(seed: int) -> None:
+    if not 0 <= seed < 2**63:
+        raise UserError(f"--seed must be between 0 and 2**63-1, got {seed}")
+
+
+def summarize(setup: Setup, scores: np.ndarray, ranks: np.ndarray, seed: int, threads: int, wall: float) -> dict:
+    rules = load_rules()
+    m = stats.mean_ci(scores)
+    bounds = rules.rank_bounds(len(setup.expansions))
+    return {
+        "games": int(scores.shape[0]),
+        "mean": m["mean"], "std": m["std"], "sem": m["sem"], "ci95": m["ci95"],
+        "percentiles": stats.percentiles(scores),
+        "min": int(scores.min()), "max": int(scores.max()),
+        "rank_bands": {"names": list(rules.rank_names), "lower_bounds": bounds},
+        "rank_probabilities": stats.category_probabilities(ranks, list(rules.rank_names)),
+        "seed": seed, "policy": setup.policy_label, "players": setup.players,
+        "expansions": list(setup.expansions),
+        "tile_set": {"name": setup.tiles.name, "sha256": setup.tiles.sha256,
+                     "reconstruction": setup.tiles.reconstruction, "n_active": int(setup.active.sum())},
+        "assumptions": list(rules.assumptions),
+        "versions": {"tabletop_analyzer": analyzer.__version__, "numba": numba.__version__,
+                     "numpy": np.__version__, "python": platform.python_version()},
+        "threads": threads, "wall_seconds": round(wall, 3),
+        "games_per_second": round(scores.shape[0] / wall, 1) if wall > 0 else None,
+    }

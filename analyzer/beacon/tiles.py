@@ -1,0 +1,400 @@
+"""Beacon Patrol tile sets: load, validate, summarise and export the tile CSV.
+
+Format (one row per physical tile, see docs/tiles.md):
+
+    id,north,east,south,west,feature,buildings,interior,pier
+
+Edges are `~` (water) or one letter A-Z naming the tile-local land mass on that edge. Lines starting
+with `#` are comments and are kept; blank lines are skipped. Every problem raises a one-line
+`UserError` naming the file and the row (= line number in the file).
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import importlib.resources
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+import numpy as np
+
+from analyzer.errors import UserError
+from kernels.beacon import FEATURE_HQ, FEATURE_NAMES, FEATURE_PIER, FEATURE_WINDMILL, MAX_MASSES
+
+__all__ = [
+    "COLUMNS",
+    "EXPANSIONS",
+    "TileSet",
+    "load_tiles",
+    "parse_expansions",
+    "parse_tiles",
+    "summarize",
+]
+
+COLUMNS = ("id", "north", "east", "south", "west", "feature", "buildings", "interior", "pier")
+EDGE_NAMES = ("north", "east", "south", "west")
+EXPANSIONS = ("windmills", "piers")
+# Which expansion each expansion feature belongs to; every other feature is base game (or the HQ).
+_EXPANSION_OF_FEATURE = {FEATURE_WINDMILL: "windmills", FEATURE_PIER: "piers"}
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_BUILDING_ITEM = re.compile(r"([A-Z])([0-9]+)")
+_INT16_MAX = 32767
+
+assert len(_LETTERS) == MAX_MASSES
+
+
+@dataclass(frozen=True, eq=False)
+class TileSet:
+    """A validated tile set as flat numpy arrays (the layout the numba kernel consumes).
+
+    Equality compares the content (every field except `sha256`, which depends on the file's exact
+    bytes), so `parse_tiles(ts.to_csv(), ts.name) == ts`.
+    """
+
+    name: str
+    sha256: str
+    ids: tuple[str, ...]
+    edge_land: np.ndarray  # uint8 [n, 4], N,E,S,W; 1 = land
+    edge_mass: np.ndarray  # int8 [n, 4]; land-mass index (A=0), -1 = water
+    feature: np.ndarray  # int8 [n]; FEATURE_* codes
+    mass_buildings: np.ndarray  # int16 [n, MAX_MASSES]
+    interior_mask: np.ndarray  # int32 [n]; bit k = mass k touches no edge
+    pier_mask: np.ndarray  # int32 [n]; bit k = pier attached to mass k
+    open_sea: np.ndarray  # uint8 [n]; 1 = no land at all on the tile
+    comments: tuple[str, ...]
+    reconstruction: bool
+
+    @property
+    def n(self) -> int:
+        return len(self.ids)
+
+    @property
+    def hq(self) -> int:
+        return int(np.flatnonzero(self.feature == FEATURE_HQ)[0])
+
+    def index(self, tile_id: str) -> int:
+        try:
+            return self.ids.index(tile_id)
+        except ValueError:
+            raise UserError(f"{self.name}: unknown tile id {tile_id!r}") from None
+
+    def active(self, expansions: Iterable[str] | str | None = ()) -> np.ndarray:
+        """bool [n]: tiles in play. Base tiles and the HQ always; expansion tiles iff their expansion is on."""
+        if expansions is None or isinstance(expansions, str):
+            chosen = parse_expansions(expansions)
+        else:
+            chosen = parse_expansions(",".join(expansions))
+        mask = np.ones(self.n, dtype=bool)
+        for code, expansion in _EXPANSION_OF_FEATURE.items():
+            if expansion not in chosen:
+                mask &= self.feature != code
+        return mask
+
+    def to_csv(self) -> str:
+        """Canonical text: comments, header, one row per tile (letters sorted), trailing newline."""
+        lines = [f"# {c}" if c else "#" for c in self.comments]
+        lines.append(",".join(COLUMNS))
+        for i, tile_id in enumerate(self.ids):
+            edges = [_LETTERS[m] if m >= 0 else "~" for m in self.edge_mass[i]]
+            buildings = " ".join(
+                f"{_LETTERS[k]}{int(c)}" for k, c in enumerate(self.mass_buildings[i]) if c > 0
+            )
+            row = [
+                tile_id,
+                *edges,
+                FEATURE_NAMES[int(self.feature[i])],
+                buildings,
+                _mask_letters(int(self.interior_mask[i])),
+                _mask_letters(int(self.pier_mask[i])),
+            ]
+            lines.append(",".join(row))
+        return "\n".join(lines) + "\n"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TileSet):
+            return NotImplemented
+        for f in fields(self):
+            if f.name == "sha256":
+                continue
+            a, b = getattr(self, f.name), getattr(other, f.name)
+            if isinstance(a, np.ndarray):
+                if a.dtype != b.dtype or not np.array_equal(a, b):
+                    return False
+            elif a != b:
+                return False
+        return True
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.ids))
+
+
+def _mask_letters(mask: int) -> str:
+    return "".join(_LETTERS[k] for k in range(MAX_MASSES) if mask >> k & 1)
+
+
+# ---------------------------------------------------------------------------------------------
+# Expansions
+
+
+def parse_expansions(text: str | None) -> frozenset[str]:
+    """'windmills,piers' -> frozenset; '' or None -> empty. Names are case-insensitive."""
+    if not text:
+        return frozenset()
+    chosen = set()
+    for item in text.split(","):
+        item = item.strip().lower()
+        if not item:
+            continue
+        if item not in EXPANSIONS:
+            raise UserError(f"unknown expansion {item!r}; valid: {', '.join(EXPANSIONS)}")
+        chosen.add(item)
+    return frozenset(chosen)
+
+
+# ---------------------------------------------------------------------------------------------
+# Loading and parsing
+
+
+def load_tiles(path: str | Path | None = None) -> TileSet:
+    """Load a tile CSV; None -> the packaged default set (name "default")."""
+    if path is None:
+        resource = importlib.resources.files("analyzer.beacon") / "data" / "tiles_default.csv"
+        return _parse_bytes(resource.read_bytes(), "default")
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise UserError(f"tiles file not found: {path}") from None
+    except OSError as exc:
+        raise UserError(f"cannot read tiles file {path}: {exc.strerror or exc}") from None
+    return _parse_bytes(data, path.name)
+
+
+def _parse_bytes(data: bytes, name: str) -> TileSet:
+    try:
+        # utf-8-sig: tolerate the BOM spreadsheet programs write.
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UserError(f"{name}: not UTF-8 text (bad byte at offset {exc.start})") from None
+    return _parse(text, name, hashlib.sha256(data).hexdigest())
+
+
+def parse_tiles(text: str, name: str) -> TileSet:
+    """Parse CSV text; `sha256` is taken over its UTF-8 encoding."""
+    return _parse(text, name, hashlib.sha256(text.encode("utf-8")).hexdigest())
+
+
+def _parse(text: str, name: str, sha256: str) -> TileSet:
+    if "\x00" in text:
+        raise UserError(f"{name}: not a text file (contains NUL bytes)")
+
+    comments: list[str] = []
+    header_seen = False
+    rows: list[_Row] = []
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if stripped.startswith("#"):
+            body = stripped[1:]
+            comments.append(body[1:] if body.startswith(" ") else body)
+            continue
+        if not stripped:
+            continue
+        cells = [c.strip() for c in next(csv.reader([line]))]
+        if not header_seen:
+            _check_header(cells, name, lineno)
+            header_seen = True
+            continue
+        rows.append(_parse_row(cells, name, lineno))
+
+    if not header_seen:
+        raise UserError(f"{name}: empty file (no header line; expected {','.join(COLUMNS)})")
+    if not rows:
+        raise UserError(f"{name}: no tile rows after the header")
+
+    first_row_of_id: dict[str, int] = {}
+    hq_row: int | None = None
+    for r in rows:
+        if r.id in first_row_of_id:
+            raise UserError(
+                f"{name}: row {r.lineno} (id {r.id}): duplicate id (first at row {first_row_of_id[r.id]})"
+            )
+        first_row_of_id[r.id] = r.lineno
+        if r.feature == FEATURE_HQ:
+            if hq_row is not None:
+                raise UserError(
+                    f"{name}: row {r.lineno} (id {r.id}): second hq tile (first at row {hq_row}); "
+                    "exactly one is allowed"
+                )
+            hq_row = r.lineno
+    if hq_row is None:
+        raise UserError(f"{name}: no hq tile; exactly one row must have feature 'hq'")
+
+    n = len(rows)
+    edge_mass = np.array([r.edges for r in rows], dtype=np.int8).reshape(n, 4)
+    mass_buildings = np.zeros((n, MAX_MASSES), dtype=np.int16)
+    for i, r in enumerate(rows):
+        for k, count in r.buildings.items():
+            mass_buildings[i, k] = count
+    interior_mask = np.array([r.interior for r in rows], dtype=np.int32)
+    edge_land = (edge_mass >= 0).astype(np.uint8)
+    open_sea = ((edge_land.sum(axis=1) == 0) & (interior_mask == 0)).astype(np.uint8)
+    return TileSet(
+        name=name,
+        sha256=sha256,
+        ids=tuple(r.id for r in rows),
+        edge_land=edge_land,
+        edge_mass=edge_mass,
+        feature=np.array([r.feature for r in rows], dtype=np.int8),
+        mass_buildings=mass_buildings,
+        interior_mask=interior_mask,
+        pier_mask=np.array([r.pier for r in rows], dtype=np.int32),
+        open_sea=open_sea,
+        comments=tuple(comments),
+        reconstruction=any("reconstruction" in c.lower() for c in comments),
+    )
+
+
+def _check_header(cells: list[str], name: str, lineno: int) -> None:
+    got = [c.lower() for c in cells]
+    if got == list(COLUMNS):
+        return
+    where = f"{name}: row {lineno} (header)"
+    expected = ",".join(COLUMNS)
+    for col in COLUMNS:
+        if col not in got:
+            raise UserError(f"{where}: missing column {col!r} (expected {expected})")
+    for col in got:
+        if col not in COLUMNS:
+            raise UserError(f"{where}: unexpected column {col!r} (expected {expected})")
+    raise UserError(f"{where}: columns must be exactly {expected}, got {','.join(cells)}")
+
+
+@dataclass
+class _Row:
+    lineno: int
+    id: str
+    edges: list[int]  # mass index per edge, -1 = water
+    feature: int
+    buildings: dict[int, int]
+    interior: int
+    pier: int
+
+
+def _parse_row(cells: list[str], name: str, lineno: int) -> _Row:
+    tile_id = cells[0] if cells else ""
+    where = f"{name}: row {lineno}" + (f" (id {tile_id})" if tile_id else "")
+
+    def fail(problem: str) -> UserError:
+        return UserError(f"{where}: {problem}")
+
+    if len(cells) != len(COLUMNS):
+        raise fail(f"expected {len(COLUMNS)} fields ({','.join(COLUMNS)}), got {len(cells)}")
+    if not tile_id:
+        raise fail("empty id")
+    _, *edge_cells, feature_cell, buildings_cell, interior_cell, pier_cell = cells
+
+    edges = []
+    for edge_name, cell in zip(EDGE_NAMES, edge_cells):
+        if cell == "~":
+            edges.append(-1)
+        elif len(cell) == 1 and cell in _LETTERS:
+            edges.append(_LETTERS.index(cell))
+        else:
+            raise fail(f"edge {edge_name!r} must be '~' or one letter A-Z, got {cell!r}")
+    edge_masses = {m for m in edges if m >= 0}
+
+    feature_name = feature_cell.lower()
+    if feature_name not in FEATURE_NAMES:
+        raise fail(f"unknown feature {feature_cell!r}; valid: {', '.join(FEATURE_NAMES)}")
+    feature = FEATURE_NAMES.index(feature_name)
+
+    interior = _parse_letters(interior_cell, "interior", fail)
+    for k in _bits(interior):
+        if k in edge_masses:
+            raise fail(f"interior land mass {_LETTERS[k]!r} also appears on an edge")
+    on_tile = edge_masses | set(_bits(interior))
+
+    buildings: dict[int, int] = {}
+    for item in buildings_cell.split():
+        m = _BUILDING_ITEM.fullmatch(item)
+        if not m or int(m.group(2)) < 1 or int(m.group(2)) > _INT16_MAX:
+            raise fail(
+                f"bad buildings item {item!r}; expected <letter><count> like 'A2' (count 1-{_INT16_MAX})"
+            )
+        k = _LETTERS.index(m.group(1))
+        if k in buildings:
+            raise fail(f"buildings list land mass {m.group(1)!r} twice")
+        if k not in on_tile:
+            raise fail(f"buildings on land mass {m.group(1)!r}, which is not on this tile")
+        buildings[k] = int(m.group(2))
+
+    pier = _parse_letters(pier_cell, "pier", fail)
+    for k in _bits(pier):
+        if k not in on_tile:
+            raise fail(f"pier attached to land mass {_LETTERS[k]!r}, which is not on this tile")
+    if feature == FEATURE_PIER and not pier:
+        raise fail("pier tile needs the letter(s) of the land mass(es) its pier is attached to")
+    if feature != FEATURE_PIER and pier:
+        raise fail(f"pier letters {pier_cell!r} on a tile whose feature is {feature_name!r}, not 'pier'")
+
+    return _Row(lineno, tile_id, edges, feature, buildings, interior, pier)
+
+
+def _parse_letters(cell: str, column: str, fail) -> int:
+    """'AC' or 'A C' -> bitmask."""
+    mask = 0
+    for ch in cell.replace(" ", ""):
+        if ch not in _LETTERS:
+            raise fail(f"{column} must be letters A-Z, got {cell!r}")
+        bit = 1 << _LETTERS.index(ch)
+        if mask & bit:
+            raise fail(f"{column} lists land mass {ch!r} twice")
+        mask |= bit
+    return mask
+
+
+def _bits(mask: int) -> list[int]:
+    return [k for k in range(MAX_MASSES) if mask >> k & 1]
+
+
+# ---------------------------------------------------------------------------------------------
+# Summary
+
+
+def summarize(tiles: TileSet) -> dict:
+    """JSON-able counts describing a tile set (all keys strings, all values plain Python types)."""
+    feature_names = [FEATURE_NAMES[int(f)] for f in tiles.feature]
+    land_edges = tiles.edge_land.sum(axis=1)
+    open_sea = tiles.open_sea.astype(bool)
+
+    by_expansion = {"hq": 0, "base": 0, **{e: 0 for e in EXPANSIONS}}
+    for f in tiles.feature:
+        f = int(f)
+        key = "hq" if f == FEATURE_HQ else _EXPANSION_OF_FEATURE.get(f, "base")
+        by_expansion[key] += 1
+
+    patterns: dict[str, int] = {}
+    for row in tiles.edge_land:
+        pattern = "".join("L" if x else "~" for x in row)
+        patterns[pattern] = patterns.get(pattern, 0) + 1
+
+    return {
+        "name": tiles.name,
+        "sha256": tiles.sha256,
+        "n": tiles.n,
+        "reconstruction": bool(tiles.reconstruction),
+        "by_feature": {f: feature_names.count(f) for f in FEATURE_NAMES},
+        "by_expansion": by_expansion,
+        "open_sea": int(open_sea.sum()),
+        "open_sea_by_feature": {
+            f: int(sum(1 for name, o in zip(feature_names, open_sea) if o and name == f))
+            for f in FEATURE_NAMES
+        },
+        "land_edges": {str(k): int((land_edges == k).sum()) for k in range(5)},
+        "edge_patterns": dict(sorted(patterns.items())),
+        "buildings": int(tiles.mass_buildings.sum()),
+        "tiles_with_buildings": int((tiles.mass_buildings.sum(axis=1) > 0).sum()),
+    }

@@ -1,0 +1,750 @@
+"""Beacon Patrol game kernel (numba, nopython, nogil).
+
+The rules follow seed 000 (the official rulebook); docs/beacon_engine.md states the
+canonical action order and every default where the rulebook is silent.
+
+Data layout
+-----------
+tt     : int32[n, TT_COLS] tile table, one row per tile (columns TT_* below); one array
+         rather than a tuple because numba pays a reference count per tuple member on
+         every call, which made small helpers 25x slower
+cfg    : int64 array, indices CFG_* below (players, hand size, tokens, points, ranks ...)
+board  : int16[G*G] tile id per cell, -1 empty; row-major, the HQ at the centre
+game   : per-game state arrays bundled in a tuple by `new_workspace`
+
+A game is played by `play_game`; `simulate_range` plays a contiguous range of game
+indices into `out` (one column per game). Each game draws from its own streams
+(kernels.rng), so results do not depend on how games are split into chunks.
+"""
+
+import numpy as np
+from numba import njit
+
+from kernels.rng import PURPOSE_DECK, PURPOSE_POLICY, stream_init, uniform_int
+
+# Tile features (column `feature` of a tile-set CSV).
+FEATURE_NONE = 0
+FEATURE_LIGHTHOUSE = 1
+FEATURE_BUOY = 2
+FEATURE_HQ = 3
+FEATURE_WINDMILL = 4
+FEATURE_PIER = 5
+FEATURE_NAMES = ("none", "lighthouse", "buoy", "hq", "windmill", "pier")
+
+# Directions, in this order everywhere: north, east, south, west.
+NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
+
+# Land masses per tile are letters A..Z -> index 0..25.
+MAX_MASSES = 26
+MAX_PLAYERS = 4
+MAX_HAND = 3
+
+# Action kinds; an action is (kind, a, b, c).
+ACT_MOVE = 0  # (0, dir)             spend a movement token
+ACT_PLACE = 1  # (1, slot, dir)      place hand tile on the cell next to the ship
+ACT_DISCARD_MOVE = 2  # (2, slot, dir)  discard a hand tile to move one step
+ACT_TRADE = 3  # (3, slot, partner, partner_slot)
+ACT_END = 4  # (4, keep_slot)       end turn; keep_slot -1 or the solo keep
+MAX_ACTIONS = 64
+ACTION_NAMES = ("move", "place", "discard_move", "trade", "end_turn")
+
+# cfg indices
+CFG_PLAYERS = 0
+CFG_HAND = 1
+CFG_TOKENS = 2
+CFG_PTS_LIGHTHOUSE = 3
+CFG_PTS_HQ = 4
+CFG_PTS_BUOY = 5
+CFG_PTS_OTHER = 6
+CFG_PTS_WINDMILL = 7
+CFG_PTS_PIER = 8
+CFG_RANK0 = 9  # five rank lower bounds, already shifted for expansions
+CFG_SIZE = 14
+
+# Policies (analyzer/beacon/policies.py maps names to these ids).
+POLICY_RANDOM = 0
+POLICY_GREEDY = 1
+
+# Per-game result columns written by simulate_range.
+COL_SCORE = 0
+COL_EXPLORED = 1
+COL_EXPLORED_LIGHTHOUSE = 2  # the HQ included
+COL_EXPLORED_BUOY = 3
+COL_EXPLORED_OTHER = 4
+COL_EXPLORED_WINDMILL = 5
+COL_EXPLORED_PIER = 6
+COL_WINDMILL_POINTS = 7
+COL_PIER_POINTS = 8
+COL_TILES_PLACED = 9
+COL_TILES_DISCARDED = 10
+COL_TURNS = 11
+COL_MOVES = 12
+COL_TRADES = 13
+COL_RANK = 14
+N_COLS = 15
+COLUMN_NAMES = (
+    "score", "explored", "explored_lighthouse", "explored_buoy", "explored_other",
+    "explored_windmill", "explored_pier", "windmill_points", "pier_points",
+    "tiles_placed", "tiles_discarded", "turns", "moves", "trades", "rank",
+)
+
+# Tile table columns.
+TT_LAND = 0  # 4 columns: 1 if edge N, E, S, W is land
+TT_MASS = 4  # 4 columns: land-mass index on edge N, E, S, W, -1 for water
+TT_FEATURE = 8
+TT_PIER_MASK = 9  # bit k: the pier is attached to mass k
+TT_OPEN_SEA = 10  # 1 if the tile shows no land at all
+TT_BUILDINGS = 11  # MAX_MASSES columns: buildings on mass k
+TT_COLS = TT_BUILDINGS + MAX_MASSES
+
+# Scalar game state (st array).
+ST_PLAYER = 0
+ST_TOKENS = 1
+ST_TRADED = 2
+ST_DECK_POS = 3
+ST_DECK_LEN = 4
+ST_N_PLACED = 5
+ST_DISCARDED = 6
+ST_TURNS = 7
+ST_MOVES = 8
+ST_TRADES = 9
+ST_N_PIERS = 10
+ST_SIZE = 11
+
+TURN_LIMIT = 100_000  # a guard only: every rule-following game ends long before
+
+
+@njit(cache=True)
+def new_workspace(n_tiles, g):
+    """All per-game state, allocated once per chunk and reset per game."""
+    st = np.zeros(ST_SIZE, np.int64)
+    board = np.full(g * g, -1, np.int16)
+    pos = np.full(n_tiles, -1, np.int64)  # tile -> cell
+    placed = np.zeros(n_tiles, np.int64)  # tiles in placement order
+    piers = np.zeros(n_tiles, np.int64)  # placed pier tiles
+    hands = np.full(MAX_PLAYERS * MAX_HAND, -1, np.int64)
+    ships = np.zeros(MAX_PLAYERS, np.int64)
+    deck = np.zeros(n_tiles, np.int64)
+    flood = new_flood(n_tiles)
+    actions = np.zeros((MAX_ACTIONS, 4), np.int64)
+    deck_rng = np.zeros(2, np.uint64)
+    pol_rng = np.zeros(2, np.uint64)
+    keys = np.zeros(MAX_ACTIONS + 4, np.int64)  # policy scratch: a key per action, 4 spare
+    return (st, board, pos, placed, piers, hands, ships, deck, flood, actions, deck_rng,
+            pol_rng, keys)
+
+
+@njit(cache=True)
+def new_flood(n_tiles):
+    """Pier flood-fill scratch: [stamp | visit stamp per tile | visited masses per tile | stack].
+
+    Stamps make a fresh search O(1) to start: a tile's marks count only under the current stamp.
+    """
+    return np.zeros(1 + 2 * n_tiles + 2 * n_tiles * MAX_MASSES, np.int64)
+
+
+# --------------------------------------------------------------------------- board
+
+
+@njit(cache=True, inline="always")
+def _step(g, d):
+    if d == NORTH:
+        return -g
+    if d == EAST:
+        return 1
+    if d == SOUTH:
+        return g
+    return -1
+
+
+@njit(cache=True)
+def fits(tt, board, g, t, cell):
+    """Cell empty and every placed neighbour meets tile t land-to-land, water-to-water."""
+    if board[cell] >= 0:
+        return False
+    for d in range(4):
+        u = board[cell + _step(g, d)]
+        if u >= 0 and tt[t, TT_LAND + d] != tt[u, TT_LAND + (d + 2) % 4]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def can_place_from(tt, board, g, ship, t, d):
+    """Tile t may go next to the ship in direction d: water edge from the ship, and it fits."""
+    return tt[board[ship], TT_LAND + d] == 0 and fits(tt, board, g, t, ship + _step(g, d))
+
+
+@njit(cache=True)
+def can_sail(tt, board, g, ship, d):
+    """The ship may cross into the placed neighbour in direction d over a water edge."""
+    return board[ship + _step(g, d)] >= 0 and tt[board[ship], TT_LAND + d] == 0
+
+
+@njit(cache=True)
+def is_explored(board, g, cell):
+    if board[cell] < 0:
+        return False
+    for d in range(4):
+        if board[cell + _step(g, d)] < 0:
+            return False
+    return True
+
+
+@njit(cache=True)
+def placed_neighbours(board, g, cell):
+    n = 0
+    for d in range(4):
+        if board[cell + _step(g, d)] >= 0:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def pier_buildings(tt, board, pos, g, t, flood):
+    """Buildings on every land mass pier tile t is attached to, followed across tiles."""
+    n = tt.shape[0]
+    flood[0] += 1
+    stamp = flood[0]
+    vs, vm, sp = 1, 1 + n, 1 + 2 * n  # offsets: visit stamp, visited masses, stack
+    top = sp
+    flood[vs + t] = stamp
+    flood[vm + t] = tt[t, TT_PIER_MASK]
+    for m in range(MAX_MASSES):
+        if (tt[t, TT_PIER_MASK] >> m) & 1:
+            flood[top] = t
+            flood[top + 1] = m
+            top += 2
+    total = 0
+    while top > sp:
+        top -= 2
+        u = flood[top]
+        m = flood[top + 1]
+        total += tt[u, TT_BUILDINGS + m]
+        cell = pos[u]
+        for d in range(4):
+            if tt[u, TT_MASS + d] != m:
+                continue
+            v = board[cell + _step(g, d)]
+            if v < 0:
+                continue
+            m2 = tt[v, TT_MASS + (d + 2) % 4]
+            if flood[vs + v] != stamp:
+                flood[vs + v] = stamp
+                flood[vm + v] = 0
+            if (flood[vm + v] >> m2) & 1:
+                continue
+            flood[vm + v] |= np.int64(1) << m2
+            flood[top] = v
+            flood[top + 1] = m2
+            top += 2
+    return total
+
+
+@njit(cache=True)
+def tile_points(tt, cfg, board, pos, g, cell, flood):
+    """Points of the explored tile on `cell` (the caller checks it is explored)."""
+    t = board[cell]
+    f = tt[t, TT_FEATURE]
+    if f == FEATURE_LIGHTHOUSE:
+        return cfg[CFG_PTS_LIGHTHOUSE]
+    if f == FEATURE_HQ:
+        return cfg[CFG_PTS_HQ]
+    if f == FEATURE_BUOY:
+        return cfg[CFG_PTS_BUOY]
+    if f == FEATURE_WINDMILL:
+        pts = cfg[CFG_PTS_WINDMILL]
+        for d in range(4):
+            pts += tt[board[cell + _step(g, d)], TT_OPEN_SEA]
+        return pts
+    if f == FEATURE_PIER:
+        return cfg[CFG_PTS_PIER] + pier_buildings(tt, board, pos, g, t, flood)
+    return cfg[CFG_PTS_OTHER]
+
+
+@njit(cache=True)
+def score_board(tt, cfg, board, pos, placed, n_placed, g, flood, out):
+    """Final score and breakdown into out[COL_SCORE..COL_PIER_POINTS]; returns the score."""
+    for k in range(COL_PIER_POINTS + 1):
+        out[k] = 0
+    for i in range(n_placed):
+        cell = pos[placed[i]]
+        if not is_explored(board, g, cell):
+            continue
+        pts = tile_points(tt, cfg, board, pos, g, cell, flood)
+        f = tt[board[cell], TT_FEATURE]
+        out[COL_SCORE] += pts
+        out[COL_EXPLORED] += 1
+        if f == FEATURE_LIGHTHOUSE or f == FEATURE_HQ:
+            out[COL_EXPLORED_LIGHTHOUSE] += 1
+        elif f == FEATURE_BUOY:
+            out[COL_EXPLORED_BUOY] += 1
+        elif f == FEATURE_WINDMILL:
+            out[COL_EXPLORED_WINDMILL] += 1
+            out[COL_WINDMILL_POINTS] += pts
+        elif f == FEATURE_PIER:
+            out[COL_EXPLORED_PIER] += 1
+            out[COL_PIER_POINTS] += pts
+        else:
+            out[COL_EXPLORED_OTHER] += 1
+    return out[COL_SCORE]
+
+
+@njit(cache=True)
+def rank_of(cfg, score):
+    r = 0
+    for k in range(1, 5):
+        if score >= cfg[CFG_RANK0 + k]:
+            r = k
+    return r
+
+
+@njit(cache=True)
+def explored_pier_points(tt, cfg, board, pos, piers, n_piers, g, flood):
+    total = 0
+    for i in range(n_piers):
+        if is_explored(board, g, pos[piers[i]]):
+            total += cfg[CFG_PTS_PIER] + pier_buildings(tt, board, pos, g, piers[i], flood)
+    return total
+
+
+@njit(cache=True)
+def placement_gain(tt, cfg, board, pos, piers, n_piers, g, t, cell, flood):
+    """Exact change of the score if tile t is placed on the empty `cell`.
+
+    Only the cell and its four neighbours can become explored (none of them was
+    explored while `cell` was empty); piers anywhere may gain buildings when t joins
+    their land, so explored piers are re-counted before and after.
+    """
+    is_pier = tt[t, TT_FEATURE] == FEATURE_PIER
+    with_piers = n_piers > 0 or is_pier
+    before = explored_pier_points(tt, cfg, board, pos, piers, n_piers, g, flood) if with_piers else 0
+    board[cell] = t
+    pos[t] = cell
+    gain = 0
+    for k in range(5):
+        y = cell if k == 4 else cell + _step(g, k)
+        if board[y] >= 0 and tt[board[y], TT_FEATURE] != FEATURE_PIER and is_explored(board, g, y):
+            gain += tile_points(tt, cfg, board, pos, g, y, flood)
+    if with_piers:
+        if is_pier:
+            piers[n_piers] = t
+        gain += explored_pier_points(tt, cfg, board, pos, piers, n_piers + is_pier, g, flood) - before
+    board[cell] = -1
+    pos[t] = -1
+    return gain
+
+
+@njit(cache=True)
+def _place(tt, st, board, pos, placed, piers, t, cell):
+    board[cell] = t
+    pos[t] = cell
+    placed[st[ST_N_PLACED]] = t
+    st[ST_N_PLACED] += 1
+    if tt[t, TT_FEATURE] == FEATURE_PIER:
+        piers[st[ST_N_PIERS]] = t
+        st[ST_N_PIERS] += 1
+
+
+# --------------------------------------------------------------------------- actions
+
+
+@njit(cache=True, inline="always")
+def _set_action(actions, n, kind, a, b, c):
+    actions[n, 0] = kind
+    actions[n, 1] = a
+    actions[n, 2] = b
+    actions[n, 3] = c
+
+
+@njit(cache=True)
+def legal_actions(tt, cfg, g, st, board, hands, ships, actions):
+    """Fill game's action buffer in the canonical order; returns the count.
+
+    Order: place (slot, dir), move (dir), discard-to-move (slot, dir),
+    trade (slot, partner in seat order after the player, partner slot), end turn
+    (keep none, then keep slot s in solo while the draw pile is not empty).
+    """
+    p = st[ST_PLAYER]
+    hand = cfg[CFG_HAND]
+    players = cfg[CFG_PLAYERS]
+    ship = ships[p]
+    n = 0
+    for s in range(hand):
+        t = hands[p * MAX_HAND + s]
+        if t >= 0:
+            for d in range(4):
+                if can_place_from(tt, board, g, ship, t, d):
+                    _set_action(actions, n, ACT_PLACE, s, d, 0)
+                    n += 1
+    if st[ST_TOKENS] > 0:
+        for d in range(4):
+            if can_sail(tt, board, g, ship, d):
+                _set_action(actions, n, ACT_MOVE, d, 0, 0)
+                n += 1
+    for s in range(hand):
+        if hands[p * MAX_HAND + s] >= 0:
+            for d in range(4):
+                if can_sail(tt, board, g, ship, d):
+                    _set_action(actions, n, ACT_DISCARD_MOVE, s, d, 0)
+                    n += 1
+    if players > 1 and st[ST_TRADED] == 0:
+        for s in range(hand):
+            if hands[p * MAX_HAND + s] >= 0:
+                for k in range(1, players):
+                    o = (p + k) % players
+                    for s2 in range(hand):
+                        if hands[o * MAX_HAND + s2] >= 0:
+                            _set_action(actions, n, ACT_TRADE, s, o, s2)
+                            n += 1
+    _set_action(actions, n, ACT_END, -1, 0, 0)
+    n += 1
+    if players == 1 and st[ST_DECK_POS] < st[ST_DECK_LEN]:
+        for s in range(hand):
+            if hands[s] >= 0:
+                _set_action(actions, n, ACT_END, s, 0, 0)
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def _draw_up(cfg, st, hands, deck, p):
+    for s in range(cfg[CFG_HAND]):
+        if hands[p * MAX_HAND + s] < 0 and st[ST_DECK_POS] < st[ST_DECK_LEN]:
+            hands[p * MAX_HAND + s] = deck[st[ST_DECK_POS]]
+            st[ST_DECK_POS] += 1
+
+
+@njit(cache=True)
+def apply_action(tt, cfg, g, st, board, pos, placed, piers, hands, ships, deck, kind, a, b, c):
+    """Carry out one legal action. Returns True when it ended the turn."""
+    p = st[ST_PLAYER]
+    if kind == ACT_PLACE:
+        cell = ships[p] + _step(g, b)
+        _place(tt, st, board, pos, placed, piers, hands[p * MAX_HAND + a], cell)
+        hands[p * MAX_HAND + a] = -1
+        ships[p] = cell  # the free, mandatory move onto the new tile
+    elif kind == ACT_MOVE:
+        ships[p] += _step(g, a)
+        st[ST_TOKENS] -= 1
+        st[ST_MOVES] += 1
+    elif kind == ACT_DISCARD_MOVE:
+        hands[p * MAX_HAND + a] = -1
+        st[ST_DISCARDED] += 1
+        ships[p] += _step(g, b)
+    elif kind == ACT_TRADE:
+        i = p * MAX_HAND + a
+        j = b * MAX_HAND + c
+        hands[i], hands[j] = hands[j], hands[i]
+        st[ST_TRADED] = 1
+        st[ST_TRADES] += 1
+    else:  # ACT_END: discard all but the solo keep, draw back up, flip tokens
+        for s in range(cfg[CFG_HAND]):
+            if s != a and hands[p * MAX_HAND + s] >= 0:
+                hands[p * MAX_HAND + s] = -1
+                st[ST_DISCARDED] += 1
+        _draw_up(cfg, st, hands, deck, p)
+        st[ST_TURNS] += 1
+        return True
+    return False
+
+
+# --------------------------------------------------------------------------- policies
+
+
+@njit(cache=True)
+def _pick_tied(keys, n, best, rng):
+    """Index of a uniformly chosen action among those whose key equals best.
+
+    A random draw is made only when two or more actions tie."""
+    ties = 0
+    first = -1
+    for i in range(n):
+        if keys[i] == best:
+            ties += 1
+            if first < 0:
+                first = i
+    if ties == 1:
+        return first
+    j = uniform_int(rng, ties)
+    for i in range(n):
+        if keys[i] == best:
+            if j == 0:
+                return i
+            j -= 1
+    return first
+
+
+@njit(cache=True)
+def _placements_from(tt, board, g, hands, p, hand, cell, skip_slot):
+    """How many (hand slot, direction) placements player p would have from cell."""
+    n = 0
+    for s in range(hand):
+        t = hands[p * MAX_HAND + s]
+        if t >= 0 and s != skip_slot:
+            for d in range(4):
+                if can_place_from(tt, board, g, cell, t, d):
+                    n += 1
+    return n
+
+
+@njit(cache=True)
+def _sail_values(tt, board, g, hands, p, hand, ship, tokens, flood, best):
+    """For each first step N, E, S, W: best (placements * 64 - steps) over the tiles the ship
+    reaches with at most `tokens` steps over water starting with that step; NO_KEY if none.
+
+    Breadth-first over placed tiles; uses flood's stamp and stack areas as scratch."""
+    best[:] = NO_KEY
+    if tokens <= 0:
+        return best
+    n_tiles = tt.shape[0]
+    flood[0] += 1
+    stamp = flood[0]
+    vs, q = 1, 1 + 2 * n_tiles  # visit stamps per tile; queue of (cell, steps, first step)
+    head, tail = q, q
+    flood[vs + board[ship]] = stamp
+    flood[tail], flood[tail + 1], flood[tail + 2] = ship, 0, -1
+    tail += 3
+    while head < tail:
+        cell, depth, first = flood[head], flood[head + 1], flood[head + 2]
+        head += 3
+        if depth > 0:
+            k = _placements_from(tt, board, g, hands, p, hand, cell, -1)
+            if k > 0:
+                best[first] = max(best[first], k * 64 - depth)
+        if depth < tokens:
+            for d in range(4):
+                if can_sail(tt, board, g, cell, d):
+                    nxt = cell + _step(g, d)
+                    if flood[vs + board[nxt]] != stamp:
+                        flood[vs + board[nxt]] = stamp
+                        flood[tail], flood[tail + 1] = nxt, depth + 1
+                        flood[tail + 2] = d if depth == 0 else first
+                        tail += 3
+    return best
+
+
+@njit(cache=True)
+def _best_reachable(tt, board, g, hands, p, hand, cell, skip_slot):
+    """placements * 64 - 1 for a ship stepping onto cell without hand slot skip_slot."""
+    k = _placements_from(tt, board, g, hands, p, hand, cell, skip_slot)
+    return k * 64 - 1 if k > 0 else NO_KEY
+
+
+KEEP_PRIORITY = np.array([1, 3, 2, 0, 2, 2], np.int64)  # by feature: what a solo player keeps
+NO_KEY = -(1 << 40)
+
+
+@njit(cache=True)
+def _greedy(tt, cfg, g, st, board, pos, piers, hands, ships, flood, actions, n, rng, keys):
+    """Immediate points first; docs/beacon_engine.md gives the exact order."""
+    p = st[ST_PLAYER]
+    ship = ships[p]
+    n_piers = st[ST_N_PIERS]
+    # 1. place: most points, then the cell with more placed neighbours
+    best = NO_KEY
+    for i in range(n):
+        keys[i] = NO_KEY
+        if actions[i, 0] == ACT_PLACE:
+            cell = ship + _step(g, actions[i, 2])
+            t = hands[p * MAX_HAND + actions[i, 1]]
+            gain = placement_gain(tt, cfg, board, pos, piers, n_piers, g, t, cell, flood)
+            keys[i] = gain * 16 + placed_neighbours(board, g, cell)
+            best = max(best, keys[i])
+    if best > NO_KEY:
+        return _pick_tied(keys, n, best, rng)
+    # 2. trade for a tile that can be placed here, valued by its best placement
+    for i in range(n):
+        keys[i] = NO_KEY
+        if actions[i, 0] == ACT_TRADE:
+            u = hands[actions[i, 2] * MAX_HAND + actions[i, 3]]
+            for d in range(4):
+                if can_place_from(tt, board, g, ship, u, d):
+                    cell = ship + _step(g, d)
+                    gain = placement_gain(tt, cfg, board, pos, piers, n_piers, g, u, cell, flood)
+                    keys[i] = max(keys[i], gain * 16 + placed_neighbours(board, g, cell))
+            best = max(best, keys[i])
+    if best > NO_KEY:
+        return _pick_tied(keys, n, best, rng)
+    # 3. sail with a token towards the nearest tile with the most placements (within the
+    #    tokens left), else 4. discard a tile to step next to a placement for the others
+    by_first_step = keys[MAX_ACTIONS:]
+    _sail_values(tt, board, g, hands, p, cfg[CFG_HAND], ship, st[ST_TOKENS], flood, by_first_step)
+    for kind in (ACT_MOVE, ACT_DISCARD_MOVE):
+        best = NO_KEY
+        for i in range(n):
+            keys[i] = NO_KEY
+            if actions[i, 0] == kind:
+                if kind == ACT_MOVE:
+                    keys[i] = by_first_step[actions[i, 1]]
+                else:
+                    keys[i] = _best_reachable(tt, board, g, hands, p, cfg[CFG_HAND],
+                                              ship + _step(g, actions[i, 2]), actions[i, 1])
+                best = max(best, keys[i])
+        if best > NO_KEY:
+            return _pick_tied(keys, n, best, rng)
+    # 5. end the turn, keeping (solo) the most valuable tile
+    best = NO_KEY
+    for i in range(n):
+        keys[i] = NO_KEY
+        if actions[i, 0] == ACT_END:
+            s = actions[i, 1]
+            keys[i] = 0 if s < 0 else KEEP_PRIORITY[tt[hands[p * MAX_HAND + s], TT_FEATURE]]
+            best = max(best, keys[i])
+    return _pick_tied(keys, n, best, rng)
+
+
+@njit(cache=True)
+def choose_action(policy_id, params, tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood,
+                  actions, n, rng, keys):
+    """The one policy entry point: index of the chosen action among the n legal ones.
+
+    A policy sees the whole public state (the deck array holds the draw order from
+    st[ST_DECK_POS] on; fair policies must not read it), draws only from rng (its own
+    stream) and may use keys as scratch."""
+    if policy_id == POLICY_GREEDY:
+        return _greedy(tt, cfg, g, st, board, pos, piers, hands, ships, flood, actions, n, rng, keys)
+    return uniform_int(rng, n)  # POLICY_RANDOM
+
+
+# --------------------------------------------------------------------------- games
+
+
+@njit(cache=True)
+def _reset(game, tt, cfg, g, active, hq, seed, index):
+    st, board, pos, placed, piers, hands, ships, deck = game[:8]
+    deck_rng, rng = game[10], game[11]
+    for i in range(st[ST_N_PLACED]):
+        board[pos[placed[i]]] = -1
+        pos[placed[i]] = -1
+    st[:] = 0
+    hands[:] = -1
+    stream_init(deck_rng, seed, index, PURPOSE_DECK)
+    stream_init(rng, seed, index, PURPOSE_POLICY)
+    centre = (g // 2) * g + g // 2
+    _place(tt, st, board, pos, placed, piers, hq, centre)
+    players = cfg[CFG_PLAYERS]
+    for p in range(players):
+        ships[p] = centre
+    # the draw pile: active tiles but the HQ, Fisher-Yates shuffled by the deck stream
+    n = 0
+    for t in range(active.shape[0]):
+        if active[t] and t != hq:
+            deck[n] = t
+            n += 1
+    for i in range(n - 1, 0, -1):
+        j = uniform_int(deck_rng, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    st[ST_DECK_LEN] = n
+    for p in range(players):
+        _draw_up(cfg, st, hands, deck, p)
+
+
+@njit(cache=True)
+def _game_over(cfg, st, hands):
+    if st[ST_DECK_POS] < st[ST_DECK_LEN]:
+        return False
+    for i in range(cfg[CFG_PLAYERS] * MAX_HAND):
+        if hands[i] >= 0:
+            return False
+    return True
+
+
+@njit(cache=True)
+def play_game(game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, index, out, trace):
+    """Play game `index` to the end; result columns into out[:N_COLS].
+
+    trace: int64[k, 5] buffer receiving (player, kind, a, b, c) of every action taken,
+    for replays and reference checks; pass a zero-row array to skip. Returns the number
+    of actions taken.
+    """
+    (st, board, pos, placed, piers, hands, ships, deck, flood, actions, deck_rng, rng,
+     keys) = game
+    _reset(game, tt, cfg, g, active, hq, seed, index)
+    n_taken = 0
+    while not _game_over(cfg, st, hands) and st[ST_TURNS] < TURN_LIMIT:
+        p = st[ST_PLAYER]
+        st[ST_TOKENS] = cfg[CFG_TOKENS]
+        st[ST_TRADED] = 0
+        ended = False
+        while not ended:
+            n = legal_actions(tt, cfg, g, st, board, hands, ships, actions)
+            i = choose_action(policy_ids[p], policy_params[p], tt, cfg, g, st, board, pos, piers,
+                              hands, ships, deck, flood, actions, n, rng, keys)
+            if n_taken < trace.shape[0]:
+                trace[n_taken, 0] = p
+                for k in range(4):
+                    trace[n_taken, k + 1] = actions[i, k]
+            n_taken += 1
+            ended = apply_action(tt, cfg, g, st, board, pos, placed, piers, hands, ships, deck,
+                                 actions[i, 0], actions[i, 1], actions[i, 2], actions[i, 3])
+        st[ST_PLAYER] = (p + 1) % cfg[CFG_PLAYERS]
+    score = score_board(tt, cfg, board, pos, placed, st[ST_N_PLACED], g, flood, out)
+    out[COL_TILES_PLACED] = st[ST_N_PLACED] - 1  # the HQ is not placed by a player
+    out[COL_TILES_DISCARDED] = st[ST_DISCARDED]
+    out[COL_TURNS] = st[ST_TURNS]
+    out[COL_MOVES] = st[ST_MOVES]
+    out[COL_TRADES] = st[ST_TRADES]
+    out[COL_RANK] = rank_of(cfg, score)
+    return n_taken
+
+
+def grid_size(n_tiles):
+    """Side of the square board: a chain of all tiles plus a free ring fits from the centre."""
+    return 2 * n_tiles + 3
+
+
+@njit(cache=True, nogil=True)
+def simulate_range(tt, cfg, active, hq, policy_ids, policy_params, seed, start, out):
+    """Play games start .. start + out.shape[1] - 1; column j of out gets game start + j."""
+    n_tiles = tt.shape[0]
+    g = 2 * n_tiles + 3  # grid_size
+    game = new_workspace(n_tiles, g)
+    row = np.zeros(N_COLS, np.int64)
+    no_trace = np.zeros((0, 5), np.int64)
+    for j in range(out.shape[1]):
+        play_game(game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, start + j, row,
+                  no_trace)
+        for k in range(N_COLS):
+            out[k, j] = row[k]
+
+
+@njit(cache=True)
+def replay_game(tt, cfg, active, hq, policy_ids, policy_params, seed, index, layout, trace):
+    """Replay one game: layout[i] = (row, col, tile) of every placed tile, relative to the HQ;
+    trace gets the actions. Returns (tiles on the board, actions taken)."""
+    n_tiles = tt.shape[0]
+    g = 2 * n_tiles + 3
+    game = new_workspace(n_tiles, g)
+    row = np.zeros(N_COLS, np.int64)
+    n_actions = play_game(game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, index,
+                          row, trace)
+    centre = g // 2
+    st, pos, placed = game[0], game[2], game[3]
+    for i in range(st[ST_N_PLACED]):
+        t = placed[i]
+        layout[i, 0] = pos[t] // g - centre
+        layout[i, 1] = pos[t] % g - centre
+        layout[i, 2] = t
+    return st[ST_N_PLACED], n_actions
+
+
+@njit(cache=True)
+def score_layout(tt, cfg, rows, cols, tile_ids, out):
+    """Score a finished board given as (row, col, tile) triples; breakdown into out[:N_COLS].
+
+    The caller has validated the layout (analyzer/beacon/layout.py)."""
+    n_tiles = tt.shape[0]
+    g = 2 * n_tiles + 3
+    board = np.full(g * g, -1, np.int16)
+    pos = np.full(n_tiles, -1, np.int64)
+    r0 = rows.min()
+    c0 = cols.min()
+    for i in range(rows.shape[0]):
+        cell = (rows[i] - r0 + 1) * g + (cols[i] - c0 + 1)
+        board[cell] = tile_ids[i]
+        pos[tile_ids[i]] = cell
+    placed = tile_ids.astype(np.int64)
+    score = score_board(tt, cfg, board, pos, placed, placed.shape[0], g, new_flood(n_tiles), out)
+    out[COL_RANK] = rank_of(cfg, score)
+    return score

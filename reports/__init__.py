@@ -1,0 +1,1 @@
+"""Tables, plots and Markdown/HTML reports built from runner output."""

@@ -1,0 +1,147 @@
+"""Atomic file writing: a crash never leaves a half-written or destroyed result.
+
+Every writer produces the complete content in a temporary file in the target's directory,
+flushes and fsyncs it, then ``os.replace``s it onto the target (atomic on POSIX and Windows).
+If anything fails before the replace, the temporary file is removed and any previous file at
+the target is left untouched.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import secrets
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, Any
+
+__all__ = [
+    "atomic_write",
+    "atomic_write_bytes",
+    "atomic_write_text",
+    "atomic_write_parquet",
+    "write_json",
+    "to_jsonable",
+]
+
+_TMP_SUFFIX = ".tmp"
+
+
+def _open_temp(target: Path) -> tuple[Path, int]:
+    """Create a fresh hidden temp file next to ``target``; mode 0o666 minus the umask, like open()."""
+    for _ in range(100):
+        tmp = target.with_name(f".{target.name}.{secrets.token_hex(6)}{_TMP_SUFFIX}")
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+        except FileExistsError:
+            continue
+        return tmp, fd
+    raise FileExistsError(f"could not create a temporary file next to {target}")
+
+
+def _fsync_dir(directory: Path) -> None:
+    """Persist the rename itself (best effort; not supported on every platform)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def atomic_write(path: str | os.PathLike, writer: Callable[[IO[bytes]], Any]) -> Path:
+    """Call ``writer(fileobj)`` on a temp file, then atomically move it onto ``path``.
+
+    ``fileobj`` is a binary file object. If ``writer`` raises, the temp file is deleted, the
+    exception propagates, and the previous content of ``path`` (if any) is intact.
+    """
+    target = Path(path)
+    tmp, fd = _open_temp(target)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            writer(fh)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+    _fsync_dir(target.parent)
+    return target
+
+
+def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> Path:
+    """Atomically write ``data`` to ``path``."""
+    data = bytes(data)
+    return atomic_write(path, lambda fh: fh.write(data))
+
+
+def atomic_write_text(path: str | os.PathLike, text: str, encoding: str = "utf-8") -> Path:
+    """Atomically write ``text`` (UTF-8 by default, newlines written as given)."""
+    return atomic_write_bytes(path, text.encode(encoding))
+
+
+def atomic_write_parquet(path: str | os.PathLike, df, **kwargs) -> Path:
+    """Atomically write a ``polars.DataFrame`` as Parquet (extra kwargs go to ``write_parquet``)."""
+    return atomic_write(path, lambda fh: df.write_parquet(fh, **kwargs))
+
+
+def to_jsonable(obj: Any) -> Any:
+    """Convert numpy scalars/arrays, paths, tuples and sets to JSON types; NaN/inf become None.
+
+    Strict JSON has no NaN/Infinity, so non-finite floats are written as ``null``.
+    Raises ``TypeError`` for objects it cannot represent.
+    """
+    if obj is None or isinstance(obj, (bool, str)):
+        return obj
+    if isinstance(obj, int):
+        return int(obj)
+    if isinstance(obj, float):
+        return obj if math.isfinite(obj) else None
+    if isinstance(obj, dict):
+        out = {}
+        for k, v in obj.items():
+            if not isinstance(k, str):
+                k = to_jsonable(k)
+                if not (k is None or isinstance(k, (str, int, float, bool))):
+                    raise TypeError(f"dict key {k!r} is not a JSON scalar")
+            out[k] = to_jsonable(v)
+        return out
+    if isinstance(obj, (list, tuple)):
+        return [to_jsonable(v) for v in obj]
+    if isinstance(obj, (set, frozenset)):
+        return [to_jsonable(v) for v in sorted(obj, key=repr)]
+    if isinstance(obj, os.PathLike):
+        return os.fspath(obj)
+    try:  # numpy without importing it eagerly
+        import numpy as np
+    except ImportError:  # pragma: no cover
+        np = None
+    if np is not None:
+        if isinstance(obj, np.bool_):
+            return bool(obj)
+        if isinstance(obj, np.integer):
+            return int(obj)
+        if isinstance(obj, np.floating):
+            return to_jsonable(float(obj))
+        if isinstance(obj, np.ndarray):
+            return to_jsonable(obj.tolist())
+    raise TypeError(f"Object of type {type(obj).__name__} is not JSON serializable")
+
+
+def write_json(path: str | os.PathLike, obj: Any) -> Path:
+    """Atomically write ``obj`` as JSON (indent 2, keys in insertion order, UTF-8, trailing newline).
+
+    The whole document is serialised before the file is touched, so an unserialisable object
+    raises ``TypeError`` and leaves any previous file intact.
+    """
+    text = json.dumps(to_jsonable(obj), indent=2, sort_keys=False, ensure_ascii=False, allow_nan=False)
+    return atomic_write_text(path, text + "\n")
