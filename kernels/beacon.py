@@ -157,7 +157,7 @@ def _step(g, d):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def fits(tt, board, g, t, cell):
     """Cell empty and every placed neighbour meets tile t land-to-land, water-to-water."""
     if board[cell] >= 0:
@@ -169,19 +169,19 @@ def fits(tt, board, g, t, cell):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_place_from(tt, board, g, ship, t, d):
     """Tile t may go next to the ship in direction d: water edge from the ship, and it fits."""
     return tt[board[ship], TT_LAND + d] == 0 and fits(tt, board, g, t, ship + _step(g, d))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_sail(tt, board, g, ship, d):
     """The ship may cross into the placed neighbour in direction d over a water edge."""
     return board[ship + _step(g, d)] >= 0 and tt[board[ship], TT_LAND + d] == 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def is_explored(board, g, cell):
     if board[cell] < 0:
         return False
@@ -191,7 +191,7 @@ def is_explored(board, g, cell):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def placed_neighbours(board, g, cell):
     n = 0
     for d in range(4):
