@@ -689,6 +689,7 @@ def play_game(game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, ind
     return n_taken
 
 
+@njit(cache=True, inline="always")
 def grid_size(n_tiles):
     """Side of the square board: a chain of all tiles plus a free ring fits from the centre."""
     return 2 * n_tiles + 3
@@ -698,7 +699,7 @@ def grid_size(n_tiles):
 def simulate_range(tt, cfg, active, hq, policy_ids, policy_params, seed, start, out):
     """Play games start .. start + out.shape[1] - 1; column j of out gets game start + j."""
     n_tiles = tt.shape[0]
-    g = 2 * n_tiles + 3  # grid_size
+    g = grid_size(n_tiles)
     game = new_workspace(n_tiles, g)
     row = np.zeros(N_COLS, np.int64)
     no_trace = np.zeros((0, 5), np.int64)
@@ -714,7 +715,7 @@ def replay_game(tt, cfg, active, hq, policy_ids, policy_params, seed, index, lay
     """Replay one game: layout[i] = (row, col, tile) of every placed tile, relative to the HQ;
     trace gets the actions. Returns (tiles on the board, actions taken)."""
     n_tiles = tt.shape[0]
-    g = 2 * n_tiles + 3
+    g = grid_size(n_tiles)
     game = new_workspace(n_tiles, g)
     row = np.zeros(N_COLS, np.int64)
     n_actions = play_game(game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, index,
@@ -735,7 +736,7 @@ def score_layout(tt, cfg, rows, cols, tile_ids, out):
 
     The caller has validated the layout (analyzer/beacon/layout.py)."""
     n_tiles = tt.shape[0]
-    g = 2 * n_tiles + 3
+    g = grid_size(n_tiles)
     board = np.full(g * g, -1, np.int16)
     pos = np.full(n_tiles, -1, np.int64)
     r0 = rows.min()
