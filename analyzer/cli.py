@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from analyzer.errors import UserError
+from analyzer.seafarers.cli import seafarers_app
 
 try:  # typer >= 0.2x carries its own copy of click
     from typer._click.exceptions import UsageError
@@ -21,6 +22,7 @@ app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, no_args_
                   help="Monte-Carlo strategy analysis for tabletop games.")
 beacon_app = typer.Typer(no_args_is_help=True, help="Beacon Patrol: simulate games, score boards, inspect tile sets.")
 app.add_typer(beacon_app, name="beacon")
+app.add_typer(seafarers_app, name="seafarers")
 out_console = Console()
 
 

@@ -1,0 +1,1 @@
+"""Catan: Seafarers — scenario catalog, boards, dice, production and pirates."""
