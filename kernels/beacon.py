@@ -9,7 +9,9 @@ tt     : int32[n, TT_COLS] tile table, one row per tile (columns TT_* below); on
          rather than a tuple because numba pays a reference count per tuple member on
          every call, which made small helpers 25x slower
 cfg    : int64 array, indices CFG_* below (players, hand size, tokens, points, ranks ...)
-board  : int16[G*G] tile id per cell, -1 empty; row-major, the HQ at the centre
+board  : int16[G*G, 2] per cell (row-major, the HQ at the centre): the tile id (-1 empty)
+         and a bit field of the placed neighbours and their facing edges, kept up to date
+         by put_tile/lift_tile, so that "does tile t fit here" is one mask test
 game   : per-game state arrays bundled in a tuple by `new_workspace`
 
 A game is played by `play_game`; `simulate_range` plays a contiguous range of game
@@ -18,8 +20,8 @@ indices into `out` (one column per game). Each game draws from its own streams
 """
 
 import numpy as np
-from numba import njit
 
+from kernels.jit import allocating, kernel
 from kernels.rng import PURPOSE_DECK, PURPOSE_POLICY, stream_init, uniform_int
 
 # Tile features (column `feature` of a tile-set CSV).
@@ -95,7 +97,13 @@ TT_FEATURE = 8
 TT_PIER_MASK = 9  # bit k: the pier is attached to mass k
 TT_OPEN_SEA = 10  # 1 if the tile shows no land at all
 TT_BUILDINGS = 11  # MAX_MASSES columns: buildings on mass k
-TT_COLS = TT_BUILDINGS + MAX_MASSES
+TT_LAND_MASK = TT_BUILDINGS + MAX_MASSES  # bit d: edge d is land
+TT_COLS = TT_LAND_MASK + 1
+
+# Board columns: the tile on a cell, and what its placed neighbours demand of it.
+B_TILE = 0  # tile id, -1 for an empty cell
+B_SIDES = 1  # bit d: a tile lies in direction d; bit 4 + d: that tile shows land towards us
+POPCOUNT4 = np.array([bin(k).count("1") for k in range(16)], np.int64)
 
 # Scalar game state (st array).
 ST_PLAYER = 0
@@ -114,11 +122,11 @@ ST_SIZE = 11
 TURN_LIMIT = 100_000  # a guard only: every rule-following game ends long before
 
 
-@njit(cache=True)
+@allocating
 def new_workspace(n_tiles, g):
     """All per-game state, allocated once per chunk and reset per game."""
     st = np.zeros(ST_SIZE, np.int64)
-    board = np.full(g * g, -1, np.int16)
+    board = new_board(g)
     pos = np.full(n_tiles, -1, np.int64)  # tile -> cell
     placed = np.zeros(n_tiles, np.int64)  # tiles in placement order
     piers = np.zeros(n_tiles, np.int64)  # placed pier tiles
@@ -134,7 +142,15 @@ def new_workspace(n_tiles, g):
             pol_rng, keys)
 
 
-@njit(cache=True)
+@allocating
+def new_board(g):
+    """Empty g x g board: per cell the tile (-1 none) and the sides bit field (B_SIDES)."""
+    board = np.zeros((g * g, 2), np.int16)
+    board[:, B_TILE] = -1
+    return board
+
+
+@allocating
 def new_flood(n_tiles):
     """Pier flood-fill scratch: [stamp | visit stamp per tile | visited masses per tile | stack].
 
@@ -146,61 +162,77 @@ def new_flood(n_tiles):
 # --------------------------------------------------------------------------- board
 
 
-@njit(cache=True, inline="always")
+@kernel
 def _step(g, d):
-    if d == NORTH:
-        return -g
-    if d == EAST:
-        return 1
-    if d == SOUTH:
-        return g
-    return -1
+    """Cell offset of direction d (N, E, S, W) on a row-major g x g board."""
+    return (d == EAST) - (d == WEST) + g * ((d == SOUTH) - (d == NORTH))
 
 
-@njit(cache=True, inline="always")
+@kernel
+def _matches(land_mask, sides):
+    """A tile with these land edges agrees with every placed neighbour described by sides."""
+    return ((land_mask ^ (sides >> 4)) & sides & 15) == 0
+
+
+@kernel
 def fits(tt, board, g, t, cell):
     """Cell empty and every placed neighbour meets tile t land-to-land, water-to-water."""
-    if board[cell] >= 0:
-        return False
-    for d in range(4):
-        u = board[cell + _step(g, d)]
-        if u >= 0 and tt[t, TT_LAND + d] != tt[u, TT_LAND + (d + 2) % 4]:
-            return False
-    return True
+    return board[cell, B_TILE] < 0 and _matches(tt[t, TT_LAND_MASK], board[cell, B_SIDES])
 
 
-@njit(cache=True, inline="always")
+@kernel
+def open_sides(tt, board, cell):
+    """Bit d: the tile on cell has water towards an empty cell in direction d."""
+    return ~(tt[board[cell, B_TILE], TT_LAND_MASK] | board[cell, B_SIDES]) & 15
+
+
+@kernel
+def sail_sides(tt, board, cell):
+    """Bit d: a ship on cell may sail to the placed tile in direction d (water edge)."""
+    return ~tt[board[cell, B_TILE], TT_LAND_MASK] & board[cell, B_SIDES] & 15
+
+
+@kernel
 def can_place_from(tt, board, g, ship, t, d):
     """Tile t may go next to the ship in direction d: water edge from the ship, and it fits."""
-    return tt[board[ship], TT_LAND + d] == 0 and fits(tt, board, g, t, ship + _step(g, d))
+    return tt[board[ship, B_TILE], TT_LAND + d] == 0 and fits(tt, board, g, t, ship + _step(g, d))
 
 
-@njit(cache=True, inline="always")
+@kernel
 def can_sail(tt, board, g, ship, d):
     """The ship may cross into the placed neighbour in direction d over a water edge."""
-    return board[ship + _step(g, d)] >= 0 and tt[board[ship], TT_LAND + d] == 0
+    return (sail_sides(tt, board, ship) >> d) & 1 == 1
 
 
-@njit(cache=True, inline="always")
+@kernel
 def is_explored(board, g, cell):
-    if board[cell] < 0:
-        return False
-    for d in range(4):
-        if board[cell + _step(g, d)] < 0:
-            return False
-    return True
+    return board[cell, B_TILE] >= 0 and board[cell, B_SIDES] & 15 == 15
 
 
-@njit(cache=True, inline="always")
+@kernel
 def placed_neighbours(board, g, cell):
-    n = 0
+    return POPCOUNT4[board[cell, B_SIDES] & 15]
+
+
+@kernel
+def put_tile(tt, board, g, t, cell):
+    """Tile t onto the board, telling each neighbour cell that this side is now placed."""
+    board[cell, B_TILE] = t
     for d in range(4):
-        if board[cell + _step(g, d)] >= 0:
-            n += 1
-    return n
+        back = (d + 2) % 4
+        board[cell + _step(g, d), B_SIDES] |= (1 << back) | (tt[t, TT_LAND + d] << (4 + back))
 
 
-@njit(cache=True)
+@kernel
+def lift_tile(tt, board, g, cell):
+    """Undo put_tile."""
+    board[cell, B_TILE] = -1
+    for d in range(4):
+        back = (d + 2) % 4
+        board[cell + _step(g, d), B_SIDES] &= ~((1 << back) | (1 << (4 + back)))
+
+
+@kernel
 def pier_buildings(tt, board, pos, g, t, flood):
     """Buildings on every land mass pier tile t is attached to, followed across tiles."""
     n = tt.shape[0]
@@ -225,7 +257,7 @@ def pier_buildings(tt, board, pos, g, t, flood):
         for d in range(4):
             if tt[u, TT_MASS + d] != m:
                 continue
-            v = board[cell + _step(g, d)]
+            v = board[cell + _step(g, d), B_TILE]
             if v < 0:
                 continue
             m2 = tt[v, TT_MASS + (d + 2) % 4]
@@ -241,10 +273,10 @@ def pier_buildings(tt, board, pos, g, t, flood):
     return total
 
 
-@njit(cache=True)
+@kernel
 def tile_points(tt, cfg, board, pos, g, cell, flood):
     """Points of the explored tile on `cell` (the caller checks it is explored)."""
-    t = board[cell]
+    t = board[cell, B_TILE]
     f = tt[t, TT_FEATURE]
     if f == FEATURE_LIGHTHOUSE:
         return cfg[CFG_PTS_LIGHTHOUSE]
@@ -255,14 +287,14 @@ def tile_points(tt, cfg, board, pos, g, cell, flood):
     if f == FEATURE_WINDMILL:
         pts = cfg[CFG_PTS_WINDMILL]
         for d in range(4):
-            pts += tt[board[cell + _step(g, d)], TT_OPEN_SEA]
+            pts += tt[board[cell + _step(g, d), B_TILE], TT_OPEN_SEA]
         return pts
     if f == FEATURE_PIER:
         return cfg[CFG_PTS_PIER] + pier_buildings(tt, board, pos, g, t, flood)
     return cfg[CFG_PTS_OTHER]
 
 
-@njit(cache=True)
+@kernel
 def score_board(tt, cfg, board, pos, placed, n_placed, g, flood, out):
     """Final score and breakdown into out[COL_SCORE..COL_PIER_POINTS]; returns the score."""
     for k in range(COL_PIER_POINTS + 1):
@@ -272,7 +304,7 @@ def score_board(tt, cfg, board, pos, placed, n_placed, g, flood, out):
         if not is_explored(board, g, cell):
             continue
         pts = tile_points(tt, cfg, board, pos, g, cell, flood)
-        f = tt[board[cell], TT_FEATURE]
+        f = tt[board[cell, B_TILE], TT_FEATURE]
         out[COL_SCORE] += pts
         out[COL_EXPLORED] += 1
         if f == FEATURE_LIGHTHOUSE or f == FEATURE_HQ:
@@ -290,7 +322,7 @@ def score_board(tt, cfg, board, pos, placed, n_placed, g, flood, out):
     return out[COL_SCORE]
 
 
-@njit(cache=True)
+@kernel
 def rank_of(cfg, score):
     r = 0
     for k in range(1, 5):
@@ -299,7 +331,7 @@ def rank_of(cfg, score):
     return r
 
 
-@njit(cache=True)
+@kernel
 def explored_pier_points(tt, cfg, board, pos, piers, n_piers, g, flood):
     total = 0
     for i in range(n_piers):
@@ -308,7 +340,7 @@ def explored_pier_points(tt, cfg, board, pos, piers, n_piers, g, flood):
     return total
 
 
-@njit(cache=True)
+@kernel
 def placement_gain(tt, cfg, board, pos, piers, n_piers, g, t, cell, flood):
     """Exact change of the score if tile t is placed on the empty `cell`.
 
@@ -319,25 +351,25 @@ def placement_gain(tt, cfg, board, pos, piers, n_piers, g, t, cell, flood):
     is_pier = tt[t, TT_FEATURE] == FEATURE_PIER
     with_piers = n_piers > 0 or is_pier
     before = explored_pier_points(tt, cfg, board, pos, piers, n_piers, g, flood) if with_piers else 0
-    board[cell] = t
+    put_tile(tt, board, g, t, cell)
     pos[t] = cell
     gain = 0
     for k in range(5):
         y = cell if k == 4 else cell + _step(g, k)
-        if board[y] >= 0 and tt[board[y], TT_FEATURE] != FEATURE_PIER and is_explored(board, g, y):
+        if is_explored(board, g, y) and tt[board[y, B_TILE], TT_FEATURE] != FEATURE_PIER:
             gain += tile_points(tt, cfg, board, pos, g, y, flood)
     if with_piers:
         if is_pier:
             piers[n_piers] = t
         gain += explored_pier_points(tt, cfg, board, pos, piers, n_piers + is_pier, g, flood) - before
-    board[cell] = -1
+    lift_tile(tt, board, g, cell)
     pos[t] = -1
     return gain
 
 
-@njit(cache=True)
-def _place(tt, st, board, pos, placed, piers, t, cell):
-    board[cell] = t
+@kernel
+def _place(tt, g, st, board, pos, placed, piers, t, cell):
+    put_tile(tt, board, g, t, cell)
     pos[t] = cell
     placed[st[ST_N_PLACED]] = t
     st[ST_N_PLACED] += 1
@@ -349,7 +381,7 @@ def _place(tt, st, board, pos, placed, piers, t, cell):
 # --------------------------------------------------------------------------- actions
 
 
-@njit(cache=True, inline="always")
+@kernel
 def _set_action(actions, n, kind, a, b, c):
     actions[n, 0] = kind
     actions[n, 1] = a
@@ -357,7 +389,7 @@ def _set_action(actions, n, kind, a, b, c):
     actions[n, 3] = c
 
 
-@njit(cache=True)
+@kernel
 def legal_actions(tt, cfg, g, st, board, hands, ships, actions):
     """Fill game's action buffer in the canonical order; returns the count.
 
@@ -369,23 +401,25 @@ def legal_actions(tt, cfg, g, st, board, hands, ships, actions):
     hand = cfg[CFG_HAND]
     players = cfg[CFG_PLAYERS]
     ship = ships[p]
+    open_ = open_sides(tt, board, ship)
+    sail = sail_sides(tt, board, ship)
     n = 0
     for s in range(hand):
         t = hands[p * MAX_HAND + s]
         if t >= 0:
             for d in range(4):
-                if can_place_from(tt, board, g, ship, t, d):
+                if (open_ >> d) & 1 and _matches(tt[t, TT_LAND_MASK], board[ship + _step(g, d), B_SIDES]):
                     _set_action(actions, n, ACT_PLACE, s, d, 0)
                     n += 1
     if st[ST_TOKENS] > 0:
         for d in range(4):
-            if can_sail(tt, board, g, ship, d):
+            if (sail >> d) & 1:
                 _set_action(actions, n, ACT_MOVE, d, 0, 0)
                 n += 1
     for s in range(hand):
         if hands[p * MAX_HAND + s] >= 0:
             for d in range(4):
-                if can_sail(tt, board, g, ship, d):
+                if (sail >> d) & 1:
                     _set_action(actions, n, ACT_DISCARD_MOVE, s, d, 0)
                     n += 1
     if players > 1 and st[ST_TRADED] == 0:
@@ -407,7 +441,7 @@ def legal_actions(tt, cfg, g, st, board, hands, ships, actions):
     return n
 
 
-@njit(cache=True)
+@kernel
 def _draw_up(cfg, st, hands, deck, p):
     for s in range(cfg[CFG_HAND]):
         if hands[p * MAX_HAND + s] < 0 and st[ST_DECK_POS] < st[ST_DECK_LEN]:
@@ -415,13 +449,13 @@ def _draw_up(cfg, st, hands, deck, p):
             st[ST_DECK_POS] += 1
 
 
-@njit(cache=True)
+@kernel
 def apply_action(tt, cfg, g, st, board, pos, placed, piers, hands, ships, deck, kind, a, b, c):
     """Carry out one legal action. Returns True when it ended the turn."""
     p = st[ST_PLAYER]
     if kind == ACT_PLACE:
         cell = ships[p] + _step(g, b)
-        _place(tt, st, board, pos, placed, piers, hands[p * MAX_HAND + a], cell)
+        _place(tt, g, st, board, pos, placed, piers, hands[p * MAX_HAND + a], cell)
         hands[p * MAX_HAND + a] = -1
         ships[p] = cell  # the free, mandatory move onto the new tile
     elif kind == ACT_MOVE:
@@ -452,7 +486,7 @@ def apply_action(tt, cfg, g, st, board, pos, placed, piers, hands, ships, deck, 
 # --------------------------------------------------------------------------- policies
 
 
-@njit(cache=True)
+@kernel
 def _pick_tied(keys, n, best, rng):
     """Index of a uniformly chosen action among those whose key equals best.
 
@@ -475,20 +509,23 @@ def _pick_tied(keys, n, best, rng):
     return first
 
 
-@njit(cache=True)
+@kernel
 def _placements_from(tt, board, g, hands, p, hand, cell, skip_slot):
     """How many (hand slot, direction) placements player p would have from cell."""
     n = 0
-    for s in range(hand):
-        t = hands[p * MAX_HAND + s]
-        if t >= 0 and s != skip_slot:
-            for d in range(4):
-                if can_place_from(tt, board, g, cell, t, d):
-                    n += 1
+    open_ = open_sides(tt, board, cell)
+    for d in range(4):
+        if not (open_ >> d) & 1:
+            continue
+        sides = board[cell + _step(g, d), B_SIDES]
+        for s in range(hand):
+            t = hands[p * MAX_HAND + s]
+            if t >= 0 and s != skip_slot and _matches(tt[t, TT_LAND_MASK], sides):
+                n += 1
     return n
 
 
-@njit(cache=True)
+@kernel
 def _sail_values(tt, board, g, hands, p, hand, ship, tokens, flood, best):
     """For each first step N, E, S, W: best (placements * 64 - steps) over the tiles the ship
     reaches with at most `tokens` steps over water starting with that step; NO_KEY if none.
@@ -502,7 +539,7 @@ def _sail_values(tt, board, g, hands, p, hand, ship, tokens, flood, best):
     stamp = flood[0]
     vs, q = 1, 1 + 2 * n_tiles  # visit stamps per tile; queue of (cell, steps, first step)
     head, tail = q, q
-    flood[vs + board[ship]] = stamp
+    flood[vs + board[ship, B_TILE]] = stamp
     flood[tail], flood[tail + 1], flood[tail + 2] = ship, 0, -1
     tail += 3
     while head < tail:
@@ -513,18 +550,19 @@ def _sail_values(tt, board, g, hands, p, hand, ship, tokens, flood, best):
             if k > 0:
                 best[first] = max(best[first], k * 64 - depth)
         if depth < tokens:
+            sail = sail_sides(tt, board, cell)
             for d in range(4):
-                if can_sail(tt, board, g, cell, d):
+                if (sail >> d) & 1:
                     nxt = cell + _step(g, d)
-                    if flood[vs + board[nxt]] != stamp:
-                        flood[vs + board[nxt]] = stamp
+                    if flood[vs + board[nxt, B_TILE]] != stamp:
+                        flood[vs + board[nxt, B_TILE]] = stamp
                         flood[tail], flood[tail + 1] = nxt, depth + 1
                         flood[tail + 2] = d if depth == 0 else first
                         tail += 3
     return best
 
 
-@njit(cache=True)
+@kernel
 def _best_reachable(tt, board, g, hands, p, hand, cell, skip_slot):
     """placements * 64 - 1 for a ship stepping onto cell without hand slot skip_slot."""
     k = _placements_from(tt, board, g, hands, p, hand, cell, skip_slot)
@@ -535,7 +573,7 @@ KEEP_PRIORITY = np.array([1, 3, 2, 0, 2, 2], np.int64)  # by feature: what a sol
 NO_KEY = -(1 << 40)
 
 
-@njit(cache=True)
+@kernel
 def _greedy(tt, cfg, g, st, board, pos, piers, hands, ships, flood, actions, n, rng, keys):
     """Immediate points first; docs/beacon_engine.md gives the exact order."""
     p = st[ST_PLAYER]
@@ -594,7 +632,7 @@ def _greedy(tt, cfg, g, st, board, pos, piers, hands, ships, flood, actions, n, 
     return _pick_tied(keys, n, best, rng)
 
 
-@njit(cache=True)
+@kernel
 def choose_action(policy_id, params, tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood,
                   actions, n, rng, keys):
     """The one policy entry point: index of the chosen action among the n legal ones.
@@ -610,19 +648,19 @@ def choose_action(policy_id, params, tt, cfg, g, st, board, pos, piers, hands, s
 # --------------------------------------------------------------------------- games
 
 
-@njit(cache=True)
+@kernel
 def _reset(game, tt, cfg, g, active, hq, seed, index):
     st, board, pos, placed, piers, hands, ships, deck = game[:8]
     deck_rng, rng = game[10], game[11]
     for i in range(st[ST_N_PLACED]):
-        board[pos[placed[i]]] = -1
+        lift_tile(tt, board, g, pos[placed[i]])
         pos[placed[i]] = -1
     st[:] = 0
     hands[:] = -1
     stream_init(deck_rng, seed, index, PURPOSE_DECK)
     stream_init(rng, seed, index, PURPOSE_POLICY)
     centre = (g // 2) * g + g // 2
-    _place(tt, st, board, pos, placed, piers, hq, centre)
+    _place(tt, g, st, board, pos, placed, piers, hq, centre)
     players = cfg[CFG_PLAYERS]
     for p in range(players):
         ships[p] = centre
@@ -640,7 +678,7 @@ def _reset(game, tt, cfg, g, active, hq, seed, index):
         _draw_up(cfg, st, hands, deck, p)
 
 
-@njit(cache=True)
+@kernel
 def _game_over(cfg, st, hands):
     if st[ST_DECK_POS] < st[ST_DECK_LEN]:
         return False
@@ -650,7 +688,7 @@ def _game_over(cfg, st, hands):
     return True
 
 
-@njit(cache=True)
+@kernel
 def play_game(game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, index, out, trace):
     """Play game `index` to the end; result columns into out[:N_COLS].
 
@@ -689,13 +727,13 @@ def play_game(game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, ind
     return n_taken
 
 
-@njit(cache=True, inline="always")
+@kernel
 def grid_size(n_tiles):
     """Side of the square board: a chain of all tiles plus a free ring fits from the centre."""
     return 2 * n_tiles + 3
 
 
-@njit(cache=True, nogil=True)
+@allocating
 def simulate_range(tt, cfg, active, hq, policy_ids, policy_params, seed, start, out):
     """Play games start .. start + out.shape[1] - 1; column j of out gets game start + j."""
     n_tiles = tt.shape[0]
@@ -710,7 +748,7 @@ def simulate_range(tt, cfg, active, hq, policy_ids, policy_params, seed, start, 
             out[k, j] = row[k]
 
 
-@njit(cache=True)
+@allocating
 def replay_game(tt, cfg, active, hq, policy_ids, policy_params, seed, index, layout, trace):
     """Replay one game: layout[i] = (row, col, tile) of every placed tile, relative to the HQ;
     trace gets the actions. Returns (tiles on the board, actions taken)."""
@@ -730,20 +768,20 @@ def replay_game(tt, cfg, active, hq, policy_ids, policy_params, seed, index, lay
     return st[ST_N_PLACED], n_actions
 
 
-@njit(cache=True)
+@allocating
 def score_layout(tt, cfg, rows, cols, tile_ids, out):
     """Score a finished board given as (row, col, tile) triples; breakdown into out[:N_COLS].
 
     The caller has validated the layout (analyzer/beacon/layout.py)."""
     n_tiles = tt.shape[0]
     g = grid_size(n_tiles)
-    board = np.full(g * g, -1, np.int16)
+    board = new_board(g)
     pos = np.full(n_tiles, -1, np.int64)
     r0 = rows.min()
     c0 = cols.min()
     for i in range(rows.shape[0]):
         cell = (rows[i] - r0 + 1) * g + (cols[i] - c0 + 1)
-        board[cell] = tile_ids[i]
+        put_tile(tt, board, g, tile_ids[i], cell)
         pos[tile_ids[i]] = cell
     placed = tile_ids.astype(np.int64)
     score = score_board(tt, cfg, board, pos, placed, placed.shape[0], g, new_flood(n_tiles), out)

@@ -148,12 +148,12 @@ class Position:
 
     def put(self, tile_id: str, r: int, c: int) -> None:
         """Place a tile by hand (no rule checks), as kernels.beacon._place does in a game."""
-        assert self.board[self.cell(r, c)] < 0, f"cell {(r, c)} already holds a tile"
-        kb._place(self.tt, self.st, self.board, self.pos, self.placed, self.piers, self.tiles[tile_id],
+        assert self.board[self.cell(r, c), kb.B_TILE] < 0, f"cell {(r, c)} already holds a tile"
+        kb._place(self.tt, self.g, self.st, self.board, self.pos, self.placed, self.piers, self.tiles[tile_id],
                   self.cell(r, c))
 
     def at(self, r: int, c: int) -> str | None:
-        t = self.board[self.cell(r, c)]
+        t = self.board[self.cell(r, c), kb.B_TILE]
         return None if t < 0 else self.tiles.id(t)
 
     def set_hand(self, p: int, ids) -> None:

@@ -115,7 +115,8 @@ def test_opening_deals_hands_hq_at_centre_ships_on_hq(players):
     g = kb.grid_size(n)
     game = kb.new_workspace(n, g)
     kb._reset(game, tt, setup.cfg, g, setup.active, setup.tiles.hq, 7, 3)
-    st, board, hands, ships, deck = game[0], game[1], game[5], game[6], game[7]
+    st, hands, ships, deck = game[0], game[5], game[6], game[7]
+    board = game[1][:, kb.B_TILE]
     centre = (g // 2) * g + g // 2
     assert board[centre] == setup.tiles.hq
     assert (board >= 0).sum() == 1 and st[kb.ST_N_PLACED] == 1
@@ -366,7 +367,7 @@ def test_game_ends_when_every_tile_is_placed_or_discarded(players, policy, expan
     tt = setup.kernel_tiles
     for index in range(2):
         out, trace, game, g = play(tt, setup.cfg, setup.active, setup.tiles.hq, policy, 1, index)
-        st, board, hands = game[0], game[1], game[5]
+        st, board, hands = game[0], game[1][:, kb.B_TILE], game[5]
         pile = int(setup.active.sum()) - 1
         assert out[kb.COL_TILES_PLACED] + out[kb.COL_TILES_DISCARDED] == pile
         assert st[kb.ST_DECK_POS] == st[kb.ST_DECK_LEN] == pile and (hands < 0).all()
@@ -375,6 +376,7 @@ def test_game_ends_when_every_tile_is_placed_or_discarded(players, policy, expan
         # the last action ended a turn, and the game did not go on after the last tile left play
         assert trace[-1, 1] == kb.ACT_END
         _assert_edges_match(tt, board, g)
+        _assert_sides_consistent(tt, game[1], g)
 
 
 # --------------------------------------------------------------------------- scoring (pages 3, 6)
@@ -666,3 +668,14 @@ def _assert_edges_match(tt, board, g):
             u = board[cell + dr * g + dc]
             if u >= 0:
                 assert tt[t, kb.TT_LAND + d] == tt[u, kb.TT_LAND + (d + 2) % 4], (cell, d)
+
+
+def _assert_sides_consistent(tt, board, g):
+    """The kernel's per-cell side bits equal what the placed neighbours say, on every cell."""
+    tiles = board[:, kb.B_TILE]
+    expected = np.zeros(len(tiles), np.int64)
+    for cell in np.flatnonzero(tiles >= 0):
+        for d, (dr, dc) in OFFSET.items():
+            back = (d + 2) % 4
+            expected[cell + dr * g + dc] |= (1 << back) | (int(tt[tiles[cell], kb.TT_LAND + d]) << (4 + back))
+    assert (board[:, kb.B_SIDES] == expected).all()

@@ -58,11 +58,12 @@ def kernel_tiles(ts: TileSet) -> np.ndarray:
     """The kernel's tile table: one int32 row per tile (columns kb.TT_*)."""
     tt = np.zeros((ts.n, kb.TT_COLS), np.int32)
     tt[:, kb.TT_LAND:kb.TT_LAND + 4] = ts.edge_land
+    tt[:, kb.TT_LAND_MASK] = ts.edge_land @ (1 << np.arange(4))
     tt[:, kb.TT_MASS:kb.TT_MASS + 4] = ts.edge_mass
     tt[:, kb.TT_FEATURE] = ts.feature
     tt[:, kb.TT_PIER_MASK] = ts.pier_mask
     tt[:, kb.TT_OPEN_SEA] = ts.open_sea
-    tt[:, kb.TT_BUILDINGS:] = ts.mass_buildings
+    tt[:, kb.TT_BUILDINGS:kb.TT_BUILDINGS + kb.MAX_MASSES] = ts.mass_buildings
     return tt
 
 
