@@ -22,7 +22,7 @@ indices into `out` (one column per game). Each game draws from its own streams
 import numpy as np
 
 from kernels.jit import allocating, kernel
-from kernels.rng import PURPOSE_DECK, PURPOSE_POLICY, stream_init, uniform_int
+from kernels.rng import PURPOSE_DECK, PURPOSE_POLICY, next_u64, stream_init, uniform_int
 
 # Tile features (column `feature` of a tile-set CSV).
 FEATURE_NONE = 0
@@ -66,6 +66,10 @@ CFG_SIZE = 14
 # Policies (analyzer/beacon/policies.py maps names to these ids).
 POLICY_RANDOM = 0
 POLICY_GREEDY = 1
+POLICY_LOOKAHEAD = 2
+POLICY_ROLLOUT = 3
+POLICY_ORACLE = 4
+N_PARAMS = 16  # length of every policy's parameter vector
 
 # Per-game result columns written by simulate_range.
 COL_SCORE = 0
@@ -138,8 +142,13 @@ def new_workspace(n_tiles, g):
     deck_rng = np.zeros(2, np.uint64)
     pol_rng = np.zeros(2, np.uint64)
     keys = np.zeros(MAX_ACTIONS + 4, np.int64)  # policy scratch: a key per action, 4 spare
-    return (st, board, pos, placed, piers, hands, ships, deck, flood, actions, deck_rng,
-            pol_rng, keys)
+    return ((st, board, pos, placed, piers, hands, ships, deck, flood, actions, deck_rng,
+             pol_rng, keys) + new_planner(n_tiles) + (new_sim(n_tiles),))
+
+
+# workspace positions of the lookahead scratch (new_planner) and the rollout state (new_sim)
+WS_PLANNER = 13
+WS_SIM = 22
 
 
 @allocating
@@ -483,6 +492,18 @@ def apply_action(tt, cfg, g, st, board, pos, placed, piers, hands, ships, deck, 
     return False
 
 
+@kernel
+def take_action(tt, cfg, g, st, board, pos, placed, piers, hands, ships, deck, kind, a, b, c):
+    """apply_action; when it ends the turn (returns True), the next player starts with fresh
+    tokens. A turn always ends with its end-turn action, even when the last tile is gone."""
+    if apply_action(tt, cfg, g, st, board, pos, placed, piers, hands, ships, deck, kind, a, b, c):
+        st[ST_PLAYER] = (st[ST_PLAYER] + 1) % cfg[CFG_PLAYERS]
+        st[ST_TOKENS] = cfg[CFG_TOKENS]
+        st[ST_TRADED] = 0
+        return True
+    return False
+
+
 # --------------------------------------------------------------------------- policies
 
 
@@ -632,17 +653,639 @@ def _greedy(tt, cfg, g, st, board, pos, piers, hands, ships, flood, actions, n, 
     return _pick_tied(keys, n, best, rng)
 
 
-@kernel
-def choose_action(policy_id, params, tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood,
-                  actions, n, rng, keys):
-    """The one policy entry point: index of the chosen action among the n legal ones.
+# --------------------------------------------------------------------------- lookahead
+#
+# Plans the rest of the turn: a depth-first search over sequences of placements (each one
+# reached by token moves, or discard-moves when tokens run out), `width` best candidates per
+# level, scored by the value function below; a plan ends with the ship's position for next
+# turn and (solo) the kept tile. The first step of the best plan is stored and followed; the
+# plan is recomputed after every placement. docs/beacon_policies.md explains the terms.
 
-    A policy sees the whole public state (the deck array holds the draw order from
-    st[ST_DECK_POS] on; fair policies must not read it), draws only from rng (its own
-    stream) and may use keys as scratch."""
+# lookahead parameters (vector positions; rollout and oracle share them)
+LA_WIDTH = 0  # candidate placements expanded per search level
+LA_NEAR = 1  # weight of an unexplored tile missing one neighbour: points x chance it fills
+LA_FAR = 2  # same, for tiles missing two or more neighbours
+LA_HOLE = 3  # penalty per dead hole: an empty cell next to tiles that nothing can ever fill
+LA_SHIP = 4  # value per fillable open side around the ship at the end of the turn
+LA_KEEP = 5  # solo: weight of the kept tile's points
+LA_TRADE = 6  # a trade is made when it raises the plan value by more than this
+LA_DISCARD = 7  # cost of a discard-to-move, per point of the discarded tile
+FILL_DRAWS = 3.0  # a cell's fill chance: 1 - (1 - p)^FILL_DRAWS, p = share of unseen tiles that fit
+
+# plan scratch (int64): what the stored plan does next
+PLAN_TURN = 0  # st[ST_TURNS] when made; -1 none
+PLAN_PLAYER = 1
+PLAN_KIND = 2  # PLAN_PLACE, PLAN_REPOSITION or PLAN_END
+PLAN_CELL = 3  # where the ship must be (place from here / reposition to here)
+PLAN_DIR = 4
+PLAN_SLOT = 5
+PLAN_TILE = 6
+PLAN_PLACE, PLAN_REPOSITION, PLAN_END = 0, 1, 2
+MAX_DEPTH = MAX_HAND + 1
+MAX_CANDIDATES = 256
+MAX_OPTIONS = 16
+MAX_WIDTH = 8
+CAND_CELL, CAND_DIR, CAND_SLOT, CAND_STEPS = 0, 1, 2, 3
+BASE_POINTS = np.array([1.0, 3.0, 2.0, 3.0, 2.0, 2.0])  # by feature, for tiles not yet explored
+
+
+@allocating
+def new_planner(n_tiles):
+    """Lookahead scratch: plan, fill table, candidate lists per search level."""
+    plan = np.full(8, -1, np.int64)
+    fill = np.zeros(256 + 16 + 1, np.float64)  # fill chance per side field | unseen count per land mask | total
+    cand = np.zeros((MAX_DEPTH, MAX_CANDIDATES, 4), np.int64)
+    cand_v = np.zeros((MAX_DEPTH, MAX_CANDIDATES), np.float64)
+    order = np.zeros(MAX_DEPTH * MAX_WIDTH + 1, np.int64)  # top candidates per level | stop cell
+    opts = np.zeros((MAX_OPTIONS, 8), np.int64)  # root options: plan rows
+    opt_v = np.zeros(MAX_OPTIONS, np.float64)
+    frames = np.zeros((MAX_DEPTH, 8), np.int64)  # depth-first search stack (FR_*)
+    values = np.zeros((MAX_DEPTH, 2), np.float64)  # per level: value so far, best below
+    return plan, fill, cand, cand_v, order, opts, opt_v, frames, values
+
+
+@kernel
+def unseen_fill(tt, cfg, st, hands, deck, p, fill):
+    """fill[s] = chance a side field s gets a tile: the share of tiles player p has not seen (the
+    draw pile as a multiset, and the other hands) that fit, raised over FILL_DRAWS draws; 0 when
+    no placed neighbour shows water towards the cell (no ship can place there)."""
+    counts = fill[256:272]
+    counts[:] = 0.0
+    for i in range(st[ST_DECK_POS], st[ST_DECK_LEN]):
+        counts[tt[deck[i], TT_LAND_MASK]] += 1.0
+    for q in range(cfg[CFG_PLAYERS]):
+        if q != p:
+            for s in range(cfg[CFG_HAND]):
+                if hands[q * MAX_HAND + s] >= 0:
+                    counts[tt[hands[q * MAX_HAND + s], TT_LAND_MASK]] += 1.0
+    total = counts.sum()
+    fill[272] = total
+    for sides in range(256):
+        known = sides & 15
+        land = (sides >> 4) & known
+        fill[sides] = 0.0
+        if known & ~land == 0 or total == 0:
+            continue
+        k = 0.0
+        for m in range(16):
+            if m & known == land:
+                k += counts[m]
+        fill[sides] = 1.0 - (1.0 - k / total) ** FILL_DRAWS
+    return total
+
+
+@kernel
+def _potential(tt, board, g, fill, params, cell):
+    """Value of the unexplored tile on cell: its points x the chance its empty sides all fill."""
+    sides = board[cell, B_SIDES]
+    missing = 4 - POPCOUNT4[sides & 15]
+    chance = 1.0
+    for d in range(4):
+        if not (sides >> d) & 1:
+            chance *= fill[board[cell + _step(g, d), B_SIDES]]
+    w = params[LA_NEAR] if missing == 1 else params[LA_FAR]
+    return w * BASE_POINTS[tt[board[cell, B_TILE], TT_FEATURE]] * chance
+
+
+@kernel
+def region_value(tt, board, g, fill, params, centre):
+    """Heuristic value of the cells within two steps of centre: potentials of unexplored
+    tiles, minus dead holes right next to it. Differences of this before and after a
+    placement on centre are what the placement changes beyond its immediate points."""
+    v = 0.0
+    for dr in range(-2, 3):
+        for dc in range(-2 + abs(dr), 3 - abs(dr)):
+            cell = centre + dr * g + dc
+            sides = board[cell, B_SIDES]
+            if board[cell, B_TILE] >= 0:
+                if sides & 15 != 15:
+                    v += _potential(tt, board, g, fill, params, cell)
+            elif abs(dr) + abs(dc) <= 1 and sides & 15 != 0 and fill[sides] == 0.0:
+                v -= params[LA_HOLE]
+    return v
+
+
+@kernel
+def _ship_value(tt, board, g, fill, params, ship):
+    """How good the ship's cell is for next turn: fill chances of the open sides of the cells
+    one sail away (and its own)."""
+    v = 0.0
+    for k in range(5):
+        cell = ship
+        if k < 4:
+            if not (sail_sides(tt, board, ship) >> k) & 1:
+                continue
+            cell = ship + _step(g, k)
+        open_ = open_sides(tt, board, cell)
+        for d in range(4):
+            if (open_ >> d) & 1:
+                v += fill[board[cell + _step(g, d), B_SIDES]]
+    return params[LA_SHIP] * v
+
+
+@kernel
+def _bfs(tt, board, g, ship, max_steps, flood):
+    """Breadth-first over sail edges from ship, at most max_steps; flood gets (cell, steps,
+    first direction) triples from offset 1 + 2n; returns the end offset of the queue."""
+    n_tiles = tt.shape[0]
+    flood[0] += 1
+    stamp = flood[0]
+    vs, q = 1, 1 + 2 * n_tiles
+    tail = q
+    flood[vs + board[ship, B_TILE]] = stamp
+    flood[tail], flood[tail + 1], flood[tail + 2] = ship, 0, -1
+    tail += 3
+    head = q
+    while head < tail:
+        cell, steps, first = flood[head], flood[head + 1], flood[head + 2]
+        head += 3
+        if steps < max_steps:
+            sail = sail_sides(tt, board, cell)
+            for d in range(4):
+                if (sail >> d) & 1:
+                    nxt = cell + _step(g, d)
+                    if flood[vs + board[nxt, B_TILE]] != stamp:
+                        flood[vs + board[nxt, B_TILE]] = stamp
+                        flood[tail], flood[tail + 1] = nxt, steps + 1
+                        flood[tail + 2] = d if steps == 0 else first
+                        tail += 3
+    return tail
+
+
+@kernel
+def _first_step(tt, board, g, ship, target, max_steps, flood):
+    """Direction of the first sail on a shortest way from ship to target; -1 if none."""
+    tail = _bfs(tt, board, g, ship, max_steps, flood)
+    for i in range(1 + 2 * tt.shape[0], tail, 3):
+        if flood[i] == target:
+            return flood[i + 2]
+    return -1
+
+
+@kernel
+def _cheapest_slot(tt, hands, p, hand, used, keep_slot):
+    """The hand slot (not used, not keep_slot) whose tile is worth least; -1 if none."""
+    best, best_v = -1, 1e9
+    for s in range(hand):
+        t = hands[p * MAX_HAND + s]
+        if t >= 0 and not (used >> s) & 1 and s != keep_slot:
+            v = BASE_POINTS[tt[t, TT_FEATURE]]
+            if v < best_v:
+                best, best_v = s, v
+    return best
+
+
+@kernel
+def _candidates(tt, cfg, g, board, pos, piers, n_piers, hands, p, ship, tokens, used, flood,
+                fill, params, cand, cand_v):
+    """Every placement reachable this turn (token moves, then discard-moves), with its value:
+    points now + change of region value - discard cost. Returns the count."""
+    hand = cfg[CFG_HAND]
+    free = 0
+    for s in range(hand):
+        if hands[p * MAX_HAND + s] >= 0 and not (used >> s) & 1:
+            free += 1
+    if free == 0:
+        return 0
+    n = 0
+    for extra in range(free):  # discard-moves only when token moves reach no placement
+        tail = _bfs(tt, board, g, ship, tokens + extra, flood)
+        for i in range(1 + 2 * tt.shape[0], tail, 3):
+            cell, steps = flood[i], flood[i + 1]
+            open_ = open_sides(tt, board, cell)
+            for d in range(4):
+                if not (open_ >> d) & 1:
+                    continue
+                sides = board[cell + _step(g, d), B_SIDES]
+                for s in range(hand):
+                    t = hands[p * MAX_HAND + s]
+                    if t >= 0 and not (used >> s) & 1 and _matches(tt[t, TT_LAND_MASK], sides):
+                        if n < MAX_CANDIDATES:
+                            cand[n, CAND_CELL], cand[n, CAND_DIR] = cell, d
+                            cand[n, CAND_SLOT], cand[n, CAND_STEPS] = s, steps
+                            n += 1
+        if n > 0:
+            break
+    for i in range(n):
+        s, steps = cand[i, CAND_SLOT], cand[i, CAND_STEPS]
+        t = hands[p * MAX_HAND + s]
+        target = cand[i, CAND_CELL] + _step(g, cand[i, CAND_DIR])
+        cost = 0.0
+        spent = used | (1 << s)
+        for _ in range(steps - tokens):  # discards pay for the steps beyond the tokens
+            k = _cheapest_slot(tt, hands, p, hand, spent, -1)
+            if k >= 0:
+                cost += params[LA_DISCARD] * BASE_POINTS[tt[hands[p * MAX_HAND + k], TT_FEATURE]]
+                spent |= 1 << k
+        before = region_value(tt, board, g, fill, params, target)
+        gain = placement_gain(tt, cfg, board, pos, piers, n_piers, g, t, target, flood)
+        put_tile(tt, board, g, t, target)
+        after = region_value(tt, board, g, fill, params, target)
+        lift_tile(tt, board, g, target)
+        cand_v[i] = gain + after - before - cost - 0.001 * steps
+    return n
+
+
+@kernel
+def _stop_value(tt, cfg, g, st, board, hands, p, ship, tokens, used, flood, fill, params, where):
+    """End of the plan: the best cell within the tokens left for next turn (into where[0]),
+    and the solo keep."""
+    tail = _bfs(tt, board, g, ship, tokens, flood)
+    best = -1e18
+    for i in range(1 + 2 * tt.shape[0], tail, 3):
+        v = _ship_value(tt, board, g, fill, params, flood[i]) - 0.001 * flood[i + 1]
+        if v > best:
+            best = v
+            where[0] = flood[i]
+    if cfg[CFG_PLAYERS] == 1 and st[ST_DECK_POS] < st[ST_DECK_LEN]:
+        keep = 0.0
+        for s in range(cfg[CFG_HAND]):
+            t = hands[p * MAX_HAND + s]
+            if t >= 0 and not (used >> s) & 1:
+                keep = max(keep, params[LA_KEEP] * BASE_POINTS[tt[t, TT_FEATURE]])
+        best += keep
+    return best
+
+
+@kernel
+def _top(cand_v, n, k, order):
+    """Indices of the k best values among the first n into order; returns how many."""
+    m = min(n, k)
+    for j in range(m):
+        best = -1
+        for i in range(n):
+            taken = False
+            for jj in range(j):
+                if order[jj] == i:
+                    taken = True
+            if not taken and (best < 0 or cand_v[i] > cand_v[best]):
+                best = i
+        order[j] = best
+    return m
+
+
+FR_SHIP, FR_TOKENS, FR_USED, FR_PIERS, FR_CHILDREN, FR_NEXT, FR_TARGET, FR_TILE = range(8)
+
+
+@kernel
+def _open_frame(tt, cfg, g, st, board, pos, piers, hands, p, flood, fill, params, cand, cand_v,
+                order, frames, values, level, ship, tokens, used, n_piers, acc):
+    """A search node: its value if the turn ends here, and its best children to try."""
+    values[level, 0] = acc
+    values[level, 1] = acc + _stop_value(tt, cfg, g, st, board, hands, p, ship, tokens, used, flood,
+                                         fill, params, order[MAX_DEPTH * MAX_WIDTH:])
+    m = 0
+    if level + 1 < MAX_DEPTH:
+        n = _candidates(tt, cfg, g, board, pos, piers, n_piers, hands, p, ship, tokens, used, flood,
+                        fill, params, cand[level], cand_v[level])
+        base = level * MAX_WIDTH
+        m = _top(cand_v[level], n, min(max(int(params[LA_WIDTH]), 1), MAX_WIDTH),
+                 order[base:base + MAX_WIDTH])
+    f = frames[level]
+    f[FR_SHIP], f[FR_TOKENS], f[FR_USED], f[FR_PIERS] = ship, tokens, used, n_piers
+    f[FR_CHILDREN], f[FR_NEXT], f[FR_TARGET], f[FR_TILE] = m, 0, -1, -1
+
+
+@kernel
+def _search(tt, cfg, g, st, board, pos, piers, n_piers, hands, p, ship, tokens, used, flood,
+            fill, params, cand, cand_v, order, frames, values, level):
+    """Best value of the rest of the turn from this node (ending it now included): depth first
+    over the `width` best placements of every level, each undone on the way back."""
+    _open_frame(tt, cfg, g, st, board, pos, piers, hands, p, flood, fill, params, cand, cand_v,
+                order, frames, values, level, ship, tokens, used, n_piers, 0.0)
+    top = level
+    while True:
+        f = frames[top]
+        if f[FR_NEXT] < f[FR_CHILDREN]:
+            i = order[top * MAX_WIDTH + f[FR_NEXT]]
+            f[FR_NEXT] += 1
+            d, s, steps = cand[top, i, CAND_DIR], cand[top, i, CAND_SLOT], cand[top, i, CAND_STEPS]
+            t = hands[p * MAX_HAND + s]
+            target = cand[top, i, CAND_CELL] + _step(g, d)
+            spent = f[FR_USED] | (1 << s)
+            for _ in range(steps - f[FR_TOKENS]):  # discard-moves beyond the tokens
+                k = _cheapest_slot(tt, hands, p, cfg[CFG_HAND], spent, -1)
+                if k >= 0:
+                    spent |= 1 << k
+            put_tile(tt, board, g, t, target)
+            pos[t] = target
+            is_pier = tt[t, TT_FEATURE] == FEATURE_PIER
+            if is_pier:
+                piers[f[FR_PIERS]] = t
+            f[FR_TARGET], f[FR_TILE] = target, t
+            _open_frame(tt, cfg, g, st, board, pos, piers, hands, p, flood, fill, params, cand,
+                        cand_v, order, frames, values, top + 1, target, max(f[FR_TOKENS] - steps, 0),
+                        spent, f[FR_PIERS] + is_pier, values[top, 0] + cand_v[top, i])
+            top += 1
+        else:
+            if top == level:
+                return values[level, 1]
+            parent = frames[top - 1]
+            lift_tile(tt, board, g, parent[FR_TARGET])
+            pos[parent[FR_TILE]] = -1
+            values[top - 1, 1] = max(values[top - 1, 1], values[top, 1])
+            top -= 1
+
+
+@kernel
+def root_options(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, params, planner):
+    """The turn's options from here, each a plan row with its search value: ending the turn
+    (after sailing to the best cell for next turn) and the `width` best first placements.
+    Returns the number of options; option 0 is the end."""
+    plan, fill, cand, cand_v, order, opts, opt_v, frames, values = planner
+    p = st[ST_PLAYER]
+    ship, tokens, n_piers = ships[p], st[ST_TOKENS], st[ST_N_PIERS]
+    unseen_fill(tt, cfg, st, hands, deck, p, fill)
+    where = order[MAX_DEPTH * MAX_WIDTH:]
+    opt_v[0] = _stop_value(tt, cfg, g, st, board, hands, p, ship, tokens, 0, flood, fill, params, where)
+    opts[0, PLAN_KIND] = PLAN_REPOSITION if where[0] != ship else PLAN_END
+    opts[0, PLAN_CELL] = where[0]
+    n = _candidates(tt, cfg, g, board, pos, piers, n_piers, hands, p, ship, tokens, 0, flood,
+                    fill, params, cand[0], cand_v[0])
+    m = _top(cand_v[0], n, min(max(int(params[LA_WIDTH]), 1), MAX_WIDTH), order[:MAX_WIDTH])
+    for j in range(m):
+        i = order[j]
+        cell, d, s, steps = cand[0, i, 0], cand[0, i, 1], cand[0, i, 2], cand[0, i, 3]
+        t = hands[p * MAX_HAND + s]
+        target = cell + _step(g, d)
+        spent = 1 << s
+        for _ in range(steps - tokens):
+            k = _cheapest_slot(tt, hands, p, cfg[CFG_HAND], spent, -1)
+            if k >= 0:
+                spent |= 1 << k
+        put_tile(tt, board, g, t, target)
+        pos[t] = target
+        is_pier = tt[t, TT_FEATURE] == FEATURE_PIER
+        if is_pier:
+            piers[n_piers] = t
+        v = cand_v[0, i] + _search(tt, cfg, g, st, board, pos, piers, n_piers + is_pier, hands, p,
+                                   target, max(tokens - steps, 0), spent, flood, fill, params,
+                                   cand, cand_v, order, frames, values, 1)
+        lift_tile(tt, board, g, target)
+        pos[t] = -1
+        opts[j + 1, PLAN_KIND] = PLAN_PLACE
+        opts[j + 1, PLAN_CELL], opts[j + 1, PLAN_DIR], opts[j + 1, PLAN_SLOT] = cell, d, s
+        opts[j + 1, PLAN_TILE] = t
+        opt_v[j + 1] = v
+    for j in range(m + 1):
+        opts[j, PLAN_TURN], opts[j, PLAN_PLAYER] = st[ST_TURNS], p
+    return m + 1
+
+
+@kernel
+def _best_option(opt_v, n):
+    best = 0
+    for j in range(1, n):
+        if opt_v[j] > opt_v[best]:
+            best = j
+    return best
+
+
+@kernel
+def _plan_valid(st, hands, plan):
+    p = st[ST_PLAYER]
+    if plan[PLAN_TURN] != st[ST_TURNS] or plan[PLAN_PLAYER] != p:
+        return False
+    return plan[PLAN_KIND] != PLAN_PLACE or hands[p * MAX_HAND + plan[PLAN_SLOT]] == plan[PLAN_TILE]
+
+
+@kernel
+def _copy(src, dst):
+    for i in range(src.shape[0]):
+        dst[i] = src[i]
+
+
+@kernel
+def _find(actions, n, kind, a, b, c):
+    for i in range(n):
+        if actions[i, 0] == kind and actions[i, 1] == a and actions[i, 2] == b and actions[i, 3] == c:
+            return i
+    return -1
+
+
+@kernel
+def follow_plan(tt, cfg, g, st, board, hands, ships, flood, actions, n, plan):
+    """The next action of the stored plan (-1 if it cannot be followed); a placement uses it up."""
+    p = st[ST_PLAYER]
+    ship = ships[p]
+    hand = cfg[CFG_HAND]
+    kind = plan[PLAN_KIND]
+    if kind == PLAN_PLACE:
+        if ship == plan[PLAN_CELL]:
+            plan[PLAN_TURN] = -1
+            return _find(actions, n, ACT_PLACE, plan[PLAN_SLOT], plan[PLAN_DIR], 0)
+        d = _first_step(tt, board, g, ship, plan[PLAN_CELL], tt.shape[0], flood)
+        if d < 0:
+            return -1
+        if st[ST_TOKENS] > 0:
+            return _find(actions, n, ACT_MOVE, d, 0, 0)
+        k = _cheapest_slot(tt, hands, p, hand, 0, plan[PLAN_SLOT])
+        return _find(actions, n, ACT_DISCARD_MOVE, k, d, 0)
+    if kind == PLAN_REPOSITION and ship != plan[PLAN_CELL] and st[ST_TOKENS] > 0:
+        d = _first_step(tt, board, g, ship, plan[PLAN_CELL], st[ST_TOKENS], flood)
+        if d >= 0:
+            return _find(actions, n, ACT_MOVE, d, 0, 0)
+    keep = -1  # end the turn; solo keeps its most valuable tile while the pile lasts
+    if cfg[CFG_PLAYERS] == 1 and st[ST_DECK_POS] < st[ST_DECK_LEN]:
+        best_v = -1.0
+        for s in range(hand):
+            t = hands[s]
+            if t >= 0 and BASE_POINTS[tt[t, TT_FEATURE]] > best_v:
+                keep, best_v = s, BASE_POINTS[tt[t, TT_FEATURE]]
+    return _find(actions, n, ACT_END, keep, 0, 0)
+
+
+@kernel
+def _best_local(tt, cfg, g, board, pos, piers, n_piers, t, ship, flood, fill, params):
+    """Value of tile t's best placement right next to ship (no moves); 0 if none fits."""
+    best = 0.0
+    open_ = open_sides(tt, board, ship)
+    for d in range(4):
+        target = ship + _step(g, d)
+        if (open_ >> d) & 1 and _matches(tt[t, TT_LAND_MASK], board[target, B_SIDES]):
+            before = region_value(tt, board, g, fill, params, target)
+            gain = placement_gain(tt, cfg, board, pos, piers, n_piers, g, t, target, flood)
+            put_tile(tt, board, g, t, target)
+            after = region_value(tt, board, g, fill, params, target)
+            lift_tile(tt, board, g, target)
+            best = max(best, gain + after - before)
+    return best
+
+
+@kernel
+def _trade_choice(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, actions, n,
+                  params, planner):
+    """A trade that raises the team's value by more than params[LA_TRADE]: my plan value with
+    the partner's tile, minus what the partner loses next to its ship. -1 for none."""
+    opt_v = planner[6]
+    p = st[ST_PLAYER]
+    v0 = opt_v[_best_option(opt_v, root_options(tt, cfg, g, st, board, pos, piers, hands, ships,
+                                                deck, flood, params, planner))]
+    best, best_i = params[LA_TRADE], -1
+    for i in range(n):
+        if actions[i, 0] != ACT_TRADE:
+            continue
+        a, o, c = actions[i, 1], actions[i, 2], actions[i, 3]
+        mine, theirs = p * MAX_HAND + a, o * MAX_HAND + c
+        t, u = hands[mine], hands[theirs]
+        loss = (_best_local(tt, cfg, g, board, pos, piers, st[ST_N_PIERS], u, ships[o], flood,
+                            planner[1], params)
+                - _best_local(tt, cfg, g, board, pos, piers, st[ST_N_PIERS], t, ships[o], flood,
+                              planner[1], params))
+        hands[mine], hands[theirs] = u, t
+        k = root_options(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, params, planner)
+        v = opt_v[_best_option(opt_v, k)]
+        hands[mine], hands[theirs] = t, u
+        if v - v0 - loss > best:
+            best, best_i = v - v0 - loss, i
+    return best_i
+
+
+@kernel
+def _lookahead(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, actions, n, params,
+               planner):
+    plan, opts, opt_v = planner[0], planner[5], planner[6]
+    if not _plan_valid(st, hands, plan):
+        if cfg[CFG_PLAYERS] > 1 and st[ST_TRADED] == 0:
+            i = _trade_choice(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, actions,
+                              n, params, planner)
+            if i >= 0:
+                return i
+        k = root_options(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, params, planner)
+        _copy(opts[_best_option(opt_v, k)], plan)
+    return follow_plan(tt, cfg, g, st, board, hands, ships, flood, actions, n, plan)
+
+
+# --------------------------------------------------------------------------- rollout, oracle
+#
+# At each new plan, the best `options` turn options by lookahead value are each continued
+# `samples` times to the end of the game (or `horizon` turns) by the inner policy, on the real
+# board (undone afterwards) with copies of the small state arrays. rollout shuffles the unseen
+# tiles for every sample (the same shuffle for every option: common random numbers); oracle
+# continues once on the true draw order. The option with the best mean final score is played.
+
+R_SAMPLES = 8  # continuations per option (oracle: always 1)
+R_OPTIONS = 9  # options continued: the best by lookahead value
+R_INNER = 10  # policy id playing the continuations (greedy or lookahead)
+R_HORIZON = 11  # turns continued after the current one; 0 = to the end of the game
+O_REPLAY = 12  # oracle: samples, options, inner, horizon of the rollout it replays
+
+
+@allocating
+def new_sim(n_tiles):
+    """The small state arrays a continuation plays on (board, pos, placed, piers are shared)."""
+    st = np.zeros(ST_SIZE, np.int64)
+    hands = np.full(MAX_PLAYERS * MAX_HAND, -1, np.int64)
+    ships = np.zeros(MAX_PLAYERS, np.int64)
+    deck = np.zeros(n_tiles, np.int64)
+    actions = np.zeros((MAX_ACTIONS, 4), np.int64)
+    rng = np.zeros(2, np.uint64)
+    keys = np.zeros(MAX_ACTIONS + 4, np.int64)
+    score = np.zeros(N_COLS, np.int64)
+    oracle_ids = np.zeros(MAX_PLAYERS, np.int64)
+    oracle_row = np.zeros(N_COLS, np.int64)
+    oracle_params = np.zeros((MAX_PLAYERS, N_PARAMS), np.float64)
+    return ((st, hands, ships, deck, actions, rng, keys, score) + new_planner(n_tiles)
+            + (oracle_ids, oracle_row, oracle_params))
+
+
+@kernel
+def choose_fair(policy_id, params, tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood,
+                actions, n, rng, keys, planner):
+    """Policies that see only what a player sees (the deck array is read as a multiset)."""
     if policy_id == POLICY_GREEDY:
         return _greedy(tt, cfg, g, st, board, pos, piers, hands, ships, flood, actions, n, rng, keys)
+    if policy_id == POLICY_LOOKAHEAD:
+        i = _lookahead(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, actions, n,
+                       params, planner)
+        if i >= 0:
+            return i
+        return _greedy(tt, cfg, g, st, board, pos, piers, hands, ships, flood, actions, n, rng, keys)
     return uniform_int(rng, n)  # POLICY_RANDOM
+
+
+@kernel
+def _continue(tt, cfg, g, game, option, key, true_deck, params):
+    """Final score of the game continued from here with option played first; undone after."""
+    st, board, pos, placed, piers, hands, ships, deck, flood = game[:9]
+    sim = game[WS_SIM]
+    sst, shands, sships, sdeck, sactions, srng, skeys, score = sim[:8]
+    splanner = sim[8:17]
+    _copy(st, sst)
+    _copy(hands, shands)
+    _copy(ships, sships)
+    _copy(deck, sdeck)
+    srng[0], srng[1] = key, 0
+    if not true_deck:  # the unseen order is unknown: shuffle the rest of the pile
+        lo = sst[ST_DECK_POS]
+        for i in range(sst[ST_DECK_LEN] - 1, lo, -1):
+            j = lo + uniform_int(srng, i - lo + 1)
+            sdeck[i], sdeck[j] = sdeck[j], sdeck[i]
+    _copy(option, splanner[0])
+    n0 = st[ST_N_PLACED]
+    turns0 = st[ST_TURNS]
+    horizon = int(params[R_HORIZON])
+    inner = int(params[R_INNER])
+    ended = False
+    while not (ended and _game_over(cfg, sst, shands)) and (horizon <= 0 or sst[ST_TURNS] - turns0 <= horizon):
+        n = legal_actions(tt, cfg, g, sst, board, shands, sships, sactions)
+        i = -1
+        if _plan_valid(sst, shands, splanner[0]):
+            i = follow_plan(tt, cfg, g, sst, board, shands, sships, flood, sactions, n, splanner[0])
+        if i < 0:
+            i = choose_fair(inner, params, tt, cfg, g, sst, board, pos, piers, shands, sships, sdeck,
+                            flood, sactions, n, srng, skeys, splanner)
+        ended = take_action(tt, cfg, g, sst, board, pos, placed, piers, shands, sships, sdeck,
+                            sactions[i, 0], sactions[i, 1], sactions[i, 2], sactions[i, 3])
+    total = score_board(tt, cfg, board, pos, placed, sst[ST_N_PLACED], g, flood, score)
+    for k in range(sst[ST_N_PLACED] - 1, n0 - 1, -1):
+        lift_tile(tt, board, g, pos[placed[k]])
+        pos[placed[k]] = -1
+    return total
+
+
+@kernel
+def _rollout(policy_id, params, tt, cfg, g, game, n):
+    st, board, pos, placed, piers, hands, ships, deck, flood, actions = game[:10]
+    rng = game[11]
+    planner = game[WS_PLANNER:WS_SIM]
+    plan, opts, opt_v = planner[0], planner[5], planner[6]
+    if not _plan_valid(st, hands, plan):
+        k = root_options(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, params, planner)
+        order = planner[4][:MAX_OPTIONS]
+        m = _top(opt_v, k, min(max(int(params[R_OPTIONS]), 1), MAX_OPTIONS), order)
+        oracle = policy_id == POLICY_ORACLE
+        samples = 1 if oracle else max(int(params[R_SAMPLES]), 1)
+        means = planner[1][:MAX_OPTIONS]  # fill table slots are free again once options exist
+        means[:] = 0.0
+        if m > 1:
+            for _ in range(samples):
+                key = next_u64(rng)
+                for j in range(m):
+                    means[j] += _continue(tt, cfg, g, game, opts[order[j]], key, oracle, params)
+        best = 0
+        for j in range(1, m):
+            if means[j] > means[best]:
+                best = j
+        _copy(opts[order[best]], plan)
+    i = follow_plan(tt, cfg, g, st, board, hands, ships, flood, actions, n, plan)
+    if i < 0:
+        i = _greedy(tt, cfg, g, st, board, pos, piers, hands, ships, flood, actions, n, rng, game[12])
+    return i
+
+
+@kernel
+def choose_action(policy_id, params, tt, cfg, g, game, n):
+    """The one policy entry point: index of the chosen action among the n legal ones.
+
+    A policy sees the whole state (the deck array holds the draw order from
+    st[ST_DECK_POS] on; fair policies use it only as a multiset), draws only from its
+    own stream (game[11]) and keeps its scratch in the workspace."""
+    if policy_id == POLICY_ROLLOUT or policy_id == POLICY_ORACLE:
+        return _rollout(policy_id, params, tt, cfg, g, game, n)
+    st, board, pos, placed, piers, hands, ships, deck, flood, actions, deck_rng, rng, keys = game[:13]
+    return choose_fair(policy_id, params, tt, cfg, g, st, board, pos, piers, hands, ships, deck,
+                       flood, actions, n, rng, keys, game[WS_PLANNER:WS_SIM])
 
 
 # --------------------------------------------------------------------------- games
@@ -656,7 +1299,9 @@ def _reset(game, tt, cfg, g, active, hq, seed, index):
         lift_tile(tt, board, g, pos[placed[i]])
         pos[placed[i]] = -1
     st[:] = 0
+    st[ST_TOKENS] = cfg[CFG_TOKENS]
     hands[:] = -1
+    game[WS_PLANNER][PLAN_TURN] = -1
     stream_init(deck_rng, seed, index, PURPOSE_DECK)
     stream_init(rng, seed, index, PURPOSE_POLICY)
     centre = (g // 2) * g + g // 2
@@ -695,28 +1340,61 @@ def play_game(game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, ind
     trace: int64[k, 5] buffer receiving (player, kind, a, b, c) of every action taken,
     for replays and reference checks; pass a zero-row array to skip. Returns the number
     of actions taken.
+
+    The oracle knows the draw order, so it can also play exactly as a fair policy would:
+    its game is the best of the greedy, lookahead and rollout replays and its own search.
     """
-    (st, board, pos, placed, piers, hands, ships, deck, flood, actions, deck_rng, rng,
-     keys) = game
+    oracle = False
+    for p in range(cfg[CFG_PLAYERS]):
+        oracle |= policy_ids[p] == POLICY_ORACLE
+    if not oracle:
+        return _play(game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, index, out, trace)
+    sim = game[WS_SIM]
+    ids, row, params = sim[17], sim[18], sim[19]
+    best, best_score = 0, -1
+    for k in range(len(ORACLE_VARIANTS)):
+        _oracle_variant(cfg, policy_ids, policy_params, ids, params, k)
+        _play(game, tt, cfg, g, active, hq, ids, params, seed, index, row, trace[:0])
+        if row[COL_SCORE] > best_score:
+            best, best_score = k, row[COL_SCORE]
+    _oracle_variant(cfg, policy_ids, policy_params, ids, params, best)
+    return _play(game, tt, cfg, g, active, hq, ids, params, seed, index, out, trace)
+
+
+ORACLE_VARIANTS = (POLICY_GREEDY, POLICY_LOOKAHEAD, POLICY_ROLLOUT, POLICY_ORACLE)
+
+
+@kernel
+def _oracle_variant(cfg, policy_ids, policy_params, ids, params, k):
+    """Seats of the oracle play variant k; a rollout replay takes the oracle's replay_* values."""
+    for p in range(MAX_PLAYERS):
+        ids[p] = policy_ids[p]
+        for j in range(policy_params.shape[1]):
+            params[p, j] = policy_params[p, j]
+        if policy_ids[p] == POLICY_ORACLE:
+            ids[p] = ORACLE_VARIANTS[k]
+            if ids[p] == POLICY_ROLLOUT:
+                for j in range(4):
+                    params[p, R_SAMPLES + j] = policy_params[p, O_REPLAY + j]
+
+
+@kernel
+def _play(game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, index, out, trace):
+    st, board, pos, placed, piers, hands, ships, deck, flood, actions = game[:10]
     _reset(game, tt, cfg, g, active, hq, seed, index)
     n_taken = 0
-    while not _game_over(cfg, st, hands) and st[ST_TURNS] < TURN_LIMIT:
+    ended = True  # the game can only end between turns
+    while not (ended and _game_over(cfg, st, hands)) and st[ST_TURNS] < TURN_LIMIT:
         p = st[ST_PLAYER]
-        st[ST_TOKENS] = cfg[CFG_TOKENS]
-        st[ST_TRADED] = 0
-        ended = False
-        while not ended:
-            n = legal_actions(tt, cfg, g, st, board, hands, ships, actions)
-            i = choose_action(policy_ids[p], policy_params[p], tt, cfg, g, st, board, pos, piers,
-                              hands, ships, deck, flood, actions, n, rng, keys)
-            if n_taken < trace.shape[0]:
-                trace[n_taken, 0] = p
-                for k in range(4):
-                    trace[n_taken, k + 1] = actions[i, k]
-            n_taken += 1
-            ended = apply_action(tt, cfg, g, st, board, pos, placed, piers, hands, ships, deck,
-                                 actions[i, 0], actions[i, 1], actions[i, 2], actions[i, 3])
-        st[ST_PLAYER] = (p + 1) % cfg[CFG_PLAYERS]
+        n = legal_actions(tt, cfg, g, st, board, hands, ships, actions)
+        i = choose_action(policy_ids[p], policy_params[p], tt, cfg, g, game, n)
+        if n_taken < trace.shape[0]:
+            trace[n_taken, 0] = p
+            for k in range(4):
+                trace[n_taken, k + 1] = actions[i, k]
+        n_taken += 1
+        ended = take_action(tt, cfg, g, st, board, pos, placed, piers, hands, ships, deck,
+                            actions[i, 0], actions[i, 1], actions[i, 2], actions[i, 3])
     score = score_board(tt, cfg, board, pos, placed, st[ST_N_PLACED], g, flood, out)
     out[COL_TILES_PLACED] = st[ST_N_PLACED] - 1  # the HQ is not placed by a player
     out[COL_TILES_DISCARDED] = st[ST_DISCARDED]

@@ -14,3 +14,6 @@ if [ ! -f "$stamp" ]; then
   .venv/bin/python -m pip install --quiet -e "$spec"
   touch "$stamp"
 fi
+# Compile the kernels into numba's cache now (minutes the first time, a second after), so
+# that the first command a user runs starts warm.
+.venv/bin/python -m analyzer.warmup

@@ -11,7 +11,7 @@ import numpy as np
 from analyzer.errors import UserError
 from kernels import beacon as kb
 
-N_PARAMS = 8  # length of every policy's parameter vector
+N_PARAMS = kb.N_PARAMS  # length of every policy's parameter vector
 
 
 @dataclass(frozen=True)
@@ -22,11 +22,42 @@ class PolicySpec:
     params: tuple[tuple[str, float], ...] = ()  # (name, default) in vector order
 
 
+# Weights of the lookahead value function, in kernel vector order (kernels.beacon LA_*). Set by
+# hand from a few paired runs, not yet by a systematic sweep (docs/beacon_policies.md).
+LOOKAHEAD_PARAMS = (
+    ("width", 2.0),  # candidate placements searched per step of the plan
+    ("near", 0.6),  # unexplored tile missing one neighbour: weight of points x fill chance
+    ("far", 0.25),  # the same for tiles missing two or more
+    ("hole", 1.0),  # penalty per dead hole next to placed tiles
+    ("ship", 0.15),  # value per fillable open side around the ship for next turn
+    ("keep", 0.5),  # solo: weight of the kept tile's points
+    ("trade", 0.25),  # a trade must raise the team's value by more than this
+    ("discard", 0.5),  # cost of a discard-to-move per point of the discarded tile
+)
+# Parameters that count things: (smallest, largest) allowed; `inner` names a policy id.
+BOUNDS = {"width": (1, kb.MAX_WIDTH), "samples": (1, 10_000), "options": (1, kb.MAX_OPTIONS),
+          "inner": (kb.POLICY_GREEDY, kb.POLICY_LOOKAHEAD), "horizon": (0, 10_000)}
+BOUNDS.update({"replay_" + k: v for k, v in BOUNDS.items()})
+# rollout/oracle: vector positions 8.. (kernels.beacon R_*)
+ROLLOUT_PARAMS = (("samples", 4.0), ("options", 3.0), ("inner", float(kb.POLICY_LOOKAHEAD)), ("horizon", 2.0))
+ORACLE_PARAMS = (("samples", 1.0), ("options", 3.0), ("inner", float(kb.POLICY_LOOKAHEAD)), ("horizon", 0.0)) + tuple(
+    ("replay_" + name, value) for name, value in ROLLOUT_PARAMS)  # the rollout it also replays
+
 POLICIES = {
     "random": PolicySpec("random", kb.POLICY_RANDOM, "uniform over the legal actions (ending the turn included)"),
     "greedy": PolicySpec("greedy", kb.POLICY_GREEDY,
                          "most immediate points, then cells with more neighbours; sails towards placements"),
+    "lookahead": PolicySpec("lookahead", kb.POLICY_LOOKAHEAD,
+                            "plans the whole turn (moves, placements, discard-moves, keep) on a board value",
+                            LOOKAHEAD_PARAMS),
+    "rollout": PolicySpec("rollout", kb.POLICY_ROLLOUT,
+                          "lookahead's best turn options, each continued `samples` times with the unseen "
+                          "tiles shuffled; plays the best mean", LOOKAHEAD_PARAMS + ROLLOUT_PARAMS),
+    "oracle": PolicySpec("oracle", kb.POLICY_ORACLE,
+                         "NOT A FAIR POLICY: sees the future draw order; best of its search and the "
+                         "greedy, lookahead and rollout replays — an upper bound", LOOKAHEAD_PARAMS + ORACLE_PARAMS),
 }
+FAIR = ("random", "greedy", "lookahead", "rollout")
 
 
 @dataclass(frozen=True)
@@ -55,7 +86,16 @@ def parse_policy(text: str) -> Policy:
             known = ", ".join(index) or "none"
             raise UserError(f"policy {name}: bad parameter {item!r} (parameters: {known})")
         try:
-            vector[index[key]] = float(value)
+            number = float(value)
         except ValueError:
             raise UserError(f"policy {name}: parameter {key} needs a number, got {value!r}") from None
+        if not np.isfinite(number):
+            raise UserError(f"policy {name}: parameter {key} must be finite, got {value!r}")
+        if key in BOUNDS:
+            lo, hi = BOUNDS[key]
+            if number != int(number) or not lo <= number <= hi:
+                hint = " (1 greedy, 2 lookahead)" if key == "inner" else ""
+                raise UserError(f"policy {name}: {key} must be a whole number from {lo} to {hi}{hint}, "
+                                f"got {value}")
+        vector[index[key]] = number
     return Policy(spec, vector)

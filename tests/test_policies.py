@@ -1,0 +1,119 @@
+"""The strategy-lab policies: legal play, the oracle bound, the lookahead's search scratch.
+
+Legality is checked against the pure-Python reference: every action a kernel game took is
+replayed there, and must be one of the reference's legal actions at that moment.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from analyzer import stats
+from analyzer.beacon import reference as ref
+from analyzer.beacon.policies import parse_policy
+from analyzer.beacon.simulate import make_setup, play_range_fn, replay
+from analyzer.errors import UserError
+from kernels import beacon as kb
+
+SEARCH = "rollout:samples=2,options=2"  # small, so the suite stays fast
+ORACLE = "oracle:options=2,replay_samples=2,replay_options=2"  # replays exactly SEARCH
+
+
+def replay_in_reference(setup, seed: int, game: int, trace) -> dict:
+    """Replay a kernel trace in the reference engine, asserting every action is legal there."""
+    g = ref.setup(setup.tiles, setup.players, frozenset(setup.expansions), seed, game)
+    turn_start = True
+    for p, *action in trace:
+        if turn_start:
+            g.tokens, g.traded = g.tokens_per_turn, False
+            turn_start = False
+        assert p == g.player
+        assert tuple(action) in ref.legal_actions(g), (game, tuple(action))
+        if ref.apply(g, tuple(action)):
+            g.player = (g.player + 1) % setup.players
+            turn_start = True
+    assert ref.game_over(g)
+    return ref.score_tl(g.tl, g.board, g.pts)
+
+
+@pytest.mark.parametrize("policy", ["lookahead", SEARCH, ORACLE])
+@pytest.mark.parametrize("players,expansions", [(1, ""), (1, "windmills,piers"), (3, "windmills,piers"),
+                                                (2, ""), (4, "piers")])
+def test_policies_take_only_legal_actions(policy, players, expansions):
+    setup = make_setup(players, policy, expansions, None)
+    n_games = 4 if policy == "lookahead" else 1
+    for game in range(n_games):
+        _, trace = replay(setup, 11, game, trace_len=4000)
+        assert 0 < len(trace) < 4000
+        score = replay_in_reference(setup, 11, game, trace)
+        row = np.zeros((kb.N_COLS, 1), np.int16)
+        play_range_fn(setup, 11)(game, row)
+        assert score["score"] == row[kb.COL_SCORE, 0]
+
+
+def scores(policy: str, players: int, expansions: str, games: int, seed: int = 5) -> np.ndarray:
+    out = np.zeros((kb.N_COLS, games), np.int16)
+    play_range_fn(make_setup(players, policy, expansions, None), seed)(0, out)
+    return out[kb.COL_SCORE].astype(np.int64)
+
+
+def test_oracle_never_below_a_fair_policy_on_the_same_game():
+    games = 12
+    oracle = scores(ORACLE, 1, "", games)
+    for fair in ("random", "greedy", "lookahead", SEARCH):
+        assert (oracle >= scores(fair, 1, "", games)).all(), fair
+
+
+def test_lookahead_beats_greedy_on_paired_games():
+    diff = stats.paired_difference(scores("lookahead", 1, "", 300), scores("greedy", 1, "", 300))
+    assert diff["ci95"][0] > 0, diff
+
+
+def test_lookahead_search_leaves_the_board_as_it_found_it():
+    setup = make_setup(1, "lookahead", "", None)
+    n, g = setup.tiles.n, kb.grid_size(setup.tiles.n)
+    game = kb.new_workspace(n, g)
+    row = np.zeros(kb.N_COLS, np.int64)
+    kb.play_game(game, setup.kernel_tiles, setup.cfg, g, setup.active, setup.tiles.hq,
+                 np.full(4, kb.POLICY_GREEDY), setup.policy_params, 3, 0, row, np.zeros((0, 5), np.int64))
+    # a mid-game position: take the greedy end position back to a few placed tiles
+    st, board, pos = game[0], game[1], game[2]
+    before = (board.copy(), pos.copy())
+    st[kb.ST_PLAYER] = 0
+    st[kb.ST_TURNS] += 1  # no stored plan for this turn
+    k = kb.root_options(setup.kernel_tiles, setup.cfg, g, st, board, pos, game[4], game[5], game[6],
+                        game[7], game[8], setup.policy_params[0], game[kb.WS_PLANNER:kb.WS_SIM])
+    assert k >= 1
+    assert (board == before[0]).all() and (pos == before[1]).all()
+
+
+def test_unseen_fill_counts_the_pile_and_other_hands():
+    setup = make_setup(2, "lookahead", "", None)
+    tt, cfg = setup.kernel_tiles, setup.cfg
+    st = np.zeros(kb.ST_SIZE, np.int64)
+    deck = np.arange(1, 11, dtype=np.int64)
+    st[kb.ST_DECK_POS], st[kb.ST_DECK_LEN] = 4, 10  # tiles 5..10 unseen in the pile
+    hands = np.full(kb.MAX_PLAYERS * kb.MAX_HAND, -1, np.int64)
+    hands[0:3] = [11, 12, 13]  # player 0's own hand: seen
+    hands[3:5] = [14, 15]  # the partner's hand: unseen to player 0
+    fill = np.zeros(273)
+    total = kb.unseen_fill(tt, cfg, st, hands, deck, 0, fill)
+    unseen = [5, 6, 7, 8, 9, 10, 14, 15]
+    assert total == len(unseen)
+    masks = tt[unseen, kb.TT_LAND_MASK]
+    for sides in range(256):
+        known, land = sides & 15, (sides >> 4) & sides & 15
+        fitting = sum(1 for m in masks if m & known == land)
+        reachable = known & ~land != 0
+        expected = 1 - (1 - fitting / len(unseen)) ** kb.FILL_DRAWS if reachable else 0.0
+        assert fill[sides] == pytest.approx(expected), sides
+
+
+def test_policy_parameters_parse_and_reject_bad_values():
+    assert parse_policy("lookahead:hole=2.5,width=3").vector[kb.LA_HOLE] == 2.5
+    assert parse_policy("rollout:samples=4").vector[kb.R_SAMPLES] == 4
+    assert "NOT A FAIR POLICY" in parse_policy("oracle").spec.description
+    for bad in ("lookahead:width=0", "rollout:samples=0", "rollout:inner=3", "lookahead:nope=1"):
+        with pytest.raises(UserError):
+            parse_policy(bad)
