@@ -1,5 +1,8 @@
 """`tabletop` command line: thin Typer layer over the Python API (analyzer.beacon)."""
 
+import dataclasses
+import functools
+import inspect
 import json
 import shlex
 import sys
@@ -38,32 +41,89 @@ def prepare_out_dir(out: Path) -> Path:
     return out
 
 
+def command_line() -> str:
+    return "tabletop " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+
+
+def run_options(default_games: int = 10_000):
+    """Decorator: give a command the runner's options, validated, as one ``run: RunOptions`` argument.
+
+    Adds --games/--precision/--min-games/--max-games, --threads/--dask-local/--scheduler,
+    --chunk-size, --checkpoint, --per-game/--no-per-game and --progress to the command's own::
+
+        @beacon_app.command()
+        @run_options()
+        def compare(policies: str = typer.Option(...), ..., run: RunOptions = None):
+            result = analyzer.runner.run_job(job, run, aggregate=True)
+
+    Bad combinations become one-line errors before the command body runs.
+    """
+    from analyzer.runner import DEFAULT_MAX_GAMES, DEFAULT_MIN_GAMES, RunOptions
+
+    added = {
+        "games": (Optional[int], typer.Option(None, help=f"Number of games (default {default_games:,}).")),
+        "precision": (Optional[float], typer.Option(
+            None, help="Instead of --games: play until the 95% CI half-width of the main statistic "
+                       "(mean score; win rate for win-rate commands) is at most this.")),
+        "min_games": (Optional[int], typer.Option(
+            None, help=f"With --precision: at least this many games (default {DEFAULT_MIN_GAMES:,}).")),
+        "max_games": (Optional[int], typer.Option(
+            None, help=f"With --precision: at most this many games (default {DEFAULT_MAX_GAMES:,}).")),
+        "threads": (Optional[int], typer.Option(None, help="Worker threads (default: all cores).")),
+        "dask_local": (Optional[int], typer.Option(
+            None, metavar="W", help="Run on an embedded Dask cluster of W single-threaded worker processes.")),
+        "scheduler": (Optional[str], typer.Option(
+            None, metavar="tcp://HOST:PORT", help="Run on an existing Dask cluster (see docs/scaleout.md).")),
+        "chunk_size": (Optional[int], typer.Option(None, help="Games per chunk (never changes results).")),
+        "checkpoint": (Optional[Path], typer.Option(
+            None, metavar="DIR", help="Keep finished chunks here; rerunning the same command resumes.")),
+        "per_game": (bool, typer.Option(
+            True, help="Keep the per-game table; --no-per-game keeps streaming aggregates only (flat memory).")),
+        "progress": (bool, typer.Option(True, help="Show a progress bar on stderr.")),
+    }
+
+    def decorate(command):
+        own = [p for name, p in inspect.signature(command).parameters.items() if name != "run"]
+        extra = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=option, annotation=hint)
+                 for name, (hint, option) in added.items()]
+
+        @functools.wraps(command)
+        def wrapper(**kwargs):
+            values = {name: kwargs.pop(name) for name in added}
+            run = RunOptions(**values).checked(default_games)
+            return command(**kwargs, run=run)
+
+        wrapper.__signature__ = inspect.Signature(own + extra)
+        wrapper.__annotations__ = {p.name: p.annotation for p in own + extra}
+        return wrapper
+
+    return decorate
+
+
 @beacon_app.command()
+@run_options()
 def simulate(
     players: int = typer.Option(1, help="Number of players, 1 to 4."),
     policy: str = typer.Option("greedy", help="Policy name, optionally with parameters: name:key=value,..."),
-    games: int = typer.Option(10_000, help="Number of games."),
     seed: int = typer.Option(0, help="Experiment seed; with it every result is reproducible."),
     expansions: str = typer.Option("", help="Comma-separated: windmills, piers."),
     tiles: Optional[Path] = typer.Option(None, help="Tile-set CSV (default: the packaged reconstruction)."),
-    threads: Optional[int] = typer.Option(None, help="Worker threads (default: all cores)."),
-    chunk_size: Optional[int] = typer.Option(None, help="Games per chunk (never changes results)."),
     out: Path = typer.Option(..., help="Output folder for games.parquet, summary.json and the report."),
-    progress: bool = typer.Option(True, help="Show a progress bar on stderr."),
+    run=None,
 ):
     """Simulate games with one policy and write the per-game table, summary and report."""
-    from analyzer.beacon.simulate import make_setup, simulate as run
+    from analyzer.beacon.simulate import make_setup, simulate as simulate_games
     from reports.beacon import write_simulate_report
     from reports.io import atomic_write_parquet, write_json
 
     make_setup(players, policy, expansions, tiles)  # every input checked before any work
-    if games < 1:
-        raise UserError(f"--games must be at least 1, got {games}")
     prepare_out_dir(out)
-    command = "tabletop " + " ".join(shlex.quote(a) for a in sys.argv[1:])
-    result = run(players=players, policy=policy, games=games, seed=seed, expansions=expansions,
-                 tiles=tiles, threads=threads, chunk_size=chunk_size, progress=progress, command=command)
-    atomic_write_parquet(out / "games.parquet", result.games)
+    result = simulate_games(players=players, policy=policy, seed=seed, expansions=expansions, tiles=tiles,
+                            command=command_line(), **dataclasses.asdict(run))
+    if result.games is not None:
+        atomic_write_parquet(out / "games.parquet", result.games)
+    else:  # a streaming run has no per-game table; an older one would not match this summary
+        (out / "games.parquet").unlink(missing_ok=True)
     write_json(out / "summary.json", result.summary)
     write_simulate_report(out, result.summary, result.games, result.best_layout, result.tiles)
     s = result.summary
@@ -71,7 +131,67 @@ def simulate(
     out_console.print(f"{s['games']:,} games, {s['policy']}, {players} player(s): mean score "
                       f"{s['mean']:.2f} (95% CI {lo:.2f}–{hi:.2f}), best {s['max']}, "
                       f"{s['games_per_second']:,.0f} games/s")
+    print_run_notes(s["run"])
     out_console.print(f"report: {out / 'report.html'}")
+
+
+def print_run_notes(info: dict) -> None:
+    """One line each on how a run stopped and what it resumed, when that is news."""
+    precision = info.get("precision")
+    if precision:
+        reached = "reached" if info["stopped"] == "precision" else "not reached: --max-games hit"
+        out_console.print(f"precision ±{precision['target_half_width']:g} on the {precision['statistic']} "
+                          f"{reached} (±{precision['half_width']:.4g})")
+    resumed = (info.get("checkpoint") or {}).get("resumed_games")
+    if resumed:
+        out_console.print(f"resumed {resumed:,} games from {info['checkpoint']['dir']}")
+    if not info.get("per_game", True):
+        out_console.print("--no-per-game: no games.parquet; figures come from streaming aggregates")
+
+
+@beacon_app.command()
+@run_options()
+def compare(
+    policies: list[str] = typer.Option(
+        ..., help="Policies to compare: repeat the option (--policies greedy --policies lookahead:hole=2.5,keep=1) "
+                  "or separate them with commas (--policies random,greedy). A comma followed by key=value "
+                  "continues the previous policy's parameters, so greedy,lookahead:hole=2.5,keep=1 is two "
+                  "policies."),
+    players: int = typer.Option(1, help="Number of players, 1 to 4."),
+    seed: int = typer.Option(0, help="Experiment seed: every arm plays games 0..G-1 of it (the same deals)."),
+    expansions: str = typer.Option("", help="Comma-separated: windmills, piers."),
+    tiles: Optional[list[Path]] = typer.Option(
+        None, help="Tile-set CSV (default: the packaged reconstruction); repeat to compare tile sets "
+                   "(the arms are then every policy on every tile set)."),
+    out: Path = typer.Option(..., help="Output folder for games.parquet, summary.json and the report."),
+    run=None,
+):
+    """Play the same games with several policies (or tile sets) and compare them game by game.
+
+    Every arm plays games 0..G-1 of --seed: the same tile order per game (common random numbers).
+    --precision and --no-per-game are refused (pairing needs the same games, kept per game).
+    See docs/compare.md.
+    """
+    from analyzer.beacon.compare import check_inputs, compare as compare_arms
+    from reports.beacon_compare import write_compare_report
+    from reports.io import atomic_write_parquet, write_json
+
+    options = dataclasses.asdict(run)
+    check_inputs(policies, players, seed=seed, expansions=expansions, tiles=tiles, **options)  # before any work
+    prepare_out_dir(out)
+    result = compare_arms(policies, players=players, seed=seed, expansions=expansions, tiles=tiles,
+                          command=command_line(), **options)
+    atomic_write_parquet(out / "games.parquet", result.games)
+    write_json(out / "summary.json", result.summary)
+    write_compare_report(out, result.summary, result.games)
+    s = result.summary
+    for label, arm in s["policies"].items():
+        lo, hi = arm["ci95"]
+        out_console.print(f"{label}: mean score {arm['mean']:.2f} (95% CI {lo:.2f}–{hi:.2f})", highlight=False)
+    for line in [p["sentence"] for p in s["pairs"]] + [g["sentence"] for g in s.get("oracle", {}).get("gaps", [])]:
+        out_console.print(line, highlight=False, soft_wrap=True)  # one line each, for grep and logs
+    print_run_notes(s["run"])
+    out_console.print(f"{s['games']:,} games per arm; report: {out / 'report.html'}")
 
 
 @beacon_app.command()

@@ -1,57 +1,373 @@
-"""The one runner: N games -> chunks of game indices -> numba kernel on K threads -> columns.
+"""The one runner: N games -> chunks of game indices -> a backend -> columns and/or aggregates.
 
 A chunk is a contiguous range of game indices; every game seeds its own streams from
-(seed, game index), so the result is the same for any thread count or chunk size.
-The kernels release the GIL (nogil=True), so plain Python threads run them in parallel.
+(seed, game index), so the result is the same for any thread count, chunk size or backend:
+
+- threads (default): the kernels release the GIL (nogil=True), so plain Python threads run them
+  in parallel;
+- ``dask_local=W``: an embedded Dask LocalCluster of W single-threaded worker processes;
+- ``scheduler="tcp://host:port"``: an existing Dask cluster (see docs/scaleout.md).
+
+Dask workers cannot receive a closure over numba functions, so a game describes itself as a
+picklable ``Job``: ``builder`` ("module:function") turns the JSON-able ``spec`` into a play_range
+on whichever process runs the chunk. The driver folds finished chunks in game-index order, which
+makes ``--precision`` stops, aggregates and checkpoints independent of completion order.
 """
 
+from __future__ import annotations
+
+import importlib
+import json
+import math
 import os
 import time
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from collections import deque
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from contextlib import ExitStack
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 import numpy as np
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
+import analyzer
 from analyzer.errors import UserError
 
 # play_range(start, out): fill out[:, j] with the result of game start + j.
 PlayRange = Callable[[int, np.ndarray], None]
+
+DEFAULT_MIN_GAMES = 1_000
+DEFAULT_MAX_GAMES = 10_000_000
+MAX_CHUNK = 50_000
 
 
 def default_threads() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
+def auto_chunk_size(n_games: int, workers: int) -> int:
+    """Enough chunks for an even load and a live progress bar, few enough to keep overhead low."""
+    return int(np.clip(-(-n_games // (workers * 16)), 64, MAX_CHUNK))
+
+
 def plan_chunks(n_games: int, threads: int, chunk_size: int | None) -> list[tuple[int, int]]:
-    if chunk_size is None:  # enough chunks for an even load and a live progress bar
-        chunk_size = int(np.clip(-(-n_games // (threads * 16)), 64, 50_000))
-    return [(s, min(s + chunk_size, n_games)) for s in range(0, n_games, chunk_size)]
+    size = auto_chunk_size(n_games, threads) if chunk_size is None else chunk_size
+    return list(_plan(n_games, lambda _start: size, {}))
+
+
+def _plan(limit: int, size_at: Callable[[int], int], stored: dict[int, int]) -> Iterator[tuple[int, int]]:
+    """Chunks covering 0 .. limit-1 in order: the stored ones as they are, new ones in the gaps."""
+    starts = sorted(s for s in stored if s < limit)
+    start, i = 0, 0
+    while start < limit:
+        while i < len(starts) and starts[i] < start:
+            i += 1
+        if i < len(starts) and starts[i] == start:
+            end = stored[start]
+        else:
+            end = min(start + size_at(start), starts[i] if i < len(starts) else limit, limit)
+        yield start, end
+        start = end
+
+
+# --------------------------------------------------------------------------- jobs
+
+@dataclass(frozen=True)
+class Statistic:
+    """What --precision measures: the mean of a column, or the share of games with column == 1."""
+    column: int = 0
+    kind: str = "mean"  # "mean" (Student t) or "proportion" (Wilson; the column holds 0/1)
+    name: str = "mean score"
+
+    def __post_init__(self):
+        if self.kind not in ("mean", "proportion"):
+            raise ValueError(f"Statistic.kind must be 'mean' or 'proportion', got {self.kind!r}")
+
+
+@dataclass(frozen=True, eq=False)
+class Job:
+    """What to play, picklable: ``builder(spec) -> play_range`` runs on the process that plays.
+
+    ``statistic`` is what ``--precision`` measures. ``local`` is a ready play_range for in-process
+    runs of code that has no builder (threads only; it does not pickle).
+    """
+    builder: str | None
+    spec: dict
+    n_cols: int
+    dtype: str = "int16"
+    statistic: Statistic = Statistic()
+    local: PlayRange | None = field(default=None, repr=False)
+
+    def identity(self) -> dict:
+        """Everything that fixes the results (the checkpoint manifest compares it)."""
+        return {"builder": self.builder, "spec": self.spec, "n_cols": self.n_cols, "dtype": self.dtype}
+
+    def play_range(self) -> PlayRange:
+        if self.local is not None:
+            return self.local
+        key = json.dumps(self.identity(), sort_keys=True)
+        play = _BUILT.get(key)
+        if play is None:
+            module, _, function = self.builder.partition(":")
+            play = getattr(importlib.import_module(module), function)(self.spec)
+            if len(_BUILT) >= 16:  # a long-lived Dask worker sees many jobs
+                _BUILT.clear()
+            _BUILT[key] = play
+        return play
+
+
+_BUILT: dict[str, PlayRange] = {}  # per process: built play_ranges by job identity
+
+
+def play_chunk(job: Job, start: int, end: int) -> np.ndarray:
+    """Play games start .. end-1 into a fresh block [n_cols, end - start] (runs on any backend)."""
+    block = np.zeros((job.n_cols, end - start), job.dtype)
+    job.play_range()(start, block)
+    return block
+
+
+def warm_up(job: Job) -> str:
+    """Build the job and compile (or load from numba's cache) the exact signature chunks use."""
+    play_chunk(job, 0, 0)
+    return analyzer.__version__
+
+
+# --------------------------------------------------------------------------- options and results
+
+@dataclass(frozen=True)
+class RunOptions:
+    """How to run: size or precision, backend, chunks, checkpoint, what to keep. See docs/scaleout.md."""
+    games: int | None = None
+    precision: float | None = None
+    min_games: int | None = None
+    max_games: int | None = None
+    threads: int | None = None
+    dask_local: int | None = None
+    scheduler: str | None = None
+    chunk_size: int | None = None
+    checkpoint: Path | None = None
+    per_game: bool = True
+    progress: bool = False
+    label: str = "games"
+
+    def checked(self, default_games: int = 10_000) -> RunOptions:
+        """Validated, with defaults filled in; every problem is a one-line UserError."""
+        def at_least(name, value, low):
+            if value is not None and value < low:
+                raise UserError(f"--{name} must be at least {low}, got {value}")
+
+        if self.games is not None and self.precision is not None:
+            raise UserError("--games and --precision are alternatives: give one of them")
+        if self.precision is None and (self.min_games is not None or self.max_games is not None):
+            raise UserError("--min-games and --max-games only apply with --precision")
+        if self.dask_local is not None and self.scheduler is not None:
+            raise UserError("--dask-local and --scheduler are alternatives: give one of them")
+        if self.threads is not None and (self.dask_local is not None or self.scheduler is not None):
+            raise UserError("--threads sets the local thread backend; with Dask the workers set the parallelism")
+        at_least("games", self.games, 1)
+        at_least("threads", self.threads, 1)
+        at_least("dask-local", self.dask_local, 1)
+        at_least("chunk-size", self.chunk_size, 1)
+        if self.scheduler is not None and not self.scheduler.strip():
+            raise UserError("--scheduler needs an address such as tcp://host:8786")
+        if self.precision is None:
+            return replace(self, games=default_games if self.games is None else self.games)
+        if not (math.isfinite(self.precision) and self.precision > 0):
+            raise UserError(f"--precision must be a positive half-width, got {self.precision}")
+        lo = DEFAULT_MIN_GAMES if self.min_games is None else self.min_games
+        hi = max(DEFAULT_MAX_GAMES, lo) if self.max_games is None else self.max_games
+        at_least("min-games", lo, 2)
+        if hi < lo:
+            raise UserError(f"--max-games ({hi}) must be at least --min-games ({lo})")
+        return replace(self, min_games=lo, max_games=hi)
+
+    def stopping_rule(self, statistic: Statistic) -> dict:
+        """The part of the options that decides which games are played (recorded in checkpoints)."""
+        if self.precision is None:
+            return {"games": self.games}
+        return {"precision": self.precision, "min_games": self.min_games, "max_games": self.max_games,
+                "statistic": {"column": statistic.column, "kind": statistic.kind}}
+
+
+@dataclass
+class RunResult:
+    games: int
+    columns: np.ndarray | None  # [n_cols, games] when options.per_game, else None
+    aggregate: "ColumnStats | None"  # analyzer.aggregate.ColumnStats
+    wall: float  # seconds playing, after start-up and compilation
+    info: dict  # how it ran: backend, workers, chunks, why it stopped, precision reached, checkpoint
+
+
+# --------------------------------------------------------------------------- backends
+
+class ThreadBackend:
+    """Chunks on a thread pool in this process (the kernels release the GIL)."""
+
+    name = "threads"
+
+    def __init__(self, threads: int | None):
+        self.workers = default_threads() if threads is None else threads
+
+    def __enter__(self) -> ThreadBackend:
+        self._pool = ThreadPoolExecutor(max_workers=self.workers)
+        self._running: dict = {}
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+    def warm(self, job: Job) -> None:
+        warm_up(job)
+
+    def submit(self, job: Job, start: int, end: int) -> None:
+        self._running[self._pool.submit(play_chunk, job, start, end)] = start
+
+    def next_done(self) -> tuple[int, np.ndarray]:
+        done, _ = wait(self._running, return_when=FIRST_COMPLETED)
+        future = min(done, key=self._running.get)
+        return self._running.pop(future), future.result()
+
+
+def _backend(options: RunOptions):
+    if options.dask_local is None and options.scheduler is None:
+        return ThreadBackend(options.threads)
+    from analyzer.dask_backend import DaskBackend  # Dask is optional and slow to import
+    return DaskBackend(local_workers=options.dask_local, scheduler=options.scheduler)
+
+
+# --------------------------------------------------------------------------- the driver
+
+def run_job(job: Job, options: RunOptions, aggregate: bool = False, notes: dict | None = None) -> RunResult:
+    """Play ``job`` as ``options`` say; returns per-game columns and/or a ColumnStats aggregate.
+
+    ``aggregate=True`` folds every game into a ``ColumnStats`` (needed for ``per_game=False``).
+    ``notes`` go into a new checkpoint's manifest for people to read (e.g. the command line).
+    """
+    from analyzer.aggregate import ColumnStats, PrecisionRule  # scipy: kept off the CLI's start-up path
+
+    opts = options.checked()
+    if not opts.per_game and not aggregate:
+        raise ValueError("per_game=False needs aggregate=True: nothing would be kept")
+    rule = PrecisionRule(job.statistic, opts.precision, opts.min_games) if opts.precision else None
+    limit = opts.max_games if rule else opts.games
+    keeper = _Keeper(job, None if rule else limit) if opts.per_game else None
+    agg = ColumnStats(job.n_cols) if aggregate else None
+    backend = _backend(opts)
+    with ExitStack() as stack:
+        ckpt = None
+        if opts.checkpoint is not None:  # opened first: a mismatch is refused before any start-up
+            from analyzer.checkpoint import Checkpoint
+            identity = {"job": job.identity(), "run": opts.stopping_rule(job.statistic),
+                        "tabletop_analyzer": analyzer.__version__}
+            ckpt = stack.enter_context(Checkpoint(opts.checkpoint, identity, job.n_cols, job.dtype, notes))
+        t_start = time.perf_counter()
+        stack.enter_context(backend)
+        backend.warm(job)
+        if opts.chunk_size is not None:
+            size_at = lambda _start: opts.chunk_size  # noqa: E731
+        elif rule is None:
+            size_at = lambda _start, size=auto_chunk_size(limit, backend.workers): size  # noqa: E731
+        else:  # grows with the run, so a long precision run needs few chunks and a short one stops soon
+            size_at = lambda start: int(np.clip(start // (32 * backend.workers), 256, MAX_CHUNK))  # noqa: E731
+        bar = stack.enter_context(_progress_bar(opts.progress))
+        task = bar.add_task(opts.label, total=None if rule else limit)
+        t0 = time.perf_counter()
+        plan = _plan(limit, size_at, ckpt.stored if ckpt else {})
+        games = chunks = resumed = 0
+        stopped = "max-games" if rule else "games"  # unless the precision target is met first
+        for block, from_checkpoint in _in_game_order(backend, job, plan, ckpt, lambda n: bar.advance(task, n)):
+            if rule:
+                keep = rule.scan(block[job.statistic.column])
+                bar.update(task, description=f"{opts.label} (±{rule.half_width:.4g})")
+                if keep is not None:
+                    block, stopped = block[:, :keep], "precision"
+            resumed += block.shape[1] if from_checkpoint else 0
+            if agg is not None:
+                agg.fold(games, block)
+            if keeper is not None:
+                keeper.add(games, block)
+            games += block.shape[1]
+            chunks += 1
+            if stopped == "precision":
+                break
+        wall = time.perf_counter() - t0
+    info = {"backend": backend.name, "workers": backend.workers, "chunks": chunks,
+            "chunk_size": opts.chunk_size or ("growing" if rule else auto_chunk_size(limit, backend.workers)),
+            "stopped": stopped, "startup_seconds": round(t0 - t_start, 3), "per_game": opts.per_game}
+    if rule:
+        info["precision"] = {"statistic": job.statistic.name, "target_half_width": opts.precision,
+                             "half_width": rule.half_width, "min_games": opts.min_games,
+                             "max_games": opts.max_games}
+    if ckpt:
+        info["checkpoint"] = {"dir": str(opts.checkpoint), "resumed_games": resumed}
+    return RunResult(games, keeper.result(games) if keeper else None, agg, wall, info)
+
+
+def _in_game_order(backend, job: Job, plan: Iterator[tuple[int, int]], ckpt, advance: Callable[[int], None]
+                   ) -> Iterator[tuple[np.ndarray, bool]]:
+    """(block, read from the checkpoint?) for every planned chunk, in game order.
+
+    Chunks not in the checkpoint are played on the backend, at most a window of chunks ahead of the
+    next one due, so out-of-order results wait in bounded memory; each is checkpointed as it lands.
+    """
+    stored = ckpt.stored if ckpt else {}
+    ahead: deque[tuple[int, int]] = deque()  # planned, not yet yielded, in game order
+    finished: dict[int, np.ndarray] = {}  # played out of order, waiting for their turn
+    window = 4 * backend.workers
+    while True:
+        while len(ahead) < window and (chunk := next(plan, None)) is not None:
+            ahead.append(chunk)
+            if chunk[0] not in stored:
+                backend.submit(job, *chunk)
+        if not ahead:
+            return
+        start, end = ahead[0]
+        if start in stored:
+            advance(end - start)
+            ahead.popleft()
+            yield ckpt.load(start), True
+        elif start in finished:
+            ahead.popleft()
+            yield finished.pop(start), False
+        else:
+            done_start, done_block = backend.next_done()
+            if ckpt:
+                ckpt.save(done_start, done_block)
+            finished[done_start] = done_block
+            advance(done_block.shape[1])
+
+
+class _Keeper:
+    """The per-game path: every block, in game order (preallocated when the size is known)."""
+
+    def __init__(self, job: Job, games: int | None):
+        self._out = np.empty((job.n_cols, games), job.dtype) if games is not None else None
+        self._blocks: list[np.ndarray] = []
+        self._shape = (job.n_cols, 0)
+        self._dtype = job.dtype
+
+    def add(self, start: int, block: np.ndarray) -> None:
+        if self._out is not None:
+            self._out[:, start:start + block.shape[1]] = block
+        else:
+            self._blocks.append(block)
+
+    def result(self, games: int) -> np.ndarray:
+        if self._out is not None:
+            return self._out[:, :games]
+        return np.concatenate(self._blocks, axis=1) if self._blocks else np.zeros(self._shape, self._dtype)
 
 
 def run_games(play_range: PlayRange, n_games: int, n_cols: int, *, threads: int | None = None,
               chunk_size: int | None = None, progress: bool = False, label: str = "games",
               dtype=np.int16) -> tuple[np.ndarray, float]:
-    """Run n_games through play_range; returns (columns [n_cols, n_games], wall seconds)."""
-    if n_games < 1:
-        raise UserError(f"--games must be at least 1, got {n_games}")
-    threads = default_threads() if threads is None else threads
-    if threads < 1:
-        raise UserError(f"--threads must be at least 1, got {threads}")
-    if chunk_size is not None and chunk_size < 1:
-        raise UserError(f"chunk size must be at least 1, got {chunk_size}")
-    out = np.zeros((n_cols, n_games), dtype)
-    chunks = plan_chunks(n_games, threads, chunk_size)
-    play_range(0, out[:, :0])  # compile (or load from cache) the very signature used below
-    t0 = time.perf_counter()
-    with _progress_bar(progress) as bar, ThreadPoolExecutor(max_workers=threads) as pool:
-        task = bar.add_task(label, total=n_games)
-        futures = {pool.submit(play_range, s, out[:, s:e]): e - s for s, e in chunks}
-        for fut in as_completed(futures):
-            fut.result()
-            bar.advance(task, futures[fut])
-    return out, time.perf_counter() - t0
+    """Run n_games through play_range on threads; returns (columns [n_cols, n_games], wall seconds)."""
+    job = Job(None, {}, n_cols, np.dtype(dtype).name, local=play_range)
+    result = run_job(job, RunOptions(games=n_games, threads=threads, chunk_size=chunk_size,
+                                     progress=progress, label=label))
+    return result.columns, result.wall
 
 
 class _GamesPerSecond(TextColumn):

@@ -226,8 +226,19 @@ def _numeric_columns(games) -> list[str]:
     return cols
 
 
+def _column_averages(summary: dict, games) -> dict[str, dict]:
+    """{column: {mean, std, min, max}}: from the per-game table, else the runner's aggregates."""
+    if games is None:
+        return dict(summary.get("columns") or {})
+    out = {}
+    for c in _numeric_columns(games):
+        s = games[c].cast(float)
+        out[c] = {"mean": s.mean(), "std": s.std(), "min": s.min(), "max": s.max()}
+    return out
+
+
 def _build_blocks(summary: dict, games, image_files: list[tuple[str, str]]) -> tuple[str, list[tuple]]:
-    scores = (games["score"].cast(float).to_numpy() if "score" in games.columns
+    scores = (games["score"].cast(float).to_numpy() if games is not None and "score" in games.columns
               else np.asarray([], dtype=np.float64))
     scores = scores[np.isfinite(scores)]
     ss = _score_stats(summary, scores)
@@ -248,8 +259,9 @@ def _build_blocks(summary: dict, games, image_files: list[tuple[str, str]]) -> t
             ["standard deviation", _f(ss["std"])],
             ["standard error of the mean", _f(ss["sem"], 3)],
             ["95% CI of the mean (Student t)", f"{_f(ci[0])} – {_f(ci[1])} (± {_f(half, 3)})"]]
-    if scores.size:
-        rows.append(["minimum / maximum", f"{_f(scores.min(), 0)} / {_f(scores.max(), 0)}"])
+    low, high = (scores.min(), scores.max()) if scores.size else (summary.get("min"), summary.get("max"))
+    if low is not None:
+        rows.append(["minimum / maximum", f"{_f(low, 0)} / {_f(high, 0)}"])
     for key, val in (ss["percentiles"] or {}).items():
         label = {"p50": "median (p50)"}.get(key, f"{key[1:]}th percentile ({key})")
         rows.append([label, _f(val, 1)])
@@ -276,15 +288,16 @@ def _build_blocks(summary: dict, games, image_files: list[tuple[str, str]]) -> t
                 rrows, ["l", "l", "r", "r", "r"])]
 
     # Per-game averages of the other numeric columns.
-    cols = _numeric_columns(games)
-    if cols and games.height:
-        arows = []
-        for c in cols:
-            s = games[c].cast(float)
-            arows.append([_COLUMN_LABELS.get(c, c), c, _f(s.mean()), _f(s.std()), _f(s.min(), 0), _f(s.max(), 0)])
+    averages = _column_averages(summary, games)
+    if averages:
+        arows = [[_COLUMN_LABELS.get(c, c), c, _f(a["mean"]), _f(a["std"]), _f(a["min"], 0), _f(a["max"], 0)]
+                 for c, a in averages.items()]
         blocks += [("h2", "Per-game averages"),
                    ("table", ["quantity", "column", "mean", "std", "min", "max"], arows,
                     ["l", "l", "r", "r", "r", "r"])]
+    if games is None:
+        blocks.append(("p", "This run kept streaming aggregates only (--no-per-game): there is no games.parquet, "
+                            "and every figure comes from exact per-column histograms of all games."))
 
     # Plots.
     if image_files:
@@ -321,8 +334,19 @@ def _build_blocks(summary: dict, games, image_files: list[tuple[str, str]]) -> t
     versions = summary.get("versions") or {}
     if versions:
         items.append("versions: " + ", ".join(f"{k} {v}" for k, v in versions.items()))
-    if summary.get("threads") is not None:
+    run = summary.get("run") or {}
+    if run.get("backend"):
+        items.append(f"backend: {run['backend']}, {run.get('workers')} worker thread(s), {run.get('chunks')} chunks")
+    elif summary.get("threads") is not None:
         items.append(f"threads: {summary['threads']}")
+    if run.get("precision"):
+        p = run["precision"]
+        reached = "reached" if run.get("stopped") == "precision" else "not reached (stopped at --max-games)"
+        items.append(f"run to precision: ±{p['target_half_width']:g} on the {p['statistic']} {reached}; "
+                     f"achieved ±{_f(p['half_width'], 4)} with min/max games {_int(p['min_games'])}/{_int(p['max_games'])}")
+    if (run.get("checkpoint") or {}).get("resumed_games"):
+        items.append(f"resumed {_int(run['checkpoint']['resumed_games'])} games from checkpoint "
+                     f"{run['checkpoint']['dir']}")
     if summary.get("wall_seconds") is not None:
         rate = summary.get("games_per_second")
         items.append(f"wall time: {_f(summary['wall_seconds'], 1)} s"
@@ -343,19 +367,25 @@ def _reconstruction_warning(tile_set: dict) -> str:
 def write_simulate_report(out_dir: Path, summary: dict, games, best_layout: dict | None, tiles) -> list[Path]:
     """Write plots, ``report.md`` and a self-contained ``report.html`` into ``out_dir``.
 
-    ``games`` is the runner's per-game ``polars.DataFrame`` (needs a ``score`` column);
-    ``best_layout`` (``{"row", "col", "tile"}`` arrays) adds ``best_board.png``. Returns the
+    ``games`` is the runner's per-game ``polars.DataFrame`` (needs a ``score`` column), or None
+    after a streaming run: then the summary's ``score_histogram`` and ``columns`` aggregates are
+    used. ``best_layout`` (``{"row", "col", "tile"}`` arrays) adds ``best_board.png``. Returns the
     written paths (PNGs first, then the Markdown and HTML). Every write is atomic.
     """
     out_dir = Path(out_dir)
     rb = summary["rank_bands"]
-    scores = games["score"].cast(float).to_numpy()
+    if games is None:
+        distribution = (summary["score_histogram"]["values"], summary["score_histogram"]["counts"])
+    else:
+        distribution = (games["score"].cast(float).to_numpy(), None)
     written: list[Path] = []
     image_files: list[tuple[str, str]] = []
 
-    written.append(plots.score_histogram(scores, rb["names"], rb["lower_bounds"], out_dir / "score_histogram.png"))
+    written.append(plots.score_histogram(distribution[0], rb["names"], rb["lower_bounds"],
+                                         out_dir / "score_histogram.png", counts=distribution[1]))
     image_files.append(("Histogram of final scores with rank bands", "score_histogram.png"))
-    written.append(plots.score_ecdf(scores, rb["names"], rb["lower_bounds"], out_dir / "score_ecdf.png"))
+    written.append(plots.score_ecdf(distribution[0], rb["names"], rb["lower_bounds"], out_dir / "score_ecdf.png",
+                                    counts=distribution[1]))
     image_files.append(("Cumulative distribution of final scores", "score_ecdf.png"))
     if best_layout is not None:
         best = summary.get("best_game") or {}

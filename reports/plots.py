@@ -55,21 +55,32 @@ def band_ranges(rank_names: Sequence[str], rank_lower_bounds: Sequence[int]) -> 
     return [(n, lo, (lbs[i + 1] - 1) if i + 1 < len(lbs) else None) for i, (n, lo) in enumerate(zip(names, lbs))]
 
 
-def _scores(scores) -> np.ndarray:
-    arr = np.asarray(scores, dtype=np.float64).ravel()
-    arr = arr[np.isfinite(arr)]
-    if arr.size == 0:
+def _distribution(scores, counts=None) -> tuple[np.ndarray, np.ndarray]:
+    """(distinct finite values, increasing; games with each): from per-game scores, or from a
+    histogram when ``counts`` is given (then ``scores`` are the values, ``counts`` their games)."""
+    if counts is None:
+        arr = np.asarray(scores, dtype=np.float64).ravel()
+        vals, cnts = np.unique(arr[np.isfinite(arr)], return_counts=True)
+    else:
+        vals = np.asarray(scores, dtype=np.float64).ravel()
+        cnts = np.asarray(counts, dtype=np.int64).ravel()
+        if vals.shape != cnts.shape:
+            raise ValueError("score values and counts differ in length")
+        keep = np.isfinite(vals) & (cnts > 0)
+        order = np.argsort(vals[keep], kind="stable")
+        vals, cnts = vals[keep][order], cnts[keep][order]
+    if cnts.sum() == 0:
         raise ValueError("no finite scores to plot")
-    return arr
+    return vals, cnts
 
 
 def _band_label_range(lo: int, hi: int | None) -> str:
     return f"{lo}+" if hi is None else f"{lo}–{hi}"
 
 
-def _shade_bands(ax, bands, scores: np.ndarray, x0: float, x1: float, with_share: bool) -> None:
+def _shade_bands(ax, bands, vals: np.ndarray, cnts: np.ndarray, x0: float, x1: float, with_share: bool) -> None:
     """Shade each rank band over the visible x range [x0, x1] and label it at the top."""
-    n = scores.size
+    n = cnts.sum()
     trans = blended_transform_factory(ax.transData, ax.transAxes)
     for i, (name, lo, hi) in enumerate(bands):
         left = lo - 0.5 if i > 0 else x0
@@ -83,40 +94,42 @@ def _shade_bands(ax, bands, scores: np.ndarray, x0: float, x1: float, with_share
         width_frac = (right_v - left_v) / (x1 - x0)
         if width_frac < 0.07:
             continue
-        in_band = (scores >= (lo if i > 0 else -np.inf)) & (scores <= (hi if hi is not None else np.inf))
+        in_band = (vals >= (lo if i > 0 else -np.inf)) & (vals <= (hi if hi is not None else np.inf))
         text = f"{name}\n{_band_label_range(lo, hi)}"
         if with_share:
-            text += f"\n{100.0 * np.count_nonzero(in_band) / n:.1f}%"
+            text += f"\n{100.0 * cnts[in_band].sum() / n:.1f}%"
         ax.text((left_v + right_v) / 2, 0.985, text, transform=trans, ha="center", va="top",
                 fontsize=8, color="#333333", zorder=5, linespacing=1.15)
 
 
-def _x_limits(scores: np.ndarray) -> tuple[float, float]:
-    lo, hi = float(scores.min()), float(scores.max())
+def _x_limits(vals: np.ndarray) -> tuple[float, float]:
+    lo, hi = float(vals.min()), float(vals.max())
     pad = max(1.5, 0.04 * (hi - lo))
     return lo - pad, hi + pad
 
 
-def score_histogram(scores, rank_names, rank_lower_bounds, path) -> Path:
-    """Integer-bin histogram (share of games per score) over shaded rank bands, with the mean."""
-    arr = _scores(scores)
+def score_histogram(scores, rank_names, rank_lower_bounds, path, counts=None) -> Path:
+    """Integer-bin histogram (share of games per score) over shaded rank bands, with the mean.
+
+    ``scores`` are per-game scores, or with ``counts`` the distinct scores of a histogram."""
+    vals, cnts = _distribution(scores, counts)
+    n = int(cnts.sum())
     bands = band_ranges(rank_names, rank_lower_bounds)
-    ints = np.rint(arr).astype(np.int64)
-    vals, counts = np.unique(ints, return_counts=True)
-    share = 100.0 * counts / arr.size
-    x0, x1 = _x_limits(arr)
+    bins, where = np.unique(np.rint(vals).astype(np.int64), return_inverse=True)
+    share = 100.0 * np.bincount(where, weights=cnts) / n
+    x0, x1 = _x_limits(vals)
 
     fig = _new_figure(9.0, 4.6)
     ax = fig.add_subplot(1, 1, 1)
-    _shade_bands(ax, bands, arr, x0, x1, with_share=True)
-    ax.bar(vals, share, width=0.88, color=_BAR, zorder=3, lw=0)
-    mean = float(arr.mean())
+    _shade_bands(ax, bands, vals, cnts, x0, x1, with_share=True)
+    ax.bar(bins, share, width=0.88, color=_BAR, zorder=3, lw=0)
+    mean = float(np.dot(vals, cnts) / n)
     ax.axvline(mean, ymax=0.8, color=_MEAN, lw=1.8, ls="--", zorder=4)  # stops below the band labels
     ax.set_xlim(x0, x1)
     ax.set_ylim(0, share.max() * 1.32)  # headroom for the band labels
     ax.set_xlabel("final score")
     ax.set_ylabel("share of games (%)")
-    ax.set_title(f"Score distribution ({arr.size:,} games)", fontsize=11)
+    ax.set_title(f"Score distribution ({n:,} games)", fontsize=11)
     ax.legend(handles=[Patch(color=_BAR, label="games with this score"),
                        Line2D([], [], color=_MEAN, lw=1.8, ls="--", label=f"mean {mean:.1f}")],
               loc="center right", fontsize=8, framealpha=0.9)
@@ -127,25 +140,26 @@ def score_histogram(scores, rank_names, rank_lower_bounds, path) -> Path:
     return _save(fig, path)
 
 
-def score_ecdf(scores, rank_names, rank_lower_bounds, path) -> Path:
-    """Empirical CDF P(score <= x) with rank-band boundaries and the share reaching each band."""
-    arr = _scores(scores)
+def score_ecdf(scores, rank_names, rank_lower_bounds, path, counts=None) -> Path:
+    """Empirical CDF P(score <= x) with rank-band boundaries and the share reaching each band.
+
+    ``scores`` are per-game scores, or with ``counts`` the distinct scores of a histogram."""
+    vals, cnts = _distribution(scores, counts)
+    n = int(cnts.sum())
     bands = band_ranges(rank_names, rank_lower_bounds)
-    xs = np.sort(arr)
-    vals, counts = np.unique(xs, return_counts=True)
-    cdf = np.cumsum(counts) / xs.size
-    x0, x1 = _x_limits(arr)
+    cdf = np.cumsum(cnts) / n
+    x0, x1 = _x_limits(vals)
 
     fig = _new_figure(9.0, 4.6)
     ax = fig.add_subplot(1, 1, 1)
-    _shade_bands(ax, bands, arr, x0, x1, with_share=False)
+    _shade_bands(ax, bands, vals, cnts, x0, x1, with_share=False)
     ax.step(np.r_[x0, vals, x1], np.r_[0.0, cdf, 1.0], where="post", color=_BAR, lw=2.0, zorder=3)
     # Share of games at or above each band's lower bound, written along the boundary.
     for name, lo, _hi in bands[1:]:
         b = lo - 0.5
         if not x0 < b < x1:
             continue
-        reach = np.count_nonzero(arr >= lo) / arr.size
+        reach = cnts[vals >= lo].sum() / n
         ax.plot([b], [1.0 - reach], marker="o", ms=4, color=_MEAN, zorder=4)
         ax.annotate(f"{100 * reach:.1f}% reach {name}+", (b, 1.0 - reach), xytext=(4, -2),
                     textcoords="offset points", fontsize=8, color=_MEAN, ha="left", va="top", zorder=5)
@@ -155,7 +169,7 @@ def score_ecdf(scores, rank_names, rank_lower_bounds, path) -> Path:
     ax.set_yticklabels([f"{int(v * 100)}%" for v in np.linspace(0, 1, 6)])
     ax.set_xlabel("final score")
     ax.set_ylabel("share of games with score ≤ x")
-    ax.set_title(f"Cumulative score distribution ({arr.size:,} games)", fontsize=11)
+    ax.set_title(f"Cumulative score distribution ({n:,} games)", fontsize=11)
     ax.grid(axis="y", color="white", lw=0.8, zorder=2)
     ax.set_axisbelow(True)
     for side in ("top", "right"):

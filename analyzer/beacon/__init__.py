@@ -1,10 +1,11 @@
 """Beacon Patrol: tile sets, rules data, policies, simulation and scoring.
 
 Python API (mirrors the CLI): `simulate(...)` -> SimulationResult(summary, games, ...),
-`score(layout_csv, ...)` -> breakdown dict.
+`compare(policies=[...], ...)` -> CompareResult(summary, games, arms), `score(layout_csv, ...)` -> breakdown dict.
 """
 
 from analyzer.beacon.simulate import SimulationResult, simulate
+from analyzer.beacon.compare import CompareResult, compare
 
 
 def score(layout_csv, tiles=None, expansions=None) -> dict:
@@ -16,4 +17,4 @@ def score(layout_csv, tiles=None, expansions=None) -> dict:
     return score_layout(read_layout(layout_csv, ts), ts, parse_expansions(expansions))
 
 
-__all__ = ["SimulationResult", "simulate", "score"]
+__all__ = ["SimulationResult", "simulate", "CompareResult", "compare", "score"]

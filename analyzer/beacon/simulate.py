@@ -13,15 +13,15 @@ from analyzer import stats
 from analyzer.errors import UserError
 from analyzer.beacon.policies import parse_policy
 from analyzer.beacon.rules import check_players, load_rules
-from analyzer.beacon.tiles import TileSet, load_tiles, parse_expansions
-from analyzer.runner import default_threads, run_games
+from analyzer.beacon.tiles import TileSet, load_tiles, parse_expansions, parse_tiles
+from analyzer.runner import Job, RunOptions, Statistic, run_job
 from kernels import beacon as kb
 
 
 @dataclass
 class SimulationResult:
     summary: dict
-    games: pl.DataFrame
+    games: pl.DataFrame | None  # None after a streaming run (per_game=False)
     best_layout: dict  # {"row", "col", "tile"} arrays of the best game's board
     tiles: TileSet
 
@@ -84,33 +84,63 @@ def replay(setup: Setup, seed: int, game: int, trace_len: int = 0):
     return board, trace[:min(n_actions, trace_len)]
 
 
-def simulate(players: int = 1, policy: str = "greedy", games: int = 10_000, seed: int = 0,
+def beacon_job(setup: Setup, policy: str, seed: int) -> Job:
+    """The picklable description of these games that any runner backend (threads, Dask) can play."""
+    spec = {"game": "beacon", "players": setup.players, "policy": policy.strip(),
+            "expansions": list(setup.expansions), "seed": seed,
+            "tiles": {"name": setup.tiles.name, "sha256": setup.tiles.sha256, "csv": setup.tiles.to_csv()}}
+    return Job(JOB_BUILDER, spec, kb.N_COLS, "int16", Statistic(kb.COL_SCORE, "mean", "mean score"))
+
+
+def play_range_for_spec(spec: dict):
+    """Job builder (runs on the process that plays, e.g. a Dask worker): spec -> play_range."""
+    tiles = parse_tiles(spec["tiles"]["csv"], spec["tiles"]["name"])
+    return play_range_fn(make_setup(spec["players"], spec["policy"], ",".join(spec["expansions"]), tiles),
+                         spec["seed"])
+
+
+JOB_BUILDER = f"{__name__}:{play_range_for_spec.__name__}"
+
+
+def simulate(players: int = 1, policy: str = "greedy", games: int | None = None, seed: int = 0,
              expansions=None, tiles=None, threads: int | None = None, chunk_size: int | None = None,
-             progress: bool = False, command: str | None = None) -> SimulationResult:
-    """Simulate `games` games; returns summary (dict), per-game table and the best board.
+             progress: bool = False, command: str | None = None, **scale) -> SimulationResult:
+    """Simulate games; returns summary (dict), per-game table and the best board.
+
+    ``games`` defaults to 10,000. ``scale`` takes the other analyzer.runner.RunOptions fields:
+    precision, min_games, max_games (run to a CI half-width), dask_local or scheduler (Dask),
+    checkpoint (resumable), per_game=False (streaming aggregates only; ``games`` table is None).
 
     >>> r = simulate(players=1, policy="greedy", games=1000, seed=1)
     >>> r.summary["mean"], r.games.columns[:2]
     """
     check_seed(seed)
+    options = RunOptions(games=games, threads=threads, chunk_size=chunk_size, progress=progress, **scale).checked()
     setup = make_setup(players, policy, expansions, tiles)
-    threads = default_threads() if threads is None else threads
-    cols, wall = run_games(play_range_fn(setup, seed), games, kb.N_COLS, threads=threads,
-                           chunk_size=chunk_size, progress=progress)
-    rules = load_rules()
-    names = list(rules.rank_names)
-    frame = {"game": np.arange(games, dtype=np.int64)}
-    frame.update({name: cols[k] for k, name in enumerate(kb.COLUMN_NAMES) if name != "rank"})
-    rank = pl.Series("rank", names, dtype=pl.Enum(names)).gather(cols[kb.COL_RANK])
-    df = pl.DataFrame(frame).with_columns(rank)
-    scores = cols[kb.COL_SCORE]
-    best = int(np.argmax(scores))
+    run = run_job(beacon_job(setup, policy, seed), options, aggregate=True, notes={"command": command})
+    agg = run.aggregate
+    values, counts = agg.histogram(kb.COL_SCORE)
+    ranks = agg.category_counts(kb.COL_RANK, len(load_rules().rank_names))
+    summary = summarize_counts(setup, values, counts, ranks, seed, run.info["workers"], run.wall)
+    summary["columns"] = {name: agg.describe(k) for k, name in enumerate(kb.COLUMN_NAMES) if name != "rank"}
+    summary["score_histogram"] = {"values": values.tolist(), "counts": counts.tolist()}
+    summary["run"] = run.info
+    best = agg.argmax(kb.COL_SCORE)
     best_layout, _ = replay(setup, seed, best)
-    summary = summarize(setup, scores, cols[kb.COL_RANK], seed, threads, wall)
-    summary["best_game"] = {"game": best, "score": int(scores[best])}
+    summary["best_game"] = {"game": best, "score": summary["max"]}
     if command:
         summary["command"] = command
-    return SimulationResult(summary, df, best_layout, setup.tiles)
+    table = games_table(run.columns) if run.columns is not None else None
+    return SimulationResult(summary, table, best_layout, setup.tiles)
+
+
+def games_table(cols: np.ndarray) -> pl.DataFrame:
+    """The per-game table: game index, every result column, rank as an ordered category."""
+    names = list(load_rules().rank_names)
+    frame = {"game": np.arange(cols.shape[1], dtype=np.int64)}
+    frame.update({name: cols[k] for k, name in enumerate(kb.COLUMN_NAMES) if name != "rank"})
+    rank = pl.Series("rank", names, dtype=pl.Enum(names)).gather(cols[kb.COL_RANK])
+    return pl.DataFrame(frame).with_columns(rank)
 
 
 def check_seed(seed: int) -> None:
@@ -119,16 +149,25 @@ def check_seed(seed: int) -> None:
 
 
 def summarize(setup: Setup, scores: np.ndarray, ranks: np.ndarray, seed: int, threads: int, wall: float) -> dict:
+    """Summary of per-game score and rank arrays."""
+    values, counts = np.unique(np.asarray(scores, np.int64), return_counts=True)
+    rank_counts = np.bincount(np.asarray(ranks, np.int64), minlength=len(load_rules().rank_names))
+    return summarize_counts(setup, values, counts, rank_counts, seed, threads, wall)
+
+
+def summarize_counts(setup: Setup, score_values, score_counts, rank_counts, seed: int, threads: int,
+                     wall: float) -> dict:
+    """Summary from a score histogram and rank-band counts (exact, so both run paths agree)."""
     rules = load_rules()
-    m = stats.mean_ci(scores)
+    m = stats.mean_ci_counts(score_values, score_counts)
     bounds = rules.rank_bounds(len(setup.expansions))
     return {
-        "games": int(scores.shape[0]),
+        "games": m["n"],
         "mean": m["mean"], "std": m["std"], "sem": m["sem"], "ci95": m["ci95"],
-        "percentiles": stats.percentiles(scores),
-        "min": int(scores.min()), "max": int(scores.max()),
+        "percentiles": stats.percentiles_counts(score_values, score_counts),
+        "min": int(score_values[0]), "max": int(score_values[-1]),
         "rank_bands": {"names": list(rules.rank_names), "lower_bounds": bounds},
-        "rank_probabilities": stats.category_probabilities(ranks, list(rules.rank_names)),
+        "rank_probabilities": stats.category_probabilities_counts(rank_counts, list(rules.rank_names)),
         "seed": seed, "policy": setup.policy_label, "players": setup.players,
         "expansions": list(setup.expansions),
         "tile_set": {"name": setup.tiles.name, "sha256": setup.tiles.sha256,
@@ -137,5 +176,5 @@ def summarize(setup: Setup, scores: np.ndarray, ranks: np.ndarray, seed: int, th
         "versions": {"tabletop_analyzer": analyzer.__version__, "numba": numba.__version__,
                      "numpy": np.__version__, "python": platform.python_version()},
         "threads": threads, "wall_seconds": round(wall, 3),
-        "games_per_second": round(scores.shape[0] / wall, 1) if wall > 0 else None,
+        "games_per_second": round(m["n"] / wall, 1) if wall > 0 else None,
     }

@@ -1,0 +1,326 @@
+"""Scale-out and long runs: Dask backends, --precision, --checkpoint (kill -9 + resume), streaming aggregates.
+
+Every backend, chunking and stopping rule must give the games that a plain threaded run of the
+same length gives, bit for bit.
+"""
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from analyzer import stats
+from analyzer.aggregate import ColumnStats, PrecisionRule
+from analyzer.beacon.simulate import beacon_job, make_setup, simulate
+from analyzer.checkpoint import Checkpoint
+from analyzer.cli import main
+from analyzer.errors import UserError
+from analyzer.runner import RunOptions, Statistic, run_job
+from kernels import beacon as kb
+
+ROOT = Path(__file__).resolve().parents[1]
+VOLATILE = ("wall_seconds", "games_per_second", "threads", "run", "command")
+
+
+def stable(summary: dict) -> dict:
+    """The summary without timings and run mechanics: what must not depend on how games ran."""
+    return {k: v for k, v in summary.items() if k not in VOLATILE}
+
+
+def cli(args, capsys):
+    code = main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# --------------------------------------------------------------------------- exact streaming statistics
+
+samples = st.lists(st.integers(-5, 70), min_size=1, max_size=300)
+
+
+@settings(max_examples=60, deadline=None)
+@given(samples)
+def test_histogram_statistics_equal_the_per_value_ones(xs):
+    x = np.array(xs, np.int64)
+    values, counts = np.unique(x, return_counts=True)
+    assert stats.percentiles_counts(values, counts, (0, 5, 25, 50, 75, 95, 99.5, 100)) == \
+        stats.percentiles(x, (0, 5, 25, 50, 75, 95, 99.5, 100))  # bit for bit
+    exact, plain = stats.mean_ci_counts(values, counts), stats.mean_ci(x)
+    assert exact["n"] == plain["n"]
+    for key in ("mean", "std", "sem"):
+        assert exact[key] == pytest.approx(plain[key], rel=1e-12, abs=1e-12)
+    assert exact["ci95"] == pytest.approx(plain["ci95"], rel=1e-12, abs=1e-12)
+
+
+def test_vectorised_half_widths_match_the_intervals():
+    x = np.random.default_rng(1).integers(0, 40, 500)
+    n = np.arange(1, 501)
+    half = stats.mean_half_widths(n, np.cumsum(x), np.cumsum(x * x))
+    assert half[0] == np.inf
+    for m in (2, 3, 17, 250, 500):
+        lo, hi = stats.mean_ci(x[:m])["ci95"]
+        assert half[m - 1] == pytest.approx((hi - lo) / 2, rel=1e-9)
+    k = np.array([0, 1, 7, 50, 50])
+    trials = np.array([10, 10, 13, 100, 50])
+    for ki, ni, h in zip(k, trials, stats.wilson_half_widths(k, trials)):
+        lo, hi = stats.wilson_ci(ki, ni)
+        assert h == pytest.approx((hi - lo) / 2, rel=1e-12)
+
+
+def test_column_stats_fold_in_any_split_equals_the_whole_table():
+    rng = np.random.default_rng(5)
+    table = rng.integers(-3, 30, (3, 1000)).astype(np.int16)
+    table[1, 600:] -= 40  # a column whose range grows downwards late in the run
+    table[2, [10, 400, 900]] = 99  # the first maximum must win the tie
+    whole, split = ColumnStats(3), ColumnStats(3)
+    whole.fold(0, table)
+    for s, e in [(0, 1), (1, 300), (300, 301), (301, 1000)]:
+        split.fold(s, table[:, s:e])
+    for k in range(3):
+        values, counts = np.unique(table[k], return_counts=True)
+        for agg in (whole, split):
+            v, c = agg.histogram(k)
+            np.testing.assert_array_equal(v, values)
+            np.testing.assert_array_equal(c, counts)
+            assert agg.argmax(k) == int(np.argmax(table[k]))
+            d = agg.describe(k)
+            assert d["mean"] == pytest.approx(table[k].mean()) and d["std"] == pytest.approx(table[k].std(ddof=1))
+            assert (d["min"], d["max"]) == (table[k].min(), table[k].max())
+    assert split.argmax(2) == 10 and split.games == 1000
+
+
+def test_precision_rule_stops_at_the_first_precise_prefix_whatever_the_chunks():
+    x = np.random.default_rng(2).integers(0, 40, 4000)
+    target, min_games = 0.8, 100
+    brute = next(n for n in range(min_games, x.size + 1)
+                 if (lambda ci: (ci[1] - ci[0]) / 2)(stats.mean_ci(x[:n])["ci95"]) <= target)
+    for cuts in ([4000], [7, 93, 500, 3400], [1] * 50 + [3950]):
+        rule, seen, stop = PrecisionRule(Statistic(), target, min_games), 0, None
+        for size in cuts:
+            keep = rule.scan(x[seen:seen + size])
+            if keep is not None:
+                stop = seen + keep
+                break
+            seen += size
+        assert stop == brute and rule.n == brute and rule.half_width <= target
+
+
+# --------------------------------------------------------------------------- the runner through simulate
+
+def test_streaming_aggregates_equal_the_per_game_path():
+    kw = dict(players=3, policy="greedy", games=1500, seed=21, expansions="windmills,piers", threads=2)
+    per_game = simulate(**kw)
+    streaming = simulate(**kw, per_game=False)
+    assert streaming.games is None and streaming.summary["run"]["per_game"] is False
+    assert stable(streaming.summary) == stable(per_game.summary)
+    np.testing.assert_array_equal(streaming.best_layout["tile"], per_game.best_layout["tile"])
+    # ... and both equal statistics computed directly from the per-game table
+    g, s = per_game.games, per_game.summary
+    scores = g["score"].to_numpy()
+    assert s["mean"] == pytest.approx(scores.mean()) and s["std"] == pytest.approx(scores.std(ddof=1))
+    assert s["percentiles"] == stats.percentiles(scores)
+    assert s["best_game"]["game"] == int(np.argmax(scores))
+    assert [v["count"] for v in s["rank_probabilities"].values()] == \
+        [int((g["rank"] == name).sum()) for name in s["rank_bands"]["names"]]
+    for name, d in s["columns"].items():
+        col = g[name].to_numpy()
+        assert d["mean"] == pytest.approx(col.mean()) and (d["min"], d["max"]) == (col.min(), col.max())
+
+
+def test_precision_run_equals_the_fixed_run_of_its_length():
+    kw = dict(players=1, policy="random", seed=8)
+    a = simulate(**kw, precision=0.06, min_games=300, threads=1)
+    b = simulate(**kw, precision=0.06, min_games=300, threads=2, chunk_size=97, per_game=False)
+    n = a.summary["games"]
+    assert a.summary["run"]["stopped"] == "precision" and 300 < n < 10_000
+    assert a.summary["run"]["precision"]["half_width"] <= 0.06
+    assert stable(b.summary) == stable(a.summary)  # same stop whatever the chunks or threads
+    fixed = simulate(**kw, games=n, threads=2)
+    assert fixed.games.equals(a.games) and stable(fixed.summary) == stable(a.summary)
+    # one game fewer is not precise enough: the stop is the first precise prefix
+    lo, hi = stats.mean_ci(a.games["score"].to_numpy()[:-1])["ci95"]
+    assert (hi - lo) / 2 > 0.06
+
+
+def test_a_precision_run_resumes_to_the_same_stop(tmp_path):
+    kw = dict(players=1, policy="random", seed=8, precision=0.1, min_games=300, threads=1, chunk_size=200)
+    first = simulate(**kw, checkpoint=tmp_path)
+    for path in sorted((tmp_path / "chunks").glob("*.npy"))[1::2]:
+        path.unlink()
+    again = simulate(**kw, checkpoint=tmp_path, per_game=False)
+    assert stable(again.summary) == stable(first.summary) and again.summary["run"]["stopped"] == "precision"
+    assert 0 < again.summary["run"]["checkpoint"]["resumed_games"] < first.summary["games"]
+
+
+def test_precision_gives_up_at_max_games():
+    r = simulate(players=1, policy="random", seed=1, precision=0.01, min_games=200, max_games=700, threads=2)
+    assert r.summary["games"] == 700 and r.summary["run"]["stopped"] == "max-games"
+    assert r.summary["run"]["precision"]["half_width"] > 0.01
+
+
+def test_checkpoint_resume_equals_an_uninterrupted_run(tmp_path):
+    kw = dict(players=2, policy="random", games=3000, seed=4, chunk_size=250)
+    reference = simulate(**kw, threads=2)
+    ck = tmp_path / "ck"
+    first = simulate(**kw, threads=1, checkpoint=ck)
+    chunks = sorted((ck / "chunks").glob("*.npy"))
+    assert len(chunks) == 12 and first.games.equals(reference.games)
+    manifest = json.loads((ck / "manifest.json").read_text())
+    assert manifest["job"]["spec"]["players"] == 2 and manifest["run"] == {"games": 3000}
+    # lose some chunks, break one, leave a temp file as kill -9 would: a resume replays only those
+    for path in chunks[3:6]:
+        path.unlink()
+    chunks[7].write_bytes(chunks[7].read_bytes()[:100])
+    (ck / "chunks" / f".{chunks[0].name}.0123456789ab.tmp").write_bytes(b"half a chunk")
+    resumed = simulate(players=2, policy="random", games=3000, seed=4, threads=2, checkpoint=ck)  # other threads/chunks
+    assert resumed.summary["run"]["checkpoint"]["resumed_games"] == 8 * 250
+    assert resumed.games.equals(reference.games)
+    assert stable(resumed.summary) == stable(reference.summary)
+    assert not list((ck / "chunks").glob(".*.tmp"))
+
+
+def test_a_checkpoint_of_another_run_is_refused(tmp_path, capsys):
+    ck = tmp_path / "ck"
+    simulate(players=1, policy="random", games=200, seed=1, threads=1, checkpoint=ck)
+    with pytest.raises(UserError, match=r"players: checkpoint has 1, this run 2.*policy: checkpoint has "):
+        simulate(players=2, policy="greedy", games=200, seed=1, threads=1, checkpoint=ck)
+    code, _, err = cli(["beacon", "simulate", "--policy", "random", "--games", "300", "--seed", "1",
+                        "--checkpoint", str(ck), "--no-progress", "--out", str(tmp_path / "o")], capsys)
+    assert code == 2 and err.count("\n") == 1 and "run.games: checkpoint has 200, this run 300" in err
+
+
+def test_a_checkpoint_in_use_is_refused(tmp_path):
+    job = beacon_job(make_setup(1, "random", "", None), "random", 0)
+    ident = {"job": job.identity()}
+    with Checkpoint(tmp_path, ident, kb.N_COLS, "int16"):
+        with pytest.raises(UserError, match="in use by another run"):
+            Checkpoint(tmp_path, ident, kb.N_COLS, "int16").__enter__()
+
+
+def test_kill_9_then_resume(tmp_path, capsys):
+    """A run killed with SIGKILL mid-way leaves only whole chunks; rerunning it finishes the same games."""
+    args = ["beacon", "simulate", "--policy", "random", "--games", "100000", "--chunk-size", "1000",
+            "--seed", "9", "--checkpoint", str(tmp_path / "ck"), "--no-progress"]
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "analyzer.cli", *args, "--threads", "1",
+                             "--out", str(tmp_path / "killed")],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    chunks = tmp_path / "ck" / "chunks"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None and len(list(chunks.glob("*.npy"))) < 3:
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGKILL)
+    assert proc.wait() == -signal.SIGKILL, "the run ended before it could be killed"
+    kept = sorted(chunks.glob("*.npy"))
+    assert 3 <= len(kept) < 100
+    for path in kept:  # everything written is whole
+        assert np.load(path).shape == (kb.N_COLS, 1000)
+
+    code, out, err = cli([*args, "--threads", "2", "--out", str(tmp_path / "resumed")], capsys)
+    assert code == 0, err
+    assert f"resumed {len(kept) * 1000:,} games" in out
+    uninterrupted = simulate(players=1, policy="random", games=100_000, seed=9, threads=2)
+    assert pl.read_parquet(tmp_path / "resumed" / "games.parquet").equals(uninterrupted.games)
+
+
+# --------------------------------------------------------------------------- CLI
+
+def test_no_per_game_writes_a_report_from_aggregates(tmp_path, capsys):
+    out = tmp_path / "run"
+    out.mkdir()
+    (out / "games.parquet").write_bytes(b"an older run's table")
+    code, stdout, err = cli(["beacon", "simulate", "--games", "400", "--seed", "3", "--no-per-game",
+                             "--threads", "2", "--no-progress", "--out", str(out)], capsys)
+    assert code == 0, err
+    assert not (out / "games.parquet").exists() and "--no-per-game" in stdout
+    for name in ("summary.json", "report.md", "report.html", "score_histogram.png", "score_ecdf.png", "best_board.png"):
+        assert (out / name).stat().st_size > 0
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["games"] == 400 and sum(summary["score_histogram"]["counts"]) == 400
+    report = (out / "report.md").read_text()
+    assert "--no-per-game" in report and "tiles_placed" in report
+
+
+def test_precision_from_the_cli(tmp_path, capsys):
+    code, stdout, err = cli(["beacon", "simulate", "--policy", "random", "--precision", "0.5", "--min-games", "200",
+                             "--no-progress", "--threads", "2", "--out", str(tmp_path)], capsys)
+    assert code == 0, err
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["run"]["stopped"] == "precision" and "precision ±0.5 on the mean score reached" in stdout
+    assert (summary["ci95"][1] - summary["ci95"][0]) / 2 <= 0.5 + 1e-12
+    assert "run to precision" in (tmp_path / "report.md").read_text()
+
+
+def closed_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.parametrize("args,fragment", [
+    (["--games", "10", "--precision", "0.5"], "--games and --precision are alternatives"),
+    (["--dask-local", "2", "--scheduler", "tcp://127.0.0.1:8786"], "--dask-local and --scheduler are alternatives"),
+    (["--min-games", "10"], "only apply with --precision"),
+    (["--threads", "2", "--dask-local", "2"], "--threads sets the local thread backend"),
+    (["--precision", "0"], "--precision must be a positive"),
+    (["--precision", "1", "--min-games", "50", "--max-games", "10"], "--max-games (10) must be at least"),
+    (["--dask-local", "0"], "--dask-local must be at least 1"),
+    (["--chunk-size", "0"], "--chunk-size must be at least 1"),
+    (["--scheduler", "tcp://127.0.0.1:{port}"], "cannot reach the Dask scheduler at tcp://127.0.0.1:"),
+])
+def test_bad_run_options_give_one_line(tmp_path, capsys, monkeypatch, args, fragment):
+    import analyzer.dask_backend
+    monkeypatch.setattr(analyzer.dask_backend, "CONNECT_TIMEOUT_S", 1.0)
+    args = [a.format(port=closed_port()) for a in args]
+    code, _, err = cli(["beacon", "simulate", "--no-progress", "--out", str(tmp_path / "o"), *args], capsys)
+    assert code == 2 and err.startswith("error: ") and err.count("\n") == 1 and fragment in err, err
+
+
+# --------------------------------------------------------------------------- Dask
+
+@pytest.fixture(scope="module")
+def dask_cluster():
+    """A real cluster from Dask's own test utilities: scheduler and two workers, each its own process."""
+    pytest.importorskip("distributed")
+    from distributed.utils_test import cluster
+
+    with cluster(nworkers=2) as (scheduler, _workers):
+        yield scheduler["address"]
+
+
+def test_scheduler_backend_gives_the_threads_results(dask_cluster):
+    kw = dict(players=2, policy="greedy", seed=17, expansions="piers")
+    threads = simulate(**kw, games=2500, threads=2)
+    dask = simulate(**kw, games=2500, scheduler=dask_cluster, chunk_size=300)
+    assert dask.summary["run"]["backend"] == "dask" and dask.summary["run"]["workers"] == 2
+    assert dask.games.equals(threads.games) and stable(dask.summary) == stable(threads.summary)
+    # a precision run stops at the same game on Dask as on threads
+    precise = [simulate(**kw, precision=0.6, min_games=500, per_game=False, **backend).summary
+               for backend in (dict(threads=1), dict(scheduler=dask_cluster))]
+    assert stable(precise[0]) == stable(precise[1]) and precise[0]["run"]["stopped"] == "precision"
+
+
+def test_dask_local_gives_the_threads_results(tmp_path):
+    pytest.importorskip("distributed")
+    kw = dict(players=1, policy="greedy", seed=5, games=3000)
+    threads = simulate(**kw, threads=2)
+    local = simulate(**kw, dask_local=2, checkpoint=tmp_path / "ck")
+    assert local.summary["run"]["backend"] == "dask-local" and local.summary["run"]["workers"] == 2
+    assert local.games.equals(threads.games) and stable(local.summary) == stable(threads.summary)
+    assert len(list((tmp_path / "ck" / "chunks").glob("*.npy"))) == local.summary["run"]["chunks"]
+
+
+def test_run_job_needs_something_to_keep():
+    job = beacon_job(make_setup(1, "random", "", None), "random", 0)
+    with pytest.raises(ValueError, match="aggregate"):
+        run_job(job, RunOptions(games=10, per_game=False))
