@@ -1,0 +1,293 @@
+"""The Beacon Patrol ``compare`` report: overlaid distributions, rank bands, paired differences.
+
+Built from ``summary.json`` (analyzer.beacon.compare) and the long per-game table, with the same
+block model and renderers as the ``simulate`` report, so report.md and report.html match.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib
+import numpy as np
+from matplotlib.lines import Line2D
+
+from . import plots
+from .beacon import _COLUMN_LABELS, _f, _int, _pct, _reconstruction_warning, _render_html, _render_md
+from .io import atomic_write_text
+
+__all__ = ["write_compare_report", "compare_title", "score_distributions", "rank_band_bars", "paired_differences"]
+
+# One colour per arm (matplotlib's tab10), in arm order.
+_ARM_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+                "#bcbd22", "#17becf")
+
+
+def _colour(i: int) -> str:
+    return _ARM_COLOURS[i % len(_ARM_COLOURS)]
+
+
+def _tidy(ax) -> None:
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+
+
+# --------------------------------------------------------------------------- plots
+
+def score_distributions(scores_by_arm: dict[str, np.ndarray], rank_names, rank_lower_bounds, path) -> Path:
+    """Share of games per score, one outline per arm over shaded rank bands, with each arm's mean."""
+    pooled = np.concatenate([np.asarray(s, np.float64) for s in scores_by_arm.values()])
+    vals, cnts = np.unique(pooled, return_counts=True)
+    x0, x1 = plots._x_limits(vals)
+    fig = plots._new_figure(9.0, 4.8)
+    ax = fig.add_subplot(1, 1, 1)
+    plots._shade_bands(ax, plots.band_ranges(rank_names, rank_lower_bounds), vals, cnts, x0, x1, with_share=False)
+    top = 0.0
+    handles = []
+    for i, (label, scores) in enumerate(scores_by_arm.items()):
+        s = np.asarray(scores, np.int64)
+        bins = np.arange(s.min(), s.max() + 2)
+        share = 100.0 * np.bincount(s - s.min()) / s.size
+        ax.stairs(share, bins - 0.5, color=_colour(i), lw=1.8, zorder=3 + i)
+        ax.axvline(s.mean(), ymax=0.8, color=_colour(i), lw=1.2, ls="--", zorder=3 + i)
+        top = max(top, share.max())
+        handles.append(Line2D([], [], color=_colour(i), lw=1.8, label=f"{label} (mean {s.mean():.1f})"))
+    ax.set_xlim(x0, x1)
+    ax.set_ylim(0, top * 1.32)  # headroom for the band labels
+    ax.set_xlabel("final score")
+    ax.set_ylabel("share of games (%)")
+    ax.set_title("Score distributions on the same games (dashed: means)", fontsize=11)
+    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=min(len(handles), 3),
+              fontsize=8, frameon=False)  # below the axes: never over the data
+    _tidy(ax)
+    return plots._save(fig, path)
+
+
+def rank_band_bars(band_shares: dict[str, list[float]], rank_names, path) -> Path:
+    """One 100% stacked bar per arm: the share of games finishing in each rank band."""
+    labels = list(band_shares)
+    shares = 100.0 * np.asarray([band_shares[a] for a in labels], np.float64)
+    colours = matplotlib.colormaps["Blues"](np.linspace(0.18, 0.95, len(rank_names)))
+    fig = plots._new_figure(9.0, 1.2 + 0.55 * len(labels))
+    ax = fig.add_subplot(1, 1, 1)
+    y = np.arange(len(labels))[::-1]
+    left = np.zeros(len(labels))
+    for k, name in enumerate(rank_names):
+        ax.barh(y, shares[:, k], left=left, color=colours[k], height=0.62, label=name, lw=0)
+        for yi, lo, w in zip(y, left, shares[:, k]):
+            if w >= 6.0:
+                ax.text(lo + w / 2, yi, f"{w:.0f}%", ha="center", va="center", fontsize=8,
+                        color="white" if k >= len(rank_names) / 2 else "#1d2733")
+        left += shares[:, k]
+    ax.set_yticks(y, labels)
+    ax.set_xlim(0, 100)
+    ax.set_xlabel("share of games (%)")
+    ax.set_title("Rank bands reached", fontsize=11)
+    ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=8, frameon=False)
+    _tidy(ax)
+    return plots._save(fig, path)
+
+
+def paired_differences(pairs: list[dict], path) -> Path:
+    """Forest plot: each pair's mean score difference (a − b) with its 95% CI; zero marked."""
+    fig = plots._new_figure(9.0, 1.3 + 0.5 * len(pairs))
+    ax = fig.add_subplot(1, 1, 1)
+    y = np.arange(len(pairs))[::-1]
+    d = np.array([p["mean_diff"] for p in pairs])
+    lo = np.array([p["ci95"][0] for p in pairs])
+    hi = np.array([p["ci95"][1] for p in pairs])
+    ax.axvline(0.0, color=plots._BOUNDARY, lw=1.0, ls=":")
+    ax.errorbar(d, y, xerr=[d - lo, hi - d], fmt="o", color=plots._BAR, ecolor=plots._MEAN, elinewidth=2.2,
+                capsize=4, ms=5)
+    for yi, p in zip(y, pairs):
+        ax.annotate(f"{p['mean_diff']:+.2f}  (higher in {_pct(p['p_better'], 0)} of games)",
+                    (max(p["ci95"][1], 0.0), yi), xytext=(8, 0), textcoords="offset points", va="center",
+                    fontsize=8)
+    ax.set_yticks(y, [f"{p['a']} − {p['b']}" for p in pairs])
+    ax.set_ylim(-0.7, len(pairs) - 0.3)
+    span = max(hi.max(), 0.0) - min(lo.min(), 0.0) or 1.0
+    ax.set_xlim(min(lo.min(), 0.0) - 0.05 * span, max(hi.max(), 0.0) + 0.6 * span)  # room for the notes
+    ax.set_xlabel("mean score difference per game, a − b (95% CI)")
+    ax.set_title("Paired differences on the same games", fontsize=11)
+    _tidy(ax)
+    return plots._save(fig, path)
+
+
+# --------------------------------------------------------------------------- content
+
+def compare_title(summary: dict) -> str:
+    players = int(summary["players"])
+    exps = list(summary.get("expansions") or [])
+    arms = " vs ".join(a["label"] for a in summary["arms"])
+    return (f"Beacon Patrol — compare {arms}, {players} player{'' if players == 1 else 's'}, "
+            f"{', '.join(exps) if exps else 'base game'}")
+
+
+def _headline(summary: dict) -> str:
+    pairs = summary["pairs"]
+    if len(pairs) == 1:
+        return pairs[0]["sentence"]
+    ranked = sorted(summary["policies"].items(), key=lambda kv: -kv[1]["mean"])
+    return ("By mean score: " + " > ".join(f"{_arm_name(summary, label)} {_f(s['mean'], 1)}" for label, s in ranked)
+            + f" ({_int(summary['games'])} games each; sentences per pair below).")
+
+
+def _arm_name(summary: dict, label: str) -> str:
+    return label + (" †" if not summary["policies"][label]["fair"] else "")
+
+
+def _score_rows(summary: dict) -> list[list[str]]:
+    rows = []
+    for label, s in summary["policies"].items():
+        pct = s["percentiles"]
+        rows.append([_arm_name(summary, label), _int(s["games"]),
+                     f"{_f(s['mean'])} ({_f(s['ci95'][0])} – {_f(s['ci95'][1])})", _f(s["std"]),
+                     _f(pct.get("p5"), 0), _f(pct.get("p50"), 0), _f(pct.get("p95"), 0),
+                     f"{s['min']} – {s['max']}"])
+    return rows
+
+
+def _band_rows(summary: dict, names: list[str]) -> list[list[str]]:
+    rows = []
+    for label, s in summary["policies"].items():
+        cells = []
+        for name in names:
+            rp = s["rank_probabilities"][name]
+            cells.append(f"{_pct(rp['p'])} ({_pct(rp['ci95'][0])} – {_pct(rp['ci95'][1])})")
+        rows.append([_arm_name(summary, label), *cells])
+    return rows
+
+
+def _pair_rows(summary: dict) -> list[list[str]]:
+    rows = []
+    for p in summary["pairs"]:
+        band = p.get("band") or {}
+        reach = (f"{band['name']}{'' if band.get('top') else '+'}: {_pct(band['reach_a'])} vs "
+                 f"{_pct(band['reach_b'])} (diff {_f(100 * band['diff'], 1)} pp, 95% CI "
+                 f"{_f(100 * band['ci95'][0], 1)} – {_f(100 * band['ci95'][1], 1)})") if band else "—"
+        p_value = "—" if p["p_value"] is None else (f"{p['p_value']:.2g}" if p["p_value"] >= 1e-4 else "< 0.0001")
+        rows.append([p["a"], p["b"], f"{_f(p['mean_diff'])} ({_f(p['ci95'][0])} – {_f(p['ci95'][1])})",
+                     _pct(p["p_better"]), _pct(p["p_tie"]), _pct(p["p_worse"]), p_value, reach,
+                     "same deals" if p["same_deals"] else "same seeds only"])
+    return rows
+
+
+def _oracle_blocks(summary: dict) -> list[tuple]:
+    oracle = summary.get("oracle")
+    if not oracle:
+        return []
+    rows = []
+    for g in oracle["gaps"]:
+        closed = "—" if g["share_closed"] is None else _pct(g["share_closed"], 0)
+        rows.append([g["policy"], g["oracle"], f"{_f(g['mean_gap'])} ({_f(g['ci95'][0])} – {_f(g['ci95'][1])})",
+                     g["worst"], closed])
+    return [("h2", "Gap to the oracle"), ("warn", oracle["note"]), ("ul", [g["sentence"] for g in oracle["gaps"]]),
+            ("table", ["policy", "oracle", "mean gap per game (95% CI, paired)", "weakest policy",
+                       "share of gap closed"],
+             rows, ["l", "l", "r", "l", "r"]),
+            ("p", "Share of the gap closed = (policy mean − weakest mean) / (oracle mean − weakest mean), within "
+                  "one tile set: 0% for the weakest policy, 100% would match the oracle. It is a ratio of two "
+                  "estimates, shown without an interval; the paired gap has one.")]
+
+
+def _average_rows(summary: dict) -> list[list[str]]:
+    arms = list(summary["policies"])
+    columns = summary["policies"][arms[0]]["columns"]
+    return [[_COLUMN_LABELS.get(c, c), *(_f(summary["policies"][a]["columns"][c]["mean"]) for a in arms)]
+            for c in columns]
+
+
+def _build_blocks(summary: dict, image_files: list[tuple[str, str]]) -> tuple[str, list[tuple]]:
+    title = compare_title(summary)
+    names = list(summary["rank_bands"]["names"])
+    arms = list(summary["policies"])
+    blocks: list[tuple] = [("h1", title), ("p", _headline(summary))]
+    tile_sets = {s["tile_set"]["label"]: s["tile_set"] for s in summary["policies"].values()}
+    if any(ts.get("reconstruction") for ts in tile_sets.values()):
+        blocks.append(("warn", "These results use a reconstructed tile set; see “Data and assumptions”. "
+                               "Differences between policies are more trustworthy than absolute scores."))
+    for label, s in summary["policies"].items():
+        if not s["fair"]:
+            blocks.append(("warn", f"† {label} is {s.get('note', 'not a fair policy')}."))
+    images = dict((fname, alt) for alt, fname in image_files)
+
+    blocks += [("h2", "What was compared"),
+               ("p", f"{len(arms)} arms ({summary['compares']}), {_int(summary['games'])} games each, seed "
+                     f"{summary['seed']}. {summary['pairing']}")]
+
+    blocks += [("h2", "Scores"),
+               ("table", ["arm", "games", "mean (95% CI)", "std", "p5", "median", "p95", "min – max"],
+                _score_rows(summary), ["l", "r", "r", "r", "r", "r", "r", "r"])]
+    if "score_distributions.png" in images:
+        blocks.append(("img", images["score_distributions.png"], "score_distributions.png"))
+
+    blocks += [("h2", "Rank bands"),
+               ("p", "Probability of finishing in each band, with a 95% Wilson score interval."),
+               ("table", ["arm", *names], _band_rows(summary, names), ["l"] + ["r"] * len(names))]
+    if "rank_bands.png" in images:
+        blocks.append(("img", images["rank_bands.png"], "rank_bands.png"))
+
+    blocks += [("h2", "Paired differences"),
+               ("ul", [p["sentence"] for p in summary["pairs"]]),
+               ("p", "Each pair is a − b on the same games (a: the arm with the higher mean). The interval is a "
+                     "Student-t interval of the per-game differences (a paired t interval); the next columns "
+                     "are the shares of games where a scores more, the same, or less."),
+               ("table", ["a", "b", "mean difference (95% CI)", "a higher", "tie", "b higher", "p-value (paired t)",
+                          "rank band: a vs b", "pairing"],
+                _pair_rows(summary), ["l", "l", "r", "r", "r", "r", "r", "l", "l"]),
+               ("p", f"How the rank band is chosen. {summary['band_rule']} The band columns give the share of games "
+                     "reaching that band or better, and the paired difference of those shares in percentage "
+                     "points (pp).")]
+    if "paired_differences.png" in images:
+        blocks.append(("img", images["paired_differences.png"], "paired_differences.png"))
+
+    blocks += _oracle_blocks(summary)
+    blocks += [("h2", "Per-game averages"),
+               ("table", ["quantity", *arms], _average_rows(summary), ["l"] + ["r"] * len(arms))]
+
+    blocks.append(("h2", "Data and assumptions"))
+    for label, ts in tile_sets.items():
+        name = label if label == ts.get("name") else f"{label} ({ts.get('name')})"
+        blocks.append(("p", f"Tile set {name}: sha256 {str(ts.get('sha256'))[:12]}, "
+                            f"{_int(ts.get('n_active'))} tiles in play."))
+        if ts.get("reconstruction"):
+            blocks.append(("warn", _reconstruction_warning(ts)))
+    blocks += [("p", "Assumptions made where the rules are silent or the data is uncertain:"),
+               ("ul", [str(a) for a in summary.get("assumptions") or []] or ["none recorded"])]
+
+    blocks.append(("h2", "Reproduce"))
+    if summary.get("command"):
+        blocks.append(("code", str(summary["command"])))
+    run = summary.get("run") or {}
+    items = [f"seed: {summary['seed']}",
+             "versions: " + ", ".join(f"{k} {v}" for k, v in (summary.get("versions") or {}).items())]
+    if run.get("backend"):
+        items.append(f"backend: {run['backend']}, {run.get('workers')} worker(s); arms played one after another, "
+                     f"{_f(run.get('wall_seconds'), 1)} s in all")
+    blocks.append(("ul", items))
+    return title, blocks
+
+
+# --------------------------------------------------------------------------- entry point
+
+def write_compare_report(out_dir: Path, summary: dict, games) -> list[Path]:
+    """Write the three plots, ``report.md`` and a self-contained ``report.html`` into ``out_dir``.
+
+    ``games`` is the long per-game table (columns ``arm``, ``score``, ``rank``). Every write is atomic.
+    """
+    out_dir = Path(out_dir)
+    rb = summary["rank_bands"]
+    arms = list(summary["policies"])
+    scores = {a: games.filter(games["arm"] == a)["score"].to_numpy() for a in arms}
+    shares = {a: [summary["policies"][a]["rank_probabilities"][n]["p"] for n in rb["names"]] for a in arms}
+    image_files = [("Overlaid score distributions of every arm", "score_distributions.png"),
+                   ("Share of games in each rank band, per arm", "rank_bands.png"),
+                   ("Paired score differences with 95% intervals", "paired_differences.png")]
+    written = [score_distributions(scores, rb["names"], rb["lower_bounds"], out_dir / "score_distributions.png"),
+               rank_band_bars(shares, rb["names"], out_dir / "rank_bands.png"),
+               paired_differences(summary["pairs"], out_dir / "paired_differences.png")]
+    title, blocks = _build_blocks(summary, image_files)
+    images = {fname: (out_dir / fname).read_bytes() for _alt, fname in image_files}
+    written.append(atomic_write_text(out_dir / "report.md", _render_md(blocks)))
+    written.append(atomic_write_text(out_dir / "report.html", _render_html(blocks, title, images)))
+    return written
