@@ -17,6 +17,11 @@ _M2 = np.uint64(0x94D049BB133111EB)
 # Purposes: separate streams so that what one consumes never shifts another.
 PURPOSE_DECK = 0
 PURPOSE_POLICY = 1
+PURPOSE_DICE = 2  # Seafarers: the (d1, d2) pairs of a roll sequence
+PURPOSE_BATTLE = 3  # Seafarers: fortress defence dice of single battles (blocks)
+PURPOSE_STEAL = 4  # Seafarers: which card a robber steal takes
+PURPOSE_SIEGE = 5  # Seafarers: the battles of one fortress siege
+PURPOSE_BOARD = 6  # Seafarers: the deal of one random board (terrains, numbers, harbours)
 
 
 @njit(cache=True, inline="always")

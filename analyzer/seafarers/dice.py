@@ -1,0 +1,122 @@
+"""Dice laws of Seafarers and the `dice` experiment: N rolls -> counts, run statistics, exact checks.
+
+A run of N rolls is cut into blocks of DICE_BLOCK rolls; block k is the roll sequence k of the
+seed (kernels/dice.py), so the result depends on (seed, N) only: never on threads or chunk size.
+The blocks' counts add up, and their first/longest/last gaps join into the run's longest gaps.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from fractions import Fraction
+
+import numpy as np
+from scipy.special import chdtrc, stdtrit
+
+from analyzer.errors import UserError
+from analyzer.runner import run_games
+from analyzer.stats import wilson_ci
+from kernels import dice as kd
+
+DICE_BLOCK = 65_536
+SUMS = tuple(range(2, 13))
+FACES = tuple(range(1, 7))
+
+# Exact laws of two fair dice: P(sum = s) = (6 - |s - 7|)/36, P(min = k) = (13 - 2k)/36.
+SUM_P = {s: Fraction(6 - abs(s - 7), 36) for s in SUMS}
+LOW_P = {k: Fraction(13 - 2 * k, 36) for k in FACES}
+MEAN_SUM = Fraction(7)
+MEAN_LOW = sum(k * p for k, p in LOW_P.items())  # 91/36
+
+
+def check_seed(seed: int) -> None:
+    if not 0 <= seed < 2**63:
+        raise UserError(f"--seed must be between 0 and 2**63-1, got {seed}")
+
+
+def check_at_least(name: str, value: int, least: int = 1) -> None:
+    if value < least:
+        raise UserError(f"{name} must be at least {least}, got {value}")
+
+
+def check_threads(threads: int | None) -> None:
+    if threads is not None:
+        check_at_least("--threads", threads)
+
+
+def run_blocks(block_kernel: Callable[[int, np.ndarray], None], n_items: int, block: int, n_cols: int,
+               threads: int | None) -> tuple[np.ndarray, float]:
+    """Columns [n_cols, n_blocks] of block_kernel(start_block, out) over ceil(n_items / block) blocks."""
+    n_blocks = -(-n_items // block)
+    return run_games(block_kernel, n_blocks, n_cols, threads=threads, chunk_size=max(1, n_blocks // 64),
+                     dtype=np.int64)
+
+
+def join_longest_gaps(lead: np.ndarray, gap: np.ndarray, trail: np.ndarray, seen: np.ndarray) -> np.ndarray:
+    """Longest runs without each value over consecutive blocks, from per-block [values, blocks] arrays:
+    lead/trail = rolls before the first/after the last occurrence (the block length if none),
+    gap = longest run between occurrences inside the block, seen = occurrences in the block."""
+    longest = np.zeros(lead.shape[0], np.int64)
+    carry = np.zeros(lead.shape[0], np.int64)  # rolls since the last occurrence, over blocks
+    for b in range(lead.shape[1]):
+        hit = seen[:, b] > 0
+        longest = np.where(hit, np.maximum(longest, np.maximum(carry + lead[:, b], gap[:, b])), longest)
+        carry = np.where(hit, trail[:, b], carry + lead[:, b])
+    return np.maximum(longest, carry)
+
+
+def mean_ci_from_counts(values, counts, confidence: float = 0.95) -> dict:
+    """stats.mean_ci of a sample given as value counts (no need to expand N values)."""
+    values = np.asarray(values, np.float64)
+    counts = np.asarray(counts, np.float64)
+    n = counts.sum()
+    mean = float((values * counts).sum() / n)
+    std = float(math.sqrt((counts * (values - mean) ** 2).sum() / (n - 1))) if n > 1 else 0.0
+    sem = std / math.sqrt(n)
+    half = float(stdtrit(n - 1, 0.5 + 0.5 * confidence)) * sem if n > 1 else 0.0
+    return {"n": int(n), "mean": mean, "std": std, "sem": sem, "ci95": [mean - half, mean + half]}
+
+
+def chi_square(counts, probabilities) -> dict:
+    """Pearson goodness of fit of counts to exact probabilities."""
+    counts = np.asarray(counts, np.float64)
+    expected = counts.sum() * np.asarray([float(p) for p in probabilities])
+    stat = float(((counts - expected) ** 2 / expected).sum())
+    df = len(counts) - 1
+    return {"statistic": stat, "df": df, "p_value": float(chdtrc(df, stat))}
+
+
+def roll_stats(rolls: int, seed: int, threads: int | None = None) -> dict:
+    """Roll N pairs of dice; counts of sums and lower dice with exact-law checks and longest gaps."""
+    check_at_least("--rolls", rolls)
+    check_seed(seed)
+    check_threads(threads)
+    t0 = time.perf_counter()
+    cols, wall = run_blocks(lambda start, out: kd.dice_blocks(seed, DICE_BLOCK, rolls, start, out),
+                            rolls, DICE_BLOCK, kd.DB_COLS, threads)
+    sums = cols[kd.DB_SUM:kd.DB_SUM + kd.N_SUMS]
+    lows = cols[kd.DB_LOW:kd.DB_LOW + 6]
+    longest = join_longest_gaps(cols[kd.DB_LEAD:kd.DB_LEAD + kd.N_SUMS], cols[kd.DB_GAP:kd.DB_GAP + kd.N_SUMS],
+                                cols[kd.DB_TRAIL:kd.DB_TRAIL + kd.N_SUMS], sums)
+    sum_counts = sums.sum(axis=1)
+    low_counts = lows.sum(axis=1)
+    sevens = int(sum_counts[7 - 2])
+    return {
+        "rolls": rolls,
+        "seed": seed,
+        "block_rolls": DICE_BLOCK,
+        "sum_counts": {str(s): int(c) for s, c in zip(SUMS, sum_counts)},
+        "low_die_counts": {str(k): int(c) for k, c in zip(FACES, low_counts)},
+        "sum_exact_p": {str(s): str(p) for s, p in SUM_P.items()},
+        "low_die_exact_p": {str(k): str(p) for k, p in LOW_P.items()},
+        "sum_chi_square": chi_square(sum_counts, SUM_P.values()),
+        "low_die_chi_square": chi_square(low_counts, LOW_P.values()),
+        "mean_sum": {**mean_ci_from_counts(SUMS, sum_counts), "exact": float(MEAN_SUM)},
+        "mean_low_die": {**mean_ci_from_counts(FACES, low_counts), "exact": float(MEAN_LOW)},
+        "sevens": {"count": sevens, "p": sevens / rolls, "ci95": list(wilson_ci(sevens, rolls)), "exact": 1 / 6},
+        "longest_gap": {str(s): int(g) for s, g in zip(SUMS, longest)},
+        "rolls_per_second": rolls / wall if wall > 0 else None,
+        "seconds": time.perf_counter() - t0,
+    }

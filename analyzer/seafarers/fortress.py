@@ -1,0 +1,145 @@
+"""Pirate fortress battles ("The Pirate Islands"): exact laws, the siege Markov chain, simulation.
+
+Rules (seed 002, "Conquista de uma fortaleza pirata", p. 16): the fortress holds 3 chits; per
+battle it rolls one die; warships on the route > die: it loses a chit; fewer: the attacker loses
+the two foremost ships; equal: the foremost ship. With no chit left it becomes the attacker's
+settlement. A siege is the sequence of battles until conquest or until the attacker has fewer
+than 2 warships (then no battle can be won: the die is at least 1). Which ships are lost is the
+loss model (kernels/fortress.py, docs/seafarers_dice.md): "warships" (default) or "rebuilt".
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from analyzer import stats
+from analyzer.errors import UserError
+from analyzer.runner import run_games
+from analyzer.seafarers.dice import check_at_least, check_seed, check_threads, run_blocks
+from kernels import fortress as kf
+
+# Seed 002 p. 16: "Cada fortaleza pirata é composta por 3 fichas Catan"; a tie costs the foremost
+# ship ("o barco mais adiantado"), a defeat the two foremost ("os dois barcos mais adiantados").
+FORTRESS_CHITS = 3
+SHIPS_LOST = {"tie": 1, "loss": 2}
+ALWAYS_WINS = 7  # the die never shows more than 6
+BATTLE_BLOCK = 65_536
+DEFAULT_MAX_SIEGES = 1_000_000  # sieges keep one column per siege: without --sieges, at most this many
+OUTCOMES = ("win", "tie", "loss")
+
+
+def battle_law(warships: int) -> dict[str, Fraction]:
+    """Exact single-battle law: P(win) = #{die < w}/6, P(tie) = #{die = w}/6, P(loss) = #{die > w}/6."""
+    return {"win": Fraction(min(max(warships - 1, 0), 6), 6),
+            "tie": Fraction(1 if 1 <= warships <= 6 else 0, 6),
+            "loss": Fraction(min(max(6 - warships, 0), 6), 6)}
+
+
+def check_loss_model(loss_model: str) -> int:
+    if loss_model not in kf.LOSS_MODELS:
+        raise UserError(f"unknown loss model {loss_model!r}; use one of {', '.join(kf.LOSS_MODELS)}")
+    return kf.LOSS_MODELS.index(loss_model)
+
+
+def siege_chain(warships: int, loss_model: str = "warships", chits: int = FORTRESS_CHITS) -> dict[str, float | None]:
+    """Exact siege expectations from the absorbing Markov chain over (chits, warships, normal ships
+    ahead of the warships), solved with numpy. Keys as reference.siege_values: p_conquer, battles,
+    ships_lost, warships_lost, battles_if_conquered, ships_lost_if_conquered (None if p_conquer is 0)."""
+    check_loss_model(loss_model)
+    if warships < kf.MIN_WARSHIPS or chits == 0:  # nothing to fight or no battle to win
+        p = 1.0 if chits == 0 else 0.0
+        return {"p_conquer": p, "battles": 0.0, "ships_lost": 0.0, "warships_lost": 0.0,
+                "battles_if_conquered": 0.0 if p else None, "ships_lost_if_conquered": 0.0 if p else None}
+    w_max = min(warships, ALWAYS_WINS)  # from 7 warships on every battle is won: nothing changes
+    fronts = 3 if loss_model == "rebuilt" else 1  # normal ships ahead of the warships: 0..2
+    states = [(c, w, f) for c in range(1, chits + 1) for w in range(kf.MIN_WARSHIPS, w_max + 1)
+              for f in range(fronts)]
+    index = {s: i for i, s in enumerate(states)}
+    n = len(states)
+    q = np.zeros((n, n))
+    moves = []  # (state, next state or "conquered"/"failed", probability, ships lost, warships lost)
+    for i, (c, w, f) in enumerate(states):
+        for die in range(1, 7):
+            if w > die:
+                lost, lost_w, nxt = 0, 0, (c - 1, w, f)
+            else:
+                lost = SHIPS_LOST["tie"] if w == die else SHIPS_LOST["loss"]
+                from_front = min(f, lost)
+                lost_w = min(w, lost - from_front)
+                nxt = (c, w - lost_w, f - from_front + (lost if loss_model == "rebuilt" else 0))
+            target = "conquered" if nxt[0] == 0 else "failed" if nxt[1] < kf.MIN_WARSHIPS else index[nxt]
+            moves.append((i, target, 1 / 6, lost, lost_w))
+            if not isinstance(target, str):
+                q[i, target] += 1 / 6
+    a = np.eye(n) - q
+    conquer_now = np.zeros(n)
+    lost1 = np.zeros(n)
+    lost_w1 = np.zeros(n)
+    for i, target, p, lost, lost_w in moves:
+        conquer_now[i] += p * (target == "conquered")
+        lost1[i] += p * lost
+        lost_w1[i] += p * lost_w
+    h = np.linalg.solve(a, conquer_now)  # P(conquer) from each state
+    h_next = np.zeros(n)  # E[ships lost this battle x 1{conquer later}]
+    for i, target, p, lost, _ in moves:
+        h_next[i] += p * lost * (1.0 if target == "conquered" else 0.0 if target == "failed" else h[target])
+    battles, ships, lost_w, battles_a, ships_a = np.linalg.solve(
+        a, np.column_stack([np.ones(n), lost1, lost_w1, h, h_next])).T
+    s0 = index[(chits, w_max, 0)]
+    p = float(h[s0])
+    return {"p_conquer": p, "battles": float(battles[s0]), "ships_lost": float(ships[s0]),
+            "warships_lost": float(lost_w[s0]),
+            "battles_if_conquered": float(battles_a[s0]) / p if p > 0 else None,
+            "ships_lost_if_conquered": float(ships_a[s0]) / p if p > 0 else None}
+
+
+def simulate_battles(warships: int, battles: int, seed: int, threads: int | None = None) -> tuple[np.ndarray, float]:
+    """(counts [win, tie, loss], wall seconds) of `battles` single battles with a fixed warship count."""
+    cols, wall = run_blocks(lambda start, out: kf.battle_blocks(warships, seed, BATTLE_BLOCK, battles, start, out),
+                            battles, BATTLE_BLOCK, 3, threads)
+    return cols.sum(axis=1), wall
+
+
+def simulate_sieges(warships: int, sieges: int, seed: int, loss_model: str = "warships",
+                    chits: int = FORTRESS_CHITS, threads: int | None = None) -> np.ndarray:
+    """int32[S_COLS, sieges]: per siege conquered, battles, ships lost, warships lost."""
+    model = check_loss_model(loss_model)
+    per = np.array([0, SHIPS_LOST["tie"], SHIPS_LOST["loss"]], np.int64)  # indexed by WIN, TIE, LOSS
+    cols, _ = run_games(lambda start, out: kf.siege_range(chits, warships, per, model, seed, start, out),
+                        sieges, kf.S_COLS, threads=threads, dtype=np.int32)
+    return cols
+
+
+def fortress_stats(warships: int, battles: int, seed: int, sieges: int | None = None,
+                   loss_model: str = "warships", threads: int | None = None) -> dict:
+    """The `fortress` experiment: observed vs exact single battles, and sieges of a full fortress."""
+    check_at_least("--warships", warships, 0)
+    check_at_least("--battles", battles)
+    sieges = min(battles, DEFAULT_MAX_SIEGES) if sieges is None else sieges
+    check_at_least("--sieges", sieges)
+    check_seed(seed)
+    check_loss_model(loss_model)
+    check_threads(threads)
+    counts, wall = simulate_battles(warships, battles, seed, threads)
+    law = battle_law(warships)
+    battle = {}
+    for name, c in zip(OUTCOMES, counts):
+        battle[name] = {"count": int(c), "p": int(c) / battles, "ci95": list(stats.wilson_ci(int(c), battles)),
+                        "exact": float(law[name]), "exact_fraction": str(law[name])}
+    exact = siege_chain(warships, loss_model)
+    cols = simulate_sieges(warships, sieges, seed, loss_model, threads=threads)
+    won = cols[kf.S_CONQUERED] == 1
+    n_won = int(won.sum())
+    simulated = {
+        "p_conquer": {"count": n_won, "p": n_won / sieges, "ci95": list(stats.wilson_ci(n_won, sieges))},
+        "battles": stats.mean_ci(cols[kf.S_BATTLES]),
+        "ships_lost": stats.mean_ci(cols[kf.S_SHIPS_LOST]),
+        "warships_lost": stats.mean_ci(cols[kf.S_WARSHIPS_LOST]),
+        "battles_if_conquered": stats.mean_ci(cols[kf.S_BATTLES][won]) if n_won else None,
+        "ships_lost_if_conquered": stats.mean_ci(cols[kf.S_SHIPS_LOST][won]) if n_won else None,
+    }
+    return {"warships": warships, "battles": battles, "sieges": sieges, "seed": seed, "loss_model": loss_model,
+            "chits": FORTRESS_CHITS, "battle": battle, "siege": {"exact": exact, "simulated": simulated},
+            "battles_per_second": battles / wall if wall > 0 else None}

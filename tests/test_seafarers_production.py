@@ -1,0 +1,279 @@
+"""Production kernel: hand-built positions, kernel == pure-Python reference on random boards, analytic income."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from analyzer import stats
+from analyzer.beacon.reference import Stream
+from analyzer.errors import UserError
+from analyzer.seafarers import reference as ref
+from analyzer.seafarers.production import check_board, expected_income, parse_gold_policy, simulate_rolls
+from kernels import production as kp
+from kernels.catan_codes import BRICK, DESERT, GOLD, GRAIN, LUMBER, ORE, SEA, WOOL
+from kernels.rng import PURPOSE_DICE, PURPOSE_STEAL, stream_init
+
+NUMBERS = (0, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
+
+
+def tables(board, n_players):
+    terrain, number, hexes, building, owner = board
+    offsets, yields, gold, blocked = kp.production_tables(terrain, number, hexes, building, owner, n_players)
+    touch = kp.hex_touch(len(terrain), hexes, building, owner, n_players)
+    plan = kp.robber_plan(terrain, number, touch, kp.victory_points(building, owner, n_players))
+    return offsets, yields, gold, blocked, plan, touch
+
+
+def small_board(terrain, number, corners):
+    """corners: [(hexes, building, owner)] -> the checked kernel arrays."""
+    hexes = [list(h) + [-1] * (3 - len(h)) for h, _, _ in corners]
+    return check_board(terrain, number, hexes, [b for _, b, _ in corners], [o for _, _, o in corners], -1, 4)
+
+
+def one_roll(board, roll, robber, hands, gold_policy=kp.GOLD_POOREST):
+    offsets, yields, gold, blocked, _, _ = tables(board, hands.shape[0])
+    tallies = np.zeros((hands.shape[0], kp.N_TALLY), np.int64)
+    kp.produce(roll, robber, offsets, yields, gold, blocked, gold_policy, hands, tallies)
+    return tallies
+
+
+# --------------------------------------------------------------------------- hand-built positions
+
+# hex 0 forest 8, hex 1 hills 8, hex 2 desert, hex 3 sea, hex 4 gold 6
+TERRAIN = [LUMBER, BRICK, DESERT, SEA, GOLD]
+NUMBER = [8, 8, 0, 0, 6]
+
+
+def test_settlement_gives_one_city_two_and_the_robber_blocks():
+    board = small_board(TERRAIN, NUMBER, [((0, 1), 1, 0), ((0,), 2, 1)])
+    hands = np.zeros((4, 5), np.int32)
+    t = one_roll(board, 8, -1, hands)
+    assert hands[0].tolist() == [1, 1, 0, 0, 0] and hands[1].tolist() == [2, 0, 0, 0, 0]
+    assert t[0, kp.T_RECEIVED] == 1 and t[1, kp.T_RECEIVED] == 2
+    hands[:] = 0
+    t = one_roll(board, 8, 0, hands)  # robber on the forest
+    assert hands[0].tolist() == [0, 1, 0, 0, 0] and hands[1].tolist() == [0] * 5
+    assert t[0, kp.T_BLOCKED] == 1 and t[1, kp.T_BLOCKED] == 2
+    hands[:] = 0
+    one_roll(board, 9, -1, hands)  # nobody has a 9
+    assert hands.sum() == 0
+
+
+def test_desert_and_sea_give_nothing_even_with_a_number():
+    board = small_board([DESERT, SEA, ORE], [8, 8, 5], [((0, 1, 2), 2, 0)])
+    hands = np.zeros((4, 5), np.int32)
+    t = one_roll(board, 8, -1, hands)
+    assert hands.sum() == 0 and t.sum() == 0
+    assert expected_income(*board, 4)[0].tolist() == pytest.approx([0, 0, 0, 0, 2 * 4 / 36, 0])
+
+
+def test_gold_asks_the_policy_card_by_card():
+    board = small_board(TERRAIN, NUMBER, [((4,), 2, 0), ((4,), 1, 1)])
+    hands = np.zeros((4, 5), np.int32)
+    hands[1] = [0, 2, 1, 3, 1]
+    t = one_roll(board, 6, -1, hands)  # poorest: seat 0 empty -> lumber then brick; seat 1 -> lumber
+    assert hands[0].tolist() == [1, 1, 0, 0, 0] and hands[1].tolist() == [1, 2, 1, 3, 1]
+    assert t[0, kp.T_GOLD] == 2 and t[1, kp.T_GOLD] == 1 and t[0, kp.T_RECEIVED + 1] == 1
+    hands[:] = 0
+    one_roll(board, 6, -1, hands, gold_policy=parse_gold_policy("ore"))
+    assert hands[0].tolist() == [0, 0, 0, 0, 2] and hands[1].tolist() == [0, 0, 0, 0, 1]
+    hands[:] = 0
+    t = one_roll(board, 6, 4, hands)  # the robber on the gold field
+    assert hands.sum() == 0 and t[0, kp.T_BLOCKED] == 2
+
+
+def test_gold_is_chosen_after_the_ordinary_cards_of_the_roll():
+    board = small_board([LUMBER, GOLD], [6, 6], [((0, 1), 1, 0)])
+    hands = np.zeros((4, 5), np.int32)
+    one_roll(board, 6, -1, hands)  # lumber first, so the poorest is then brick
+    assert hands[0].tolist() == [1, 1, 0, 0, 0]
+
+
+@pytest.mark.parametrize("hand,after", [
+    ([2, 2, 1, 1, 1], [2, 2, 1, 1, 1]),  # 7 cards: no discard
+    ([5, 3, 0, 0, 0], [2, 2, 0, 0, 0]),  # 8 cards: 4 from the most plentiful, ties lowest index first
+    ([3, 3, 3, 0, 0], [1, 2, 2, 0, 0]),  # 9 cards: 4
+    ([0, 0, 0, 0, 20], [0, 0, 0, 0, 10]),
+    ([3, 3, 3, 3, 3], [1, 1, 2, 2, 2]),  # 15 cards: 7, the last two from the lowest indices
+])
+def test_a_seven_discards_half_of_more_than_seven(hand, after):
+    board = small_board(TERRAIN, NUMBER, [((0,), 1, 0)])
+    _, _, _, _, plan, touch = tables(board, 4)
+    hands = np.zeros((4, 5), np.int32)
+    hands[1] = hand
+    tallies = np.zeros((4, kp.N_TALLY), np.int64)
+    stream = np.zeros(2, np.uint64)
+    kp.seven(1, -1, plan, touch, hands, tallies, stream)  # seat 1 rolls: nobody else has cards to steal
+    assert hands[1].tolist() == after
+    assert tallies[1, kp.T_DISCARDED] == sum(hand) - sum(after)
+    assert tallies[1, kp.T_SEVENS_HIT] == (sum(hand) > 7)
+
+
+@settings(max_examples=200, deadline=None)
+@given(hand=st.lists(st.integers(0, 30), min_size=5, max_size=5), data=st.data())
+def test_give_up_in_closed_form_is_one_card_at_a_time(hand, data):
+    k = data.draw(st.integers(0, sum(hand)))
+    hands = np.array([hand], np.int32)
+    kp.give_up_most_plentiful(hands, 0, k)
+    expected = list(hand)
+    ref.give_up(expected, k)
+    assert hands[0].tolist() == expected
+
+
+def test_robber_blocks_the_leaders_best_hex_not_the_rollers():
+    # hexes: 0 ore 6 (5 pips), 1 grain 8 (5 pips), 2 wool 4 (3 pips), 3 desert
+    # seat 0: a city on (0, 3)            -> 2 VP, income 10
+    # seat 1: settlements on (1, 2), (2, 3) -> 2 VP, income 5 + 3 + 3 = 11
+    # seat 2: a settlement on (0, 2)      -> 1 VP, income 8
+    board = check_board([ORE, GRAIN, WOOL, DESERT], [6, 8, 4, 0],
+                        [[0, 3, -1], [1, 2, -1], [0, 2, -1], [2, 3, -1]], [2, 1, 1, 1], [0, 1, 2, 1], 3, 3)
+    _, _, _, _, plan, touch = tables(board, 3)
+    assert plan[0].tolist() == [2, 1]  # leader seat 1 (more income): its wool (harm 6) beats its grain (5)
+    assert plan[1].tolist() == [0, 3]  # leader seat 0: its ore; then the desert, harmless to seat 1
+    assert plan[2].tolist() == [1, 3]  # leader seat 1: the grain, as ore and wool would hit seat 2 itself
+    hands = np.zeros((3, 5), np.int32)
+    hands[1] = [0, 0, 0, 3, 0]
+    tallies = np.zeros((3, kp.N_TALLY), np.int64)
+    stream = np.zeros(2, np.uint64)
+    stream_init(stream, 1, 0, PURPOSE_STEAL)
+    robber = kp.seven(0, 3, plan, touch, hands, tallies, stream)  # seats 1 and 2 touch the wool; 2 has no card
+    assert robber == 2 and hands[0].tolist() == [0, 0, 0, 1, 0] and hands[1].tolist() == [0, 0, 0, 2, 0]
+    assert tallies[1, kp.T_TARGETED] == tallies[2, kp.T_TARGETED] == 1 and tallies[0, kp.T_TARGETED] == 0
+    assert tallies[1, kp.T_ROBBED] == 1 and tallies[0, kp.T_STOLE] == 1
+    assert kp.seven(0, 2, plan, touch, hands, tallies, stream) == 1  # already on the wool: the second choice
+
+
+# --------------------------------------------------------------------------- kernel == reference
+
+@st.composite
+def boards(draw):
+    n_hex = draw(st.integers(1, 7))
+    terrain = draw(st.lists(st.integers(0, 7), min_size=n_hex, max_size=n_hex))
+    number = draw(st.lists(st.sampled_from(NUMBERS), min_size=n_hex, max_size=n_hex))
+    n_players = draw(st.integers(1, 4))
+    corners = draw(st.lists(st.tuples(st.lists(st.integers(0, n_hex - 1), min_size=1, max_size=3, unique=True),
+                                      st.integers(0, 2), st.integers(0, n_players - 1)), min_size=1, max_size=10))
+    land = [h for h in range(n_hex) if terrain[h] != SEA]
+    robber = draw(st.sampled_from([-1] + land))
+    hexes = [h + [-1] * (3 - len(h)) for h, _, _ in corners]
+    building = [b for _, b, _ in corners]
+    owner = [o if b else -1 for (_, b, o) in corners]
+    return terrain, number, hexes, building, owner, robber, n_players
+
+
+@settings(max_examples=120, deadline=None)
+@given(board=boards(), n_rolls=st.integers(1, 150), gold_policy=st.integers(-1, 4), spend_to=st.integers(-1, 9),
+       seven_rules=st.booleans(), seed=st.integers(0, 2**40))
+def test_kernel_plays_the_reference_sequence(board, n_rolls, gold_policy, spend_to, seven_rules, seed):
+    terrain, number, hexes, building, owner, robber, n_players = board
+    arrays = check_board(terrain, number, hexes, building, owner, robber, n_players)
+    offsets, yields, gold, blocked, plan, touch = tables(arrays, n_players)
+    hands = np.zeros((n_players, 5), np.int32)
+    tallies = np.zeros((n_players, kp.N_TALLY), np.int64)
+    dice, steal = np.zeros(2, np.uint64), np.zeros(2, np.uint64)
+    stream_init(dice, seed, 3, PURPOSE_DICE)
+    stream_init(steal, seed, 3, PURPOSE_STEAL)
+    end = kp.play_rolls(n_rolls, robber, offsets, yields, gold, blocked, plan, touch, gold_policy, spend_to,
+                        seven_rules, hands, tallies, np.zeros(13, np.int64), np.zeros((len(terrain) + 1, 13), np.int64),
+                        dice, steal)
+    r_hands, r_tallies, r_end = ref.play_sequence(terrain, number, hexes, building, owner, robber, n_players,
+                                                  n_rolls, gold_policy, spend_to, seed, 3, seven_rules)
+    assert hands.tolist() == r_hands and tallies.tolist() == r_tallies and end == r_end
+    # every card is accounted for
+    t = tallies
+    assert (hands.sum(axis=1) == t[:, :5].sum(axis=1) - t[:, kp.T_DISCARDED] - t[:, kp.T_ROBBED]
+            + t[:, kp.T_STOLE] - t[:, kp.T_SPENT]).all()
+
+
+@settings(max_examples=60, deadline=None)
+@given(board=boards(), roll=st.sampled_from(NUMBERS[1:]), gold_policy=st.integers(-1, 4),
+       start=st.lists(st.integers(0, 9), min_size=20, max_size=20))
+def test_one_roll_is_the_reference_roll(board, roll, gold_policy, start):
+    terrain, number, hexes, building, owner, robber, n_players = board
+    arrays = check_board(terrain, number, hexes, building, owner, robber, n_players)
+    hands = np.array(start[:n_players * 5], np.int32).reshape(n_players, 5)
+    r_hands, r_tallies = hands.tolist(), [[0] * kp.N_TALLY for _ in range(n_players)]
+    tallies = one_roll(arrays, roll, robber, hands, gold_policy)
+    ref.Table(terrain, number, hexes, building, owner, n_players).produce(roll, robber, r_hands, r_tallies,
+                                                                            gold_policy)
+    assert hands.tolist() == r_hands and tallies.tolist() == r_tallies
+
+
+@settings(max_examples=60, deadline=None)
+@given(board=boards(), start=st.lists(st.integers(0, 9), min_size=20, max_size=20), data=st.data())
+def test_one_seven_is_the_reference_seven(board, start, data):
+    terrain, number, hexes, building, owner, robber, n_players = board
+    roller = data.draw(st.integers(0, n_players - 1))
+    arrays = check_board(terrain, number, hexes, building, owner, robber, n_players)
+    _, _, _, _, plan, touch = tables(arrays, n_players)
+    hands = np.array(start[:n_players * 5], np.int32).reshape(n_players, 5)
+    r_hands, r_tallies = hands.tolist(), [[0] * kp.N_TALLY for _ in range(n_players)]
+    tallies = np.zeros((n_players, kp.N_TALLY), np.int64)
+    stream = np.zeros(2, np.uint64)
+    stream_init(stream, 7, 1, PURPOSE_STEAL)
+    end = kp.seven(roller, robber, plan, touch, hands, tallies, stream)
+    r_end = ref.Table(terrain, number, hexes, building, owner, n_players).seven(
+        roller, robber, r_hands, r_tallies, Stream(7, 1, PURPOSE_STEAL))
+    assert end == r_end and hands.tolist() == r_hands and tallies.tolist() == r_tallies
+
+
+def test_simulate_rolls_is_play_rolls_per_sequence_and_thread_free():
+    b = ref.base_board()
+    args = [b[k] for k in ("hex_terrain", "hex_number", "corner_hexes", "corner_building", "corner_owner", "robber")]
+    one = simulate_rolls(*args, n_players=4, n_rolls=90, sequences=300, seed=5, threads=1)
+    two = simulate_rolls(*args, n_players=4, n_rolls=90, sequences=300, seed=5, threads=2)
+    assert np.array_equal(one, two) and one.shape == (4, kp.N_TALLY, 300)
+    for k in (0, 299):
+        _, tallies, _ = ref.play_sequence(*args, 4, 90, -1, -1, 5, k)
+        assert one[:, :, k].tolist() == tallies
+
+
+# --------------------------------------------------------------------------- statistics
+
+def income_check(board, robber, seven_rules):
+    args = [board[k] for k in ("hex_terrain", "hex_number", "corner_hexes", "corner_building", "corner_owner")]
+    n_rolls, n_seq = 200, 2000
+    tallies = simulate_rolls(*args, robber, n_players=4, n_rolls=n_rolls, sequences=n_seq, seed=8,
+                             seven_rules=seven_rules, gold_policy="ore")
+    exact = expected_income(*args, 4)
+    for p in range(4):
+        for col in range(6):  # lumber..ore from ordinary fields, then gold cards
+            got = tallies[p, kp.T_GOLD if col == 5 else col] - (tallies[p, kp.T_GOLD] if col == 4 else 0)
+            ci = stats.mean_ci(got / n_rolls)
+            assert abs(ci["mean"] - exact[p, col]) <= 4 * ci["sem"] + 1e-12, (p, col, ci, exact[p, col])
+
+
+def test_income_per_roll_is_the_analytic_pip_sum():
+    board = ref.base_board()
+    board["hex_terrain"] = [GOLD if h == 4 else t for h, t in enumerate(board["hex_terrain"])]  # a gold field too
+    income_check(board, -1, seven_rules=False)
+    income_check(board, -1, seven_rules=True)  # no robber: discards and steals move cards, income stays
+
+
+@pytest.mark.parametrize("change,fragment", [
+    (dict(hex_number=[8, 8, 7, 0, 6]), "without 7"),
+    (dict(hex_terrain=[3, 4, 1, 0, 9]), "hex_terrain codes"),
+    (dict(corner_hexes=[[0, 5, -1]]), "corner_hexes must be -1 or a hex index"),
+    (dict(corner_building=[3]), "corner_building"),
+    (dict(corner_owner=[4]), "corner_owner"),
+    (dict(corner_owner=[-1]), "corner_owner"),
+    (dict(robber=3), "robber must be -1 (none) or a land hex"),
+])
+def test_bad_boards_are_one_line_user_errors(change, fragment):
+    board = dict(hex_terrain=TERRAIN, hex_number=NUMBER, corner_hexes=[[0, 1, -1]], corner_building=[1],
+                 corner_owner=[0], robber=-1)
+    board.update(change)
+    with pytest.raises(UserError, match=fragment.replace("(", r"\(").replace(")", r"\)")):
+        check_board(**board, n_players=4)
+
+
+def test_bad_options_are_user_errors():
+    b = ref.base_board()
+    args = [b[k] for k in ("hex_terrain", "hex_number", "corner_hexes", "corner_building", "corner_owner", "robber")]
+    for kwargs, fragment in ((dict(n_rolls=0), "rolls"), (dict(sequences=0), "sequences"),
+                             (dict(gold_policy="silver"), "unknown gold policy"), (dict(spend_to=-2), "spend_to"),
+                             (dict(seed=-1), "seed")):
+        options = dict(n_players=4, n_rolls=10, sequences=2, seed=1) | kwargs
+        with pytest.raises(UserError, match=fragment):
+            simulate_rolls(*args, **options)
