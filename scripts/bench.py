@@ -2,14 +2,17 @@
 
     .venv/bin/python scripts/bench.py                 # throughput, kernel vs reference, start-up
     .venv/bin/python scripts/bench.py --memory 10000000  # also peak memory of a 10M-game run
+    .venv/bin/python scripts/bench.py --dask 1000000     # only: --threads 2 vs --dask-local 2 overhead
+    .venv/bin/python scripts/bench.py --seafarers        # only: Seafarers dice, production, boards
 
-Throughput is per core: one thread, one chunk, after compilation. The reference is the
+Throughput is per core: one thread, one chunk, after compilation, per second of that thread's
+CPU time (so other load on the machine does not lower it). The reference is the
 pure-Python implementation in analyzer/beacon/reference.py playing the very same games.
 """
 
 import argparse
+import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -22,18 +25,39 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from analyzer.beacon import reference  # noqa: E402
-from analyzer.beacon.simulate import make_setup, play_range_fn  # noqa: E402
+from analyzer.beacon.simulate import make_setup, play_range_fn, replay  # noqa: E402
 from analyzer.beacon.tiles import parse_expansions  # noqa: E402
 from kernels import beacon as kb  # noqa: E402
 
 
 def kernel_rate(players: int, policy: str, expansions: str, games: int) -> float:
+    """Games per second of CPU time of the one thread playing them (other load does not count)."""
     play = play_range_fn(make_setup(players, policy, expansions, None), seed=1)
     play(0, np.zeros((kb.N_COLS, 1), np.int16))  # compile / load the cache
     out = np.zeros((kb.N_COLS, games), np.int16)
-    t0 = time.perf_counter()
+    t0 = time.thread_time()
     play(0, out)
-    return games / (time.perf_counter() - t0)
+    return games / (time.thread_time() - t0)
+
+
+def actions_per_game(players: int, policy: str, expansions: str, games: int = 5) -> float:
+    setup = make_setup(players, policy, expansions, None)
+    return float(np.mean([len(replay(setup, 1, g, trace_len=4000)[1]) for g in range(games)]))
+
+
+def policy_speeds(games: int) -> None:
+    """Each strategy-lab policy: games/s per core, relative to greedy, and time per decision."""
+    print("
+Policies (one core): games/s, share of greedy's speed, actions per game, time per decision")
+    runs = {"greedy": games, "lookahead": max(games // 20, 50), "rollout": 30, "oracle": 6}
+    for players, expansions in ((1, ""), (3, "windmills,piers")):
+        greedy = None
+        for policy, n in runs.items():
+            rate = kernel_rate(players, policy, expansions, n)
+            greedy = greedy or rate
+            acts = actions_per_game(players, policy, expansions, 3 if policy in ("rollout", "oracle") else 10)
+            print(f"  {policy:9} {players}p {expansions or 'base':16} {rate:10,.1f} games/s  "
+                  f"{rate / greedy:7.4f} x greedy  {acts:5.0f} actions  {1e6 / (rate * acts):10,.1f} us/decision")
 
 
 def reference_rate(players: int, policy: str, expansions: str, games: int) -> float:
@@ -59,15 +83,40 @@ def start_up() -> tuple[float, float]:
     return times[0], times[1]
 
 
-def peak_memory(games: int) -> tuple[float, float]:
-    """Peak RSS (GiB) and wall time of `simulate --games N` (random policy, both threads)."""
+def simulate_cli(*args: str) -> dict:
+    """Run `tabletop beacon simulate ARGS` in a child; its wall time, CPU time (its worker processes
+    included), peak RSS and summary.json."""
     with tempfile.TemporaryDirectory() as tmp:
-        cmd = [str(ROOT / ".venv/bin/tabletop"), "beacon", "simulate", "--policy", "random",
-               "--games", str(games), "--no-progress", "--out", tmp]
+        cmd = [str(ROOT / ".venv/bin/tabletop"), "beacon", "simulate", "--no-progress", "--out", tmp, *args]
         t0 = time.perf_counter()
-        subprocess.run(cmd, check=True, capture_output=True)
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(proc.pid, 0)  # this child (and its reaped children), not the max so far
         wall = time.perf_counter() - t0
-    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 2**20, wall
+        if os.waitstatus_to_exitcode(status) != 0:
+            raise SystemExit(f"{' '.join(cmd)} failed")
+        summary = json.loads((Path(tmp) / "summary.json").read_text())
+    return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "rss_gib": usage.ru_maxrss / 2**20,
+            "summary": summary}
+
+
+def dask_overhead(games: int) -> None:
+    """Same greedy solo games with `--threads 2` and `--dask-local 2` (whole commands, start-up included).
+
+    On a shared machine wall times drift with other load, so the runs alternate and the CPU time
+    (every process of the run) is printed too: it shows the overhead whatever the load."""
+    print(f"`simulate --games {games:,} --no-per-game` (greedy, 1 player, seed 1), each backend twice, alternating")
+    runs: dict[str, list[dict]] = {"--threads 2": [], "--dask-local 2": []}
+    for _ in range(2):
+        for name in runs:
+            r = simulate_cli("--games", str(games), "--seed", "1", "--no-per-game", *name.split())
+            runs[name].append(r)
+            info = r["summary"]["run"]
+            print(f"  {name:15} wall {r['wall']:6.1f} s (start-up {info['startup_seconds']:.1f} s, playing "
+                  f"{r['summary']['wall_seconds']:.1f} s), CPU {r['cpu']:6.1f} s, mean {r['summary']['mean']:.4f}")
+    best = {name: min(rs, key=lambda r: r["wall"]) for name, rs in runs.items()}
+    threads, dask = best["--threads 2"], best["--dask-local 2"]
+    print(f"  dask-local / threads (best of 2): wall {dask['wall'] / threads['wall']:.3f}, "
+          f"CPU {dask['cpu'] / threads['cpu']:.3f}")
 
 
 def main() -> None:
@@ -75,7 +124,19 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=20_000, help="kernel games per measurement")
     ap.add_argument("--ref-games", type=int, default=100, help="reference games per measurement")
     ap.add_argument("--memory", type=int, default=0, help="also measure peak memory of an N-game run")
+    ap.add_argument("--dask", type=int, default=0, metavar="GAMES",
+                    help="only measure the overhead of --dask-local 2 vs --threads 2 on GAMES greedy games")
+    ap.add_argument("--seafarers", action="store_true", help="only the Seafarers benchmarks (dice, production, "
+                    "fortress, board generator)")
     args = ap.parse_args()
+    if args.dask:
+        dask_overhead(args.dask)
+        return
+    if args.seafarers:
+        from scripts import bench_seafarers, bench_seafarers_boards
+        bench_seafarers.main()
+        bench_seafarers_boards.main([])
+        return
 
     print("Beacon Patrol kernel throughput (games/s on one core)")
     print(f"{'policy':8} {'players':>7} {'base':>10} {'windmills,piers':>16}")
@@ -84,6 +145,8 @@ def main() -> None:
             base = kernel_rate(players, policy, "", args.games)
             exp = kernel_rate(players, policy, "windmills,piers", args.games)
             print(f"{policy:8} {players:7d} {base:10,.0f} {exp:16,.0f}")
+
+    policy_speeds(args.games)
 
     print("\nKernel vs pure-Python reference, same games (greedy, base game)")
     for players in (1, 3):
@@ -95,8 +158,11 @@ def main() -> None:
     print(f"\nStart-up of `simulate --games 1000`: cold (empty numba cache) {cold:.1f} s, warm {warm:.1f} s")
 
     if args.memory:
-        rss, wall = peak_memory(args.memory)
-        print(f"\n`simulate --games {args.memory:,}` (random): peak RSS {rss:.2f} GiB, wall {wall:.0f} s")
+        print()
+        for extra in ((), ("--no-per-game",)):
+            r = simulate_cli("--policy", "random", "--games", str(args.memory), *extra)
+            print(f"`simulate --games {args.memory:,} {' '.join(extra)}` (random, all cores): "
+                  f"peak RSS {r['rss_gib']:.2f} GiB, wall {r['wall']:.0f} s")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,8 @@
 """`tabletop seafarers ...` commands: a thin Typer layer over analyzer.seafarers."""
 
+from pathlib import Path
+from typing import Optional
+
 import typer
 
 seafarers_app = typer.Typer(no_args_is_help=True,
@@ -29,3 +32,206 @@ def scenarios_cmd(as_json: bool = typer.Option(False, "--json", help="Print JSON
     Console().print(table)
     print("hexes: tiles inside the frame. layout: published, adjusted (a published layout partly reconstructed "
           "to agree with the seed) or reconstructed; see docs/seafarers_scenarios.md")
+
+
+@seafarers_app.command("boards")
+def boards_cmd(
+    scenario: str = typer.Option(..., help="Scenario slug (see `tabletop seafarers scenarios`)."),
+    players: int = typer.Option(4, help="Number of players, 3 or 4."),
+    count: int = typer.Option(1, help="Number of random legal boards."),
+    seed: int = typer.Option(0, help="Seed: board b of a seed is always the same board."),
+    max_clump: int = typer.Option(0, help="Largest connected group of one producing terrain (0: no limit)."),
+    out: Path = typer.Option(..., help="Output folder for boards.parquet, harbours.parquet, board.png, summary.json."),
+):
+    """Deal random legal boards with the scenario's variable set-up; draw the first one."""
+    from analyzer.cli import command_line, out_console, prepare_out_dir
+    from analyzer.seafarers.boards import (board_drawing, boards_summary, boards_table, check_count, deal_plan,
+                                           generate_boards, harbours_table)
+    from analyzer.seafarers.scenarios import load_scenario
+    from reports.io import atomic_write_parquet, write_json
+    from reports.seafarers import write_board_png
+
+    check_count("count", count)
+    plan = deal_plan(load_scenario(scenario, players), max_clump)
+    prepare_out_dir(out)
+    boards = generate_boards(plan, count, seed)
+    atomic_write_parquet(out / "boards.parquet", boards_table(plan.scenario, boards))
+    atomic_write_parquet(out / "harbours.parquet", harbours_table(plan.scenario, boards))
+    write_board_png(out / "board.png", plan.scenario, board_drawing(plan.scenario, boards),
+                    f"{plan.scenario.name}, {players} players: board 0 of seed {seed}")
+    summary = boards_summary(plan, boards, command_line())
+    write_json(out / "summary.json", summary)
+    out_console.print(f"{count:,} legal {scenario} boards for {players} players, "
+                      f"{summary['boards_per_second']:,.0f} boards/s (one thread), "
+                      f"{summary['number_deals_per_board']:.2f} number deals per board; drawing: {out / 'board.png'}")
+
+
+@seafarers_app.command("balance")
+def balance_cmd(
+    scenario: str = typer.Option(..., help="Scenario slug (see `tabletop seafarers scenarios`)."),
+    players: int = typer.Option(4, help="Number of players, 3 or 4."),
+    boards: int = typer.Option(1000, help="Number of random legal boards."),
+    rolls: int = typer.Option(60, help="Rolls per sequence."),
+    heuristic: str = typer.Option("pips", help="Placement heuristic, name:key=value,... (pips, diverse, port)."),
+    seed: int = typer.Option(0, help="Experiment seed; with it every result is reproducible."),
+    sequences: int = typer.Option(100, help="Roll sequences per board."),
+    gold_policy: str = typer.Option("poorest", help="Gold field pick: poorest, or a resource name."),
+    spend_to: int = typer.Option(4, help="The roller spends down to this many cards each turn (-1: never)."),
+    max_clump: int = typer.Option(0, help="Largest connected group of one producing terrain (0: no limit)."),
+    threads: Optional[int] = typer.Option(None, help="Worker threads (default: all cores)."),
+    progress: bool = typer.Option(True, help="Show a progress bar on stderr."),
+    out: Path = typer.Option(..., help="Output folder for summary.json, boards/seats parquet and the report."),
+):
+    """Draft with a heuristic on random legal boards, roll, and report how fair the seats are."""
+    from analyzer.cli import command_line, out_console, prepare_out_dir
+    from analyzer.seafarers.balance import make_balance, run_balance
+    from analyzer.seafarers.boards import check_count
+    from reports.io import atomic_write_parquet, write_json
+    from reports.seafarers import write_balance_report
+
+    check_count("boards", boards)
+    if threads is not None:
+        check_count("threads", threads)
+    options = dict(sequences=sequences, gold_policy=gold_policy, spend_to=spend_to, max_clump=max_clump)
+    make_balance(scenario, players, rolls, heuristic, seed, **options)  # every input checked before any work
+    prepare_out_dir(out)
+    result = run_balance(scenario, players, boards, rolls, heuristic, seed, threads=threads, progress=progress,
+                         command=command_line(), **options)
+    atomic_write_parquet(out / "boards.parquet", result.boards)
+    atomic_write_parquet(out / "seats.parquet", result.seats)
+    write_json(out / "summary.json", result.summary)
+    drawings = {key: result.drawing(result.summary[f"{key}_board"]["board"]) for key in ("fairest", "least_fair")}
+    write_balance_report(out, result.summary, result.experiment.scenario, drawings)
+    s = result.summary
+    first, last = s["seats"][0]["income"]["total"], s["seats"][-1]["income"]["total"]
+    out_console.print(f"{boards:,} boards, {s['heuristic']}: seat 1 {first['mean']:.3f} cards/roll, seat "
+                      f"{players} {last['mean']:.3f}; {s['boards_per_second']:,.0f} boards/s")
+    out_console.print(f"report: {out / 'report.html'}")
+
+
+def _table(title: str, *columns: str):
+    """A rich table of right-aligned columns."""
+    from rich.table import Table
+
+    table = Table(title=title)
+    for name in columns:
+        table.add_column(name, justify="right")
+    return table
+
+
+@seafarers_app.command("dice")
+def dice_cmd(
+    rolls: int = typer.Option(1_000_000, help="Number of rolls (pairs of dice)."),
+    seed: int = typer.Option(0, help="Seed: roll i of a seed is always the same roll."),
+    threads: Optional[int] = typer.Option(None, help="Worker threads (default: all cores; never changes results)."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of tables."),
+):
+    """Roll pairs of dice: sums and lower dice against the exact laws, longest gaps without each sum."""
+    import json
+
+    from analyzer.cli import out_console
+    from analyzer.seafarers.dice import roll_stats
+
+    r = roll_stats(rolls, seed, threads)
+    if as_json:
+        print(json.dumps(r))
+        return
+    table = _table(f"{rolls:,} rolls, seed {seed}", "sum", "count", "share", "exact", "longest gap")
+    for s, count in r["sum_counts"].items():
+        table.add_row(s, f"{count:,}", f"{count / rolls:.5f}", r["sum_exact_p"][s], f"{r['longest_gap'][s]:,}")
+    out_console.print(table)
+    low = _table("lower die (the pirate fleet's move)", "die", "count", "share", "exact")
+    for k, count in r["low_die_counts"].items():
+        low.add_row(k, f"{count:,}", f"{count / rolls:.5f}", r["low_die_exact_p"][k])
+    out_console.print(low)
+    for key, label in (("sum", "sum"), ("low_die", "lower die")):
+        c, m = r[f"{key}_chi_square"], r[f"mean_{key}"]
+        out_console.print(f"{label}: mean {m['mean']:.4f} (95% CI {m['ci95'][0]:.4f}–{m['ci95'][1]:.4f}, exact "
+                          f"{m['exact']:.4f}); chi-square {c['statistic']:.2f} on {c['df']} df, p = {c['p_value']:.3f}")
+    out_console.print(f"{r['rolls_per_second']:,.0f} rolls/s")
+
+
+@seafarers_app.command("fortress")
+def fortress_cmd(
+    warships: int = typer.Option(..., help="Warships on the route to the pirate fortress."),
+    battles: int = typer.Option(100_000, help="Single battles to simulate."),
+    sieges: Optional[int] = typer.Option(None, help="Whole sieges (3 chits) to simulate (default: --battles, at most 1,000,000)."),
+    loss_model: str = typer.Option("warships", help="Ships lost in a tie/defeat: 'warships' (each one a warship) "
+                                                    "or 'rebuilt' (rebuilt normal ships ahead go first)."),
+    seed: int = typer.Option(0, help="Seed: battle i of a seed is always the same battle."),
+    threads: Optional[int] = typer.Option(None, help="Worker threads (default: all cores; never changes results)."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of tables."),
+):
+    """Pirate fortress ("The Pirate Islands"): single-battle odds and whole sieges, exact and simulated."""
+    import json
+
+    from analyzer.cli import out_console
+    from analyzer.seafarers.fortress import fortress_stats
+
+    r = fortress_stats(warships, battles, seed, sieges, loss_model, threads)
+    if as_json:
+        print(json.dumps(r))
+        return
+    table = _table(f"{battles:,} battles with {warships} warship(s), seed {seed}",
+                   "outcome", "count", "share", "95% CI", "exact")
+    for name, b in r["battle"].items():
+        table.add_row(name, f"{b['count']:,}", f"{b['p']:.4f}", f"{b['ci95'][0]:.4f}–{b['ci95'][1]:.4f}",
+                      f"{b['exact_fraction']} = {b['exact']:.4f}")
+    out_console.print(table)
+    exact, sim = r["siege"]["exact"], r["siege"]["simulated"]
+    siege = _table(f"{r['sieges']:,} sieges of a full fortress ({r['chits']} chits), loss model {loss_model}",
+                   "", "exact (Markov chain)", "simulated", "95% CI")
+    for key in ("p_conquer", "battles", "ships_lost", "warships_lost", "battles_if_conquered",
+                "ships_lost_if_conquered"):
+        s = sim[key]
+        value = s["p"] if key == "p_conquer" else s["mean"] if s else None
+        siege.add_row(key.replace("_", " "), "–" if exact[key] is None else f"{exact[key]:.4f}",
+                      "–" if value is None else f"{value:.4f}",
+                      "–" if s is None else f"{s['ci95'][0]:.4f}–{s['ci95'][1]:.4f}")
+    out_console.print(siege)
+    out_console.print("A siege ends with the fortress taken or with fewer than 2 warships (no die can be beaten).")
+
+
+@seafarers_app.command("pirates")
+def pirates_cmd(
+    players: int = typer.Option(4, help="Number of players, 3 or 4."),
+    games: int = typer.Option(2000, help="Games per plan (every plan plays the same games)."),
+    seed: int = typer.Option(0, help="Seed: game g's dice and development deck are the same for every plan."),
+    plan: Optional[list[str]] = typer.Option(None, "--plan", help="A plan, name:key=value,... (ships-first, "
+                                             "cards-first, attack-at; attack=N, outpost=0|1; attack-at:3 = "
+                                             "attack-at:attack=3). Repeat to compare (default: all three)."),
+    raid_rule: str = typer.Option("each", help="Several players at the raided hex: 'each' is raided, or 'sole' "
+                                               "(a raid only when exactly one player is there; JSettlers2)."),
+    max_rounds: int = typer.Option(200, help="Rounds after which a game stops."),
+    heuristic: str = typer.Option("pips", help="Set-up heuristic of the draft, name:key=value,... (pips, diverse, "
+                                               "port)."),
+    draft_seed: int = typer.Option(0, help="Seed of the one set-up draft (breaks the heuristic's ties)."),
+    fleet_blocks: bool = typer.Option(False, help="The fleet blocks ship building on the 6 sides of its hex."),
+    threads: Optional[int] = typer.Option(None, help="Worker threads (default: all cores; never changes results)."),
+    progress: bool = typer.Option(True, help="Show a progress bar on stderr."),
+    out: Path = typer.Option(..., help="Output folder for summary.json, games.parquet and the report."),
+):
+    """The Pirate Islands: fleet, raids and a race to the fortresses by purchase plans, on paired games."""
+    from analyzer.cli import command_line, out_console, prepare_out_dir
+    from analyzer.seafarers.dice import check_at_least
+    from analyzer.seafarers.pirates import DEFAULT_PLANS, check_inputs, run_pirates
+    from reports.io import atomic_write_parquet, write_json
+    from reports.seafarers_pirates import write_pirates_report
+
+    plans = plan or list(DEFAULT_PLANS)
+    if threads is not None:
+        check_at_least("--threads", threads)
+    check_inputs(players, games, seed, plans, raid_rule, max_rounds, heuristic, draft_seed)  # before any work
+    prepare_out_dir(out)
+    result = run_pirates(players, games, seed, plans, raid_rule, max_rounds, heuristic, fleet_blocks, draft_seed,
+                         threads=threads, progress=progress, command=command_line())
+    atomic_write_parquet(out / "games.parquet", result.games)
+    write_json(out / "summary.json", result.summary)
+    write_pirates_report(out, result.summary, result.setup)
+    for label, t in result.summary["turns_to_conquer"].items():
+        a = t["all seats"]
+        mean = a["mean"]
+        text = "never" if mean is None else f"{mean['mean']:.1f} rounds (95% CI {mean['ci95'][0]:.1f}–" \
+                                            f"{mean['ci95'][1]:.1f})"
+        out_console.print(f"{label}: fortress conquered in {a['p_conquered']:.1%} of seat-games, mean {text}")
+    out_console.print(f"{games:,} games × {len(plans)} plan(s), raid rule {raid_rule}; report: {out / 'report.html'}")

@@ -1,0 +1,173 @@
+"""The Catan: Seafarers reports: `balance` (report.md + self-contained report.html) and board drawings.
+
+Built like reports/beacon.py: one list of blocks rendered to Markdown and to HTML, so both carry the same
+content; images are written first (atomically) and embedded in the HTML.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from kernels.catan_codes import RESOURCE_NAMES
+
+from . import hexplot
+from .beacon import _f, _pct, _render_html, _render_md
+from .io import atomic_write_text
+from .plots import _new_figure, _save
+
+__all__ = ["seat_bars", "write_balance_report", "write_board_png"]
+
+_RESOURCE_COLOURS = [hexplot.TERRAIN_COLOURS[r] for r in RESOURCE_NAMES]
+
+
+def _ci_text(m: dict, digits: int = 3) -> str:
+    lo, hi = m["ci95"]
+    return f"{_f(m['mean'], digits)} ({_f(lo, digits)}–{_f(hi, digits)})"
+
+
+def _pct_ci(m: dict) -> str:
+    lo, hi = m["ci95"]
+    return f"{_pct(m['mean'])} ({_pct(lo)}–{_pct(hi)})"
+
+
+def seat_bars(path, summary: dict) -> Path:
+    """Left: cards per roll per seat with 95% CIs, and the analytic expectation without the robber.
+    Right: the same by resource, one group per seat."""
+    seats = summary["seats"]
+    n = len(seats)
+    x = np.arange(n)
+    fig = _new_figure(10, 3.8)
+    ax, bx = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1, 2]})
+    totals = [s["income"]["total"] for s in seats]
+    mean = np.array([t["mean"] for t in totals])
+    err = np.array([[t["mean"] - t["ci95"][0], t["ci95"][1] - t["mean"]] for t in totals]).T
+    ax.bar(x, mean, yerr=err, capsize=4, color=[hexplot.SEAT_COLOURS[i] for i in range(n)], edgecolor="#333333")
+    ax.plot(x, [s["expected"]["total"]["mean"] for s in seats], "k_", markersize=22, markeredgewidth=2,
+            label="expected, no robber")
+    ax.set_xticks(x, [f"seat {s['seat']}" for s in seats])
+    ax.set_ylabel("resource cards per roll")
+    ax.set_title("Income per roll (95% CI)", fontsize=10)
+    ax.legend(fontsize=8, loc="lower right")
+    width = 0.8 / len(RESOURCE_NAMES)
+    for k, r in enumerate(RESOURCE_NAMES):
+        ms = [s["income"][r] for s in seats]
+        bx.bar(x + (k - 2) * width, [m["mean"] for m in ms], width,
+               yerr=np.array([[m["mean"] - m["ci95"][0], m["ci95"][1] - m["mean"]] for m in ms]).T,
+               capsize=2, color=_RESOURCE_COLOURS[k], edgecolor="#333333", linewidth=0.5, label=r)
+    bx.set_xticks(x, [f"seat {s['seat']}" for s in seats])
+    bx.set_title("By resource (gold picks included)", fontsize=10)
+    bx.legend(fontsize=8, ncol=5, loc="upper center", bbox_to_anchor=(0.5, -0.1), frameon=False)
+    for a in (ax, bx):
+        a.spines[["top", "right"]].set_visible(False)
+    fig.tight_layout()
+    return _save(fig, path)
+
+
+def write_board_png(path, scenario, drawing: dict, title: str) -> Path:
+    """A board (reports.hexplot.draw_board) from a drawing dict: terrain, number, harbours, settlements, pieces."""
+    return hexplot.draw_board(path, scenario, drawing["terrain"], drawing["number"],
+                              harbours=drawing.get("harbours", ()), settlements=drawing.get("settlements", ()),
+                              pieces=drawing.get("pieces", ()), title=title)
+
+
+def balance_title(summary: dict) -> str:
+    sc = summary["scenario"]
+    return f"Catan: Seafarers — {sc['name']}, {sc['players']} players: set-up balance ({summary['heuristic']})"
+
+
+def _headline(summary: dict) -> str:
+    seats = summary["seats"]
+    first, last = seats[0]["income"]["total"], seats[-1]["income"]["total"]
+    text = (f"Over {summary['boards']:,} random legal boards and {summary['rolls']} rolls, the first seat to place "
+            f"receives {_ci_text(first)} cards per roll and the last {_ci_text(last)}")
+    diff = summary.get("first_vs_last")
+    if diff:
+        lo, hi = diff["ci95"]
+        text += f" (difference {_f(diff['mean_diff'], 3)}, 95% CI {_f(lo, 3)} to {_f(hi, 3)})"
+    spread = summary["board_stats"]["seat_spread"]
+    return text + (f"; on the average board the best and worst seat's expected income differ by "
+                   f"{_f(spread['mean'], 3)} cards per roll.")
+
+
+def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tuple]]:
+    sc = summary["scenario"]
+    title = balance_title(summary)
+    blocks: list[tuple] = [("h1", title), ("p", _headline(summary))]
+    if sc["status"] != "published":
+        blocks.append(("warn", f"This layout is '{sc['status']}': a published map partly reconstructed to agree "
+                               "with the rulebook (see “Data and assumptions”)."))
+    seats = summary["seats"]
+    rows = []
+    for s in seats:
+        sev = s["sevens"]
+        rows.append([f"{s['seat']}", _ci_text(s["income"]["total"]), _f(s["expected"]["total"]["mean"], 3),
+                     _f(s["gold_cards"]["mean"], 3), _f(s["blocked"]["mean"], 3), _pct_ci(s["missing"]["any"]),
+                     _pct(sev["targeted_share"]["mean"]), _pct(sev["discard_share"]["mean"]),
+                     _f(sev["robbed_per_seven"]["mean"], 2)])
+    blocks += [("h2", "Seats (1 = first to place)"),
+               ("p", f"Means over boards with 95% Student-t intervals. Income: cards received per roll after the "
+                     f"robber (gold picks included); expected: pip sum / 36 without the robber. Without a resource: "
+                     f"share of {summary['rolls']}-roll sequences in which the seat got none of at least one "
+                     f"resource. Per 7: share of 7s that put the robber on one of its hexes, share on which it "
+                     f"discarded, and cards stolen from it."),
+               ("table", ["seat", "income / roll (95% CI)", "expected", "gold cards", "blocked",
+                          "without a resource (95% CI)", "robber on it per 7", "discards per 7", "robbed per 7"],
+                rows, ["l", "r", "r", "r", "r", "r", "r", "r", "r"])]
+    rrows = [[f"{s['seat']}"] + [_ci_text(s["income"][r]) for r in RESOURCE_NAMES] for s in seats]
+    blocks += [("h2", "Income by resource"),
+               ("table", ["seat", *RESOURCE_NAMES], rrows, ["l"] + ["r"] * len(RESOURCE_NAMES))]
+    mrows = [[f"{s['seat']}"] + [_pct(s["missing"][r]["mean"]) for r in RESOURCE_NAMES] for s in seats]
+    blocks += [("p", f"Probability of going {summary['rolls']} rolls without each resource:"),
+               ("table", ["seat", *RESOURCE_NAMES], mrows, ["l"] + ["r"] * len(RESOURCE_NAMES))]
+    labels = {"tries": "number deals per legal board", "pips_total": "pips on the board",
+              "balance_index": "balance index (variance of resource pips)",
+              "red_min_distance": "closest red numbers (hexes apart)",
+              "red_mean_nearest": "mean distance to the nearest red number", "sevens_per_roll": "7s per roll",
+              "seat_spread": "seat spread (best − worst expected income)"}
+    brows = []
+    for key, st in summary["board_stats"].items():
+        if st.get("n"):
+            brows.append([labels.get(key, key.replace("pips_", "pips: ")), _f(st["mean"]), _f(st["std"]),
+                          _f(st["p5"]), _f(st["p50"]), _f(st["p95"])])
+    blocks += [("h2", "Boards"),
+               ("table", ["figure", "mean", "std", "p5", "median", "p95"], brows, ["l", "r", "r", "r", "r", "r"])]
+    if images:
+        blocks.append(("h2", "Plots"))
+        blocks += [("img", alt, name) for alt, name in images]
+    blocks += [("h2", "Data and assumptions"), ("ul", [str(a) for a in summary["assumptions"]]),
+               ("p", "Layout status of every scenario in the catalog (published: as in the public sources; "
+                     "adjusted: partly reconstructed to agree with the seed; reconstructed: designed here):"),
+               ("table", ["scenario", "players", "status"],
+                [[x["scenario"], str(x["players"]), x["status"]] for x in summary["layouts"]], ["l", "r", "l"])]
+    items = [f"seed: {summary['seed']}", f"boards: {summary['boards']:,}, sequences per board: "
+             f"{summary['sequences']}, rolls per sequence: {summary['rolls']}",
+             "versions: " + ", ".join(f"{k} {v}" for k, v in summary.get("versions", {}).items())]
+    if summary.get("wall_seconds") is not None:
+        items.append(f"wall time: {_f(summary['wall_seconds'], 1)} s ({_f(summary.get('boards_per_second'), 0)} "
+                     "boards/s)")
+    blocks.append(("h2", "Reproduce"))
+    if summary.get("command"):
+        blocks.append(("code", summary["command"]))
+    blocks.append(("ul", items))
+    return title, blocks
+
+
+def write_balance_report(out_dir, summary: dict, scenario, drawings: dict[str, dict]) -> list[Path]:
+    """seat_bars.png, one PNG per drawing ({"fairest": drawing, ...}), report.md and report.html."""
+    out_dir = Path(out_dir)
+    written = [seat_bars(out_dir / "seat_bars.png", summary)]
+    images = [("Income per roll by seat with 95% CIs", "seat_bars.png")]
+    for key, drawing in drawings.items():
+        info = summary[f"{key}_board"]
+        name = f"{key}_board.png"
+        title = (f"{key.replace('_', ' ')} board: #{info['board']}, seat spread {_f(info['seat_spread'], 3)} "
+                 "cards/roll")
+        written.append(write_board_png(out_dir / name, scenario, drawing, title))
+        images.append((title, name))
+    title, blocks = _blocks(summary, images)
+    pictures = {name: (out_dir / name).read_bytes() for _alt, name in images}
+    written.append(atomic_write_text(out_dir / "report.md", _render_md(blocks)))
+    written.append(atomic_write_text(out_dir / "report.html", _render_html(blocks, title, pictures)))
+    return written

@@ -1,0 +1,255 @@
+"""Set-up heuristics (analyzer.seafarers.setup_policies) on hand-built positions and real scenarios, and the
+balance experiment: income against the analytic pip sum, reproducibility, the report and the CLI."""
+
+import json
+
+import numpy as np
+import polars as pl
+import pytest
+
+from analyzer.errors import UserError
+from analyzer.seafarers.balance import BOARD_COLUMNS, SEAT_COLUMNS, red_spacing, run_balance
+from analyzer.seafarers.boards import deal_plan, generate_boards
+from analyzer.seafarers.production import expected_income
+from analyzer.seafarers.scenarios import HARBOUR_TYPES, load_scenario
+from analyzer.seafarers.setup_policies import board_view, draft, parse_heuristic, placement_order
+from kernels.catan_codes import PIPS, RESOURCE_NAMES, SEA
+
+from tests.test_cli import run_cli
+from tests.test_seafarers_boards import tiny
+
+TWO_ROWS = """
+   0   1 |       ~~    ~~    ~~    ~~
+   1   0 |    ~~    gr6A  wo2A  or8A  ~~
+   2  -1 | ~~    lu12A br11A lu4A  ~~
+   3  -1 |    ~~    ~~    ~~    ~~
+"""
+
+
+def printed_view(s, harbour=None):
+    harbour = [HARBOUR_TYPES.index(x.type) for x in s.harbours.sites] if harbour is None else harbour
+    return board_view(s, s.terrain, s.number_token, harbour)
+
+
+def dealt(slug, players, n=5, seed=1):
+    s = load_scenario(slug, players)
+    return s, generate_boards(deal_plan(s), n, seed)
+
+
+def check_draft(s, view, result):
+    """The rules every draft keeps: legal sites, distance rule, snake order, one piece per settlement."""
+    topo = s.topology
+    corners = [c for c, _ in result.settlements]
+    assert len(set(corners)) == len(corners)
+    for c in corners:
+        assert not set(topo.corner_neighbours[c][topo.corner_neighbours[c] >= 0]) & set(corners)
+    drafted = result.settlements[result.preplaced:]
+    assert [seat for _, seat in drafted] == placement_order(s, s.players)
+    assert all(view.allowed[c] for c, _ in drafted)
+    for (corner, seat), (edge, piece_seat, kind) in zip(result.settlements, result.pieces):
+        assert piece_seat == seat
+        if edge >= 0:
+            assert corner in topo.edge_corners[edge] or result.preplaced
+            if kind == "road":
+                assert view.flags.edge_land[edge] or view.flags.edge_coastal[edge]
+            else:
+                assert view.flags.edge_sea[edge] or view.flags.edge_coastal[edge]
+
+
+# ----------------------------------------------------------------------------------------------- heuristics
+def test_parse_heuristic():
+    assert parse_heuristic("pips").label == "pips:gold=1"
+    h = parse_heuristic("diverse:variety=3.5, scarce=0")
+    assert h.values == {"gold": 1.0, "variety": 3.5, "scarce": 0.0}
+    for text, fragment in (("greedy", "unknown heuristic"), ("port:harbour=2", "bad parameter"),
+                           ("pips:gold=x", "needs a number"), ("pips:gold", "bad parameter"),
+                           ("pips:gold=nan", "finite")):
+        with pytest.raises(UserError, match=fragment):
+            parse_heuristic(text)
+
+
+def test_pips_draft_by_hand(tmp_path):
+    #     grain 6 | wool 2 | ore 8          pips 5 | 1 | 5
+    # lumber 12 | brick 11 | lumber 4       pips 1 | 2 | 3
+    # The one 9-pip corner (wool, ore, lumber 4) goes first; then one of the two 8-pip corners on the
+    # grain-brick edge (they touch each other, so a tie broken at random), never next to the first.
+    s = tiny(tmp_path, rows=TWO_ROWS, terrains="grain = 1, wool = 1, ore = 1, lumber = 2, brick = 1",
+             numbers="2 = 1, 4 = 1, 6 = 1, 8 = 1, 11 = 1, 12 = 1", players=3)
+    topo = s.topology
+    view = printed_view(s)
+    grain, wool, ore, lumber12, brick, lumber4 = (topo.hex_at(q, r) for q, r in
+                                                  ((1, 1), (2, 1), (3, 1), (0, 2), (1, 2), (2, 2)))
+
+    def corner(*hexes):
+        (c,) = set.intersection(*(set(topo.hex_corners[h]) for h in hexes))
+        return c
+
+    best = corner(wool, ore, lumber4)
+    eights = {corner(grain, wool, brick), corner(grain, lumber12, brick)}
+    assert view.corner_pips[best].sum() == 9 and [view.corner_pips[c].sum() for c in eights] == [8, 8]
+    seconds = set()
+    for board in range(10):
+        result = draft(view, parse_heuristic("pips"), seed=3, board=board)
+        check_draft(s, view, result)
+        assert result.settlements[0] == (best, 0)
+        assert result.settlements[1][0] in eights
+        seconds.add(result.settlements[1][0])
+        assert [kind for _, _, kind in result.pieces[:2]] == ["road", "road"]  # inland corners
+    assert seconds == eights  # ties are broken at random
+
+
+def test_heuristic_scores_by_hand(tmp_path):
+    s = tiny(tmp_path, players=3)
+    topo = s.topology
+    view = printed_view(s, harbour=[0, 5])  # 3:1 at the grain end, 2:1 ore at the ore end
+    left, right = topo.hex_at(1, 1), topo.hex_at(3, 1)
+    generic = s.harbours.sites[0].edge
+    dock = topo.edge_corners[generic][0]
+    ore_dock = topo.edge_corners[s.harbours.sites[1].edge][0]
+    nothing = np.zeros(6)
+    pips = parse_heuristic("pips")
+    assert pips.scores(view, pips.static_scores(view), nothing)[dock] == 5
+    port = parse_heuristic("port:generic=2,special=1,match=0.5")
+    scores = port.scores(view, port.static_scores(view), nothing)
+    assert scores[dock] == 5 + 2
+    assert scores[ore_dock] == 5 + 1 + 0.5 * 5  # own ore pips: this corner's 8
+    holding_ore = np.array([0, 0, 0, 0, 4, 0.0])
+    assert port.scores(view, port.static_scores(view), holding_ore)[ore_dock] == 5 + 1 + 0.5 * 9
+    # diverse: grain 5 pips, ore 5, wool 1 (no lumber, no brick): mean 11/3, wool scarcity 11/3 - 1 = 8/3
+    diverse = parse_heuristic("diverse:variety=2,scarce=1")
+    assert view.scarcity.tolist() == pytest.approx([0, 0, 8 / 3, 0, 0])
+    wool_corner = next(c for c in topo.hex_corners[topo.hex_at(2, 1)]
+                       if view.corner_pips[c].sum() == 1)
+    fresh = diverse.scores(view, diverse.static_scores(view), nothing)
+    assert fresh[wool_corner] == pytest.approx(1 + 2 * 1 + 8 / 3)
+    has_wool = np.array([0, 0, 1, 0, 0, 0.0])
+    assert diverse.scores(view, diverse.static_scores(view), has_wool)[wool_corner] == pytest.approx(1 + 8 / 3)
+    assert right != left
+
+
+@pytest.mark.parametrize("slug, players", [("new-world", 4), ("wonders-of-catan", 3), ("forgotten-tribe", 4),
+                                           ("fog-islands", 4), ("through-the-desert", 3)])
+@pytest.mark.parametrize("name", ["pips", "diverse", "port"])
+def test_drafts_keep_the_rules_on_real_boards(slug, players, name):
+    s, boards = dealt(slug, players, n=3)
+    m = s.markers
+    closed = set(m.wasteland_corners + m.strait_corners + m.no_setup_corners)
+    start = set().union(*(a.hexes for a in s.areas if a.role in ("start", "start_or_bonus")))
+    for b in range(boards.count):
+        view = board_view(s, boards.terrain[b], boards.number[b], boards.harbour[b])
+        result = draft(view, parse_heuristic(name), seed=2, board=b)
+        check_draft(s, view, result)
+        for corner, _ in result.settlements:
+            assert corner not in closed
+            hexes = [h for h in s.topology.corner_hexes[corner] if h >= 0 and view.flags.hex_land[h]]
+            assert set(hexes) & start
+            assert all(s.kind[h] != "fog" for h in hexes)
+
+
+def test_cloth_gives_three_settlements_and_pirate_islands_preplace_one():
+    s, boards = dealt("cloth-for-catan", 4, n=1)
+    assert placement_order(s, 4) == [0, 1, 2, 3, 3, 2, 1, 0, 0, 1, 2, 3]
+    view = board_view(s, boards.terrain[0], boards.number[0], boards.harbour[0])
+    assert len(draft(view, parse_heuristic("pips"), 1, 0).settlements) == 12
+    s, boards = dealt("pirate-islands", 3, n=1)
+    view = board_view(s, boards.terrain[0], boards.number[0], boards.harbour[0])
+    result = draft(view, parse_heuristic("pips"), 1, 0)
+    forts = {f.slot: f for f in s.markers.fortresses}
+    assert result.preplaced == 3
+    assert result.settlements[:3] == [(forts[slot].settlement, seat)
+                                      for seat, slot in enumerate(s.markers.slots_3_players)]
+    assert [p[2] for p in result.pieces[:3]] == ["ship"] * 3
+    check_draft(s, view, result)
+
+
+# ----------------------------------------------------------------------------------------------- balance
+def test_red_spacing():
+    assert np.isnan(red_spacing(np.array([[0, 0]]))).all()  # one red number: no spacing
+    assert red_spacing(np.array([[0, 0], [2, -1], [0, 3]])) == (2.0, (2 + 2 + 3) / 3)
+
+
+@pytest.fixture(scope="module")
+def small_run():
+    return run_balance("four-islands", 3, boards=24, rolls=50, heuristic="diverse", seed=5, sequences=300,
+                       threads=2)
+
+
+def test_income_matches_the_analytic_pip_sum(small_run):
+    seats = small_run.seats
+    # What the dice hand out (received + kept back by the robber) has the pip sum as its expectation.
+    for seat in (1, 2, 3):
+        rows = seats.filter(pl.col("seat") == seat)
+        diff = (rows["gross_total"] - rows["expected_total"]).to_numpy()
+        assert abs(diff.mean()) < 3.5 * diff.std(ddof=1) / np.sqrt(len(diff)) + 1e-3
+        income = sum(rows[f"income_{r}"] for r in RESOURCE_NAMES)
+        assert np.allclose(income.to_numpy(), rows["income_total"].to_numpy())
+    # 'expected' agrees with the production module's analytic income on the drafted board.
+    exp = small_run.experiment
+    s = exp.scenario
+    boards = generate_boards(exp.plan, 2, exp.seed)
+    for b in range(2):
+        view, placed = exp.seat_view(b, boards.terrain[b], boards.number[b], boards.harbour[b])
+        n = s.topology.n_corner
+        analytic = expected_income(np.where(view.terrain < 0, SEA, view.terrain), view.number,
+                                   s.topology.corner_hexes, placed.building(n), placed.owner(n), 3)
+        got = seats.filter(pl.col("board") == b).sort("seat")["expected_total"].to_numpy()
+        assert got == pytest.approx(analytic.sum(axis=1))
+
+
+def test_balance_tables_and_summary(small_run):
+    boards, seats, summary = small_run.boards, small_run.seats, small_run.summary
+    assert boards.columns == ["board", *BOARD_COLUMNS] and boards.height == 24
+    assert seats.columns == ["board", "seat", *SEAT_COLUMNS] and seats.height == 72
+    tokens = small_run.experiment.scenario.zones["A"].numbers
+    assert (boards["pips_total"] == sum(PIPS[n] * k for n, k in tokens.items())).all()  # every token dealt
+    assert seats.select(pl.col("^missing_.*$")).to_numpy().max() <= 1
+    assert (seats["corner_3"] == -1).all() and (seats["corner_2"] >= 0).all()
+    assert summary["seats"][0]["income"]["total"]["n"] == 24
+    assert summary["fairest_board"]["seat_spread"] == boards["seat_spread"].min()
+    assert summary["scenario"]["status"] == "published"
+    assert any("Fog" in a for a in summary["assumptions"])
+    sevens = boards["sevens_per_roll"].mean()
+    assert abs(sevens - 1 / 6) < 0.02
+
+
+def test_balance_is_reproducible_across_threads():
+    args = ("cloth-for-catan", 4)
+    kw = dict(boards=6, rolls=20, heuristic="port", seed=11, sequences=20)
+    one = run_balance(*args, threads=1, **kw)
+    two = run_balance(*args, threads=2, **kw)
+    assert one.seats.equals(two.seats) and one.boards.equals(two.boards)
+    assert (one.seats["corner_3"] >= 0).all()
+
+
+def test_balance_command_writes_every_output(tmp_path, capsys):
+    out = tmp_path / "o"
+    code, stdout, err = run_cli(["seafarers", "balance", "--scenario", "new-world", "--players", "3", "--boards",
+                                 "8", "--rolls", "30", "--sequences", "20", "--heuristic", "port", "--seed", "2",
+                                 "--no-progress", "--out", str(out)], capsys)
+    assert code == 0, err
+    assert "cards/roll" in stdout
+    for name in ("summary.json", "boards.parquet", "seats.parquet", "report.md", "report.html", "seat_bars.png",
+                 "fairest_board.png", "least_fair_board.png"):
+        assert (out / name).exists(), name
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["heuristic"] == "port:gold=1,generic=2,special=1,match=0.5"
+    md = (out / "report.md").read_text()
+    assert "Data and assumptions" in md and "adjusted" in md and "New World" in md
+    html = (out / "report.html").read_text()
+    assert html.count("data:image/png;base64,") == 3
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["--scenario", "atlantis"], "unknown scenario 'atlantis'"),
+    (["--scenario", "new-world", "--players", "2"], "not 2"),
+    (["--scenario", "new-world", "--boards", "0"], "--boards must be at least 1"),
+    (["--scenario", "new-world", "--rolls", "0"], "--rolls must be at least 1"),
+    (["--scenario", "new-world", "--heuristic", "greedy"], "unknown heuristic"),
+    (["--scenario", "new-world", "--gold-policy", "silver"], "gold policy"),
+    (["--scenario", "new-world", "--spend-to", "-3"], "--spend-to"),
+])
+def test_bad_balance_options_give_one_line_and_exit_2(tmp_path, capsys, args, fragment):
+    code, _, err = run_cli(["seafarers", "balance", *args, "--out", str(tmp_path / "o")], capsys)
+    assert code == 2
+    assert err.startswith("error: ") and fragment in err and err.count("\n") == 1
+    assert not (tmp_path / "o").exists()  # nothing is created before the options are checked
