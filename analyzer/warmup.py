@@ -12,12 +12,11 @@ import numpy as np
 
 
 def warm_beacon() -> None:
-    from analyzer.beacon.simulate import make_setup, play_range_fn, replay
+    from analyzer.beacon.simulate import make_setup, play_range_fn
     from kernels import beacon as kb
 
     setup = make_setup(1, "greedy", "", None)
-    play_range_fn(setup, 0)(0, np.zeros((kb.N_COLS, 1), np.int16))  # simulate / compare
-    replay(setup, 0, 0)  # the best board of a report
+    play_range_fn(setup, 0)(0, np.zeros((kb.N_COLS, 1), np.int16))  # simulate, compare, replays
 
 
 def main() -> int:

@@ -549,37 +549,15 @@ def _placements_from(tt, board, g, hands, p, hand, cell, skip_slot):
 @kernel
 def _sail_values(tt, board, g, hands, p, hand, ship, tokens, flood, best):
     """For each first step N, E, S, W: best (placements * 64 - steps) over the tiles the ship
-    reaches with at most `tokens` steps over water starting with that step; NO_KEY if none.
-
-    Breadth-first over placed tiles; uses flood's stamp and stack areas as scratch."""
+    reaches with at most `tokens` steps over water starting with that step; NO_KEY if none."""
     best[:] = NO_KEY
     if tokens <= 0:
         return best
-    n_tiles = tt.shape[0]
-    flood[0] += 1
-    stamp = flood[0]
-    vs, q = 1, 1 + 2 * n_tiles  # visit stamps per tile; queue of (cell, steps, first step)
-    head, tail = q, q
-    flood[vs + board[ship, B_TILE]] = stamp
-    flood[tail], flood[tail + 1], flood[tail + 2] = ship, 0, -1
-    tail += 3
-    while head < tail:
-        cell, depth, first = flood[head], flood[head + 1], flood[head + 2]
-        head += 3
-        if depth > 0:
-            k = _placements_from(tt, board, g, hands, p, hand, cell, -1)
-            if k > 0:
-                best[first] = max(best[first], k * 64 - depth)
-        if depth < tokens:
-            sail = sail_sides(tt, board, cell)
-            for d in range(4):
-                if (sail >> d) & 1:
-                    nxt = cell + _step(g, d)
-                    if flood[vs + board[nxt, B_TILE]] != stamp:
-                        flood[vs + board[nxt, B_TILE]] = stamp
-                        flood[tail], flood[tail + 1] = nxt, depth + 1
-                        flood[tail + 2] = d if depth == 0 else first
-                        tail += 3
+    tail = _bfs(tt, board, g, ship, tokens, flood)
+    for i in range(1 + 2 * tt.shape[0] + 3, tail, 3):  # every reached tile but the start
+        k = _placements_from(tt, board, g, hands, p, hand, flood[i], -1)
+        if k > 0:
+            best[flood[i + 2]] = max(best[flood[i + 2]], k * 64 - flood[i + 1])
     return best
 
 
@@ -680,11 +658,14 @@ PLAN_CELL = 3  # where the ship must be (place from here / reposition to here)
 PLAN_DIR = 4
 PLAN_SLOT = 5
 PLAN_TILE = 6
+PLAN_TRADES_SEEN = 7  # st[ST_TURNS] when trades were last weighed (once per turn)
+PLAN_FIELDS = 7  # what a turn option holds: PLAN_TURN .. PLAN_TILE
 PLAN_PLACE, PLAN_REPOSITION, PLAN_END = 0, 1, 2
 MAX_DEPTH = MAX_HAND + 1
 MAX_CANDIDATES = 256
 MAX_OPTIONS = 16
 MAX_WIDTH = 8
+ORDER_N_ROOT = MAX_DEPTH * MAX_WIDTH + 1  # order[]: where root_options leaves its candidate count
 CAND_CELL, CAND_DIR, CAND_SLOT, CAND_STEPS = 0, 1, 2, 3
 BASE_POINTS = np.array([1.0, 3.0, 2.0, 3.0, 2.0, 2.0])  # by feature, for tiles not yet explored
 
@@ -696,7 +677,7 @@ def new_planner(n_tiles):
     fill = np.zeros(256 + 16 + 1, np.float64)  # fill chance per side field | unseen count per land mask | total
     cand = np.zeros((MAX_DEPTH, MAX_CANDIDATES, 4), np.int64)
     cand_v = np.zeros((MAX_DEPTH, MAX_CANDIDATES), np.float64)
-    order = np.zeros(MAX_DEPTH * MAX_WIDTH + 1, np.int64)  # top candidates per level | stop cell
+    order = np.zeros(ORDER_N_ROOT + 1, np.int64)  # top candidates per level | stop cell | root count
     opts = np.zeros((MAX_OPTIONS, 8), np.int64)  # root options: plan rows
     opt_v = np.zeros(MAX_OPTIONS, np.float64)
     frames = np.zeros((MAX_DEPTH, 8), np.int64)  # depth-first search stack (FR_*)
@@ -761,6 +742,23 @@ def region_value(tt, board, g, fill, params, centre):
                 if sides & 15 != 15:
                     v += _potential(tt, board, g, fill, params, cell)
             elif abs(dr) + abs(dc) <= 1 and sides & 15 != 0 and fill[sides] == 0.0:
+                v -= params[LA_HOLE]
+    return v
+
+
+@kernel
+def board_value(tt, board, g, pos, placed, n_placed, fill, params):
+    """Heuristic value of the whole board beyond its score: potentials of the unexplored tiles
+    minus a dead hole's penalty for each side of a tile that faces one."""
+    v = 0.0
+    for i in range(n_placed):
+        cell = pos[placed[i]]
+        sides = board[cell, B_SIDES]
+        if sides & 15 == 15:
+            continue
+        v += _potential(tt, board, g, fill, params, cell)
+        for d in range(4):
+            if not (sides >> d) & 1 and fill[board[cell + _step(g, d), B_SIDES]] == 0.0:
                 v -= params[LA_HOLE]
     return v
 
@@ -866,10 +864,13 @@ def _candidates(tt, cfg, g, board, pos, piers, n_piers, hands, p, ship, tokens, 
                             n += 1
         if n > 0:
             break
+    last_target, before = -1, 0.0
     for i in range(n):
         s, steps = cand[i, CAND_SLOT], cand[i, CAND_STEPS]
         t = hands[p * MAX_HAND + s]
         target = cand[i, CAND_CELL] + _step(g, cand[i, CAND_DIR])
+        if target != last_target:  # candidates for one cell come in a row: one "before" for them
+            last_target, before = target, region_value(tt, board, g, fill, params, target)
         cost = 0.0
         spent = used | (1 << s)
         for _ in range(steps - tokens):  # discards pay for the steps beyond the tokens
@@ -877,7 +878,6 @@ def _candidates(tt, cfg, g, board, pos, piers, n_piers, hands, p, ship, tokens, 
             if k >= 0:
                 cost += params[LA_DISCARD] * BASE_POINTS[tt[hands[p * MAX_HAND + k], TT_FEATURE]]
                 spent |= 1 << k
-        before = region_value(tt, board, g, fill, params, target)
         gain = placement_gain(tt, cfg, board, pos, piers, n_piers, g, t, target, flood)
         put_tile(tt, board, g, t, target)
         after = region_value(tt, board, g, fill, params, target)
@@ -1002,6 +1002,7 @@ def root_options(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, p
     opts[0, PLAN_CELL] = where[0]
     n = _candidates(tt, cfg, g, board, pos, piers, n_piers, hands, p, ship, tokens, 0, flood,
                     fill, params, cand[0], cand_v[0])
+    order[ORDER_N_ROOT] = n
     m = _top(cand_v[0], n, min(max(int(params[LA_WIDTH]), 1), MAX_WIDTH), order[:MAX_WIDTH])
     for j in range(m):
         i = order[j]
@@ -1117,13 +1118,23 @@ def _trade_choice(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, 
                   params, planner):
     """A trade that raises the team's value by more than params[LA_TRADE]: my plan value with
     the partner's tile, minus what the partner loses next to its ship. -1 for none."""
-    opt_v = planner[6]
+    cand, cand_v, opt_v = planner[2], planner[3], planner[6]
     p = st[ST_PLAYER]
     v0 = opt_v[_best_option(opt_v, root_options(tt, cfg, g, st, board, pos, piers, hands, ships,
                                                 deck, flood, params, planner))]
+    # offer only the tile whose best placement this turn is worth least (none: worth nothing)
+    give, give_v = -1, 1e18
+    for s in range(cfg[CFG_HAND]):
+        if hands[p * MAX_HAND + s] >= 0:
+            v = -1e9
+            for i in range(planner[4][ORDER_N_ROOT]):
+                if cand[0, i, CAND_SLOT] == s:
+                    v = max(v, cand_v[0, i])
+            if v < give_v:
+                give, give_v = s, v
     best, best_i = params[LA_TRADE], -1
     for i in range(n):
-        if actions[i, 0] != ACT_TRADE:
+        if actions[i, 0] != ACT_TRADE or actions[i, 1] != give:
             continue
         a, o, c = actions[i, 1], actions[i, 2], actions[i, 3]
         mine, theirs = p * MAX_HAND + a, o * MAX_HAND + c
@@ -1142,17 +1153,28 @@ def _trade_choice(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, 
 
 
 @kernel
+def _maybe_trade(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, actions, n, params,
+                 planner):
+    """Weigh the trades once per turn, before the first plan (2+ players); -1 for no trade."""
+    plan = planner[0]
+    if cfg[CFG_PLAYERS] == 1 or st[ST_TRADED] == 1 or plan[PLAN_TRADES_SEEN] == st[ST_TURNS]:
+        return -1
+    plan[PLAN_TRADES_SEEN] = st[ST_TURNS]
+    return _trade_choice(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, actions, n,
+                         params, planner)
+
+
+@kernel
 def _lookahead(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, actions, n, params,
                planner):
     plan, opts, opt_v = planner[0], planner[5], planner[6]
     if not _plan_valid(st, hands, plan):
-        if cfg[CFG_PLAYERS] > 1 and st[ST_TRADED] == 0:
-            i = _trade_choice(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, actions,
-                              n, params, planner)
-            if i >= 0:
-                return i
+        i = _maybe_trade(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, actions, n,
+                         params, planner)
+        if i >= 0:
+            return i
         k = root_options(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, params, planner)
-        _copy(opts[_best_option(opt_v, k)], plan)
+        _copy(opts[_best_option(opt_v, k)][:PLAN_FIELDS], plan)
     return follow_plan(tt, cfg, g, st, board, hands, ships, flood, actions, n, plan)
 
 
@@ -1167,7 +1189,7 @@ def _lookahead(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, act
 R_SAMPLES = 8  # continuations per option (oracle: always 1)
 R_OPTIONS = 9  # options continued: the best by lookahead value
 R_INNER = 10  # policy id playing the continuations (greedy or lookahead)
-R_HORIZON = 11  # turns continued after the current one; 0 = to the end of the game
+R_HORIZON = 11  # rounds continued after the current turn; 0 = to the end of the game
 O_REPLAY = 12  # oracle: samples, options, inner, horizon of the rollout it replays
 
 
@@ -1221,10 +1243,11 @@ def _continue(tt, cfg, g, game, option, key, true_deck, params):
         for i in range(sst[ST_DECK_LEN] - 1, lo, -1):
             j = lo + uniform_int(srng, i - lo + 1)
             sdeck[i], sdeck[j] = sdeck[j], sdeck[i]
-    _copy(option, splanner[0])
+    _copy(option[:PLAN_FIELDS], splanner[0])
+    splanner[0][PLAN_TRADES_SEEN] = st[ST_TURNS]  # this turn's trades were weighed for real
     n0 = st[ST_N_PLACED]
     turns0 = st[ST_TURNS]
-    horizon = int(params[R_HORIZON])
+    horizon = int(params[R_HORIZON]) * cfg[CFG_PLAYERS]  # rounds -> turns
     inner = int(params[R_INNER])
     ended = False
     while not (ended and _game_over(cfg, sst, shands)) and (horizon <= 0 or sst[ST_TURNS] - turns0 <= horizon):
@@ -1237,7 +1260,10 @@ def _continue(tt, cfg, g, game, option, key, true_deck, params):
                             flood, sactions, n, srng, skeys, splanner)
         ended = take_action(tt, cfg, g, sst, board, pos, placed, piers, shands, sships, sdeck,
                             sactions[i, 0], sactions[i, 1], sactions[i, 2], sactions[i, 3])
-    total = score_board(tt, cfg, board, pos, placed, sst[ST_N_PLACED], g, flood, score)
+    total = float(score_board(tt, cfg, board, pos, placed, sst[ST_N_PLACED], g, flood, score))
+    if not (ended and _game_over(cfg, sst, shands)):  # cut at the horizon: add what is in the making
+        unseen_fill(tt, cfg, sst, shands, sdeck, st[ST_PLAYER], splanner[1])
+        total += board_value(tt, board, g, pos, placed, sst[ST_N_PLACED], splanner[1], params)
     for k in range(sst[ST_N_PLACED] - 1, n0 - 1, -1):
         lift_tile(tt, board, g, pos[placed[k]])
         pos[placed[k]] = -1
@@ -1251,6 +1277,10 @@ def _rollout(policy_id, params, tt, cfg, g, game, n):
     planner = game[WS_PLANNER:WS_SIM]
     plan, opts, opt_v = planner[0], planner[5], planner[6]
     if not _plan_valid(st, hands, plan):
+        i = _maybe_trade(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, actions, n,
+                         params, planner)
+        if i >= 0:
+            return i
         k = root_options(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, params, planner)
         order = planner[4][:MAX_OPTIONS]
         m = _top(opt_v, k, min(max(int(params[R_OPTIONS]), 1), MAX_OPTIONS), order)
@@ -1267,7 +1297,7 @@ def _rollout(policy_id, params, tt, cfg, g, game, n):
         for j in range(1, m):
             if means[j] > means[best]:
                 best = j
-        _copy(opts[order[best]], plan)
+        _copy(opts[order[best]][:PLAN_FIELDS], plan)
     i = follow_plan(tt, cfg, g, st, board, hands, ships, flood, actions, n, plan)
     if i < 0:
         i = _greedy(tt, cfg, g, st, board, pos, piers, hands, ships, flood, actions, n, rng, game[12])
@@ -1302,6 +1332,7 @@ def _reset(game, tt, cfg, g, active, hq, seed, index):
     st[ST_TOKENS] = cfg[CFG_TOKENS]
     hands[:] = -1
     game[WS_PLANNER][PLAN_TURN] = -1
+    game[WS_PLANNER][PLAN_TRADES_SEEN] = -1
     stream_init(deck_rng, seed, index, PURPOSE_DECK)
     stream_init(rng, seed, index, PURPOSE_POLICY)
     centre = (g // 2) * g + g // 2
@@ -1412,38 +1443,39 @@ def grid_size(n_tiles):
 
 
 @allocating
-def simulate_range(tt, cfg, active, hq, policy_ids, policy_params, seed, start, out):
-    """Play games start .. start + out.shape[1] - 1; column j of out gets game start + j."""
+def simulate_range(tt, cfg, active, hq, policy_ids, policy_params, seed, start, out, trace, layout):
+    """Play games start .. start + out.shape[1] - 1; column j of out gets game start + j.
+
+    For the first game of the range, trace gets its actions (player, kind, a, b, c) and
+    layout[i] = (row, col, tile) its placed tiles relative to the HQ (zero rows: skipped); that
+    makes a replay the same compiled code as a run. Returns (tiles placed, actions) of that game.
+    """
     n_tiles = tt.shape[0]
     g = grid_size(n_tiles)
     game = new_workspace(n_tiles, g)
     row = np.zeros(N_COLS, np.int64)
-    no_trace = np.zeros((0, 5), np.int64)
+    first = (0, 0)
     for j in range(out.shape[1]):
-        play_game(game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, start + j, row,
-                  no_trace)
+        n_actions = play_game(game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, start + j,
+                              row, trace[:trace.shape[0] if j == 0 else 0])
         for k in range(N_COLS):
             out[k, j] = row[k]
+        if j == 0:
+            first = (game[0][ST_N_PLACED], n_actions)
+            if layout.shape[0] > 0:
+                _board_layout(game, g, layout)
+    return first
 
 
-@allocating
-def replay_game(tt, cfg, active, hq, policy_ids, policy_params, seed, index, layout, trace):
-    """Replay one game: layout[i] = (row, col, tile) of every placed tile, relative to the HQ;
-    trace gets the actions. Returns (tiles on the board, actions taken)."""
-    n_tiles = tt.shape[0]
-    g = grid_size(n_tiles)
-    game = new_workspace(n_tiles, g)
-    row = np.zeros(N_COLS, np.int64)
-    n_actions = play_game(game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, index,
-                          row, trace)
-    centre = g // 2
+@kernel
+def _board_layout(game, g, layout):
     st, pos, placed = game[0], game[2], game[3]
+    centre = g // 2
     for i in range(st[ST_N_PLACED]):
         t = placed[i]
         layout[i, 0] = pos[t] // g - centre
         layout[i, 1] = pos[t] % g - centre
         layout[i, 2] = t
-    return st[ST_N_PLACED], n_actions
 
 
 @allocating

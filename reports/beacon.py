@@ -9,7 +9,6 @@ from __future__ import annotations
 import base64
 import html
 import math
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -400,3 +399,20 @@ def write_simulate_report(out_dir: Path, summary: dict, games, best_layout: dict
     written.append(atomic_write_text(out_dir / "report.md", _render_md(blocks)))
     written.append(atomic_write_text(out_dir / "report.html", _render_html(blocks, title, images)))
     return written
+
+
+def run_items(summary: dict, count: str, rate_key: str, unit: str) -> list[str]:
+    """Seed, size of the run, versions and wall time: the facts that reproduce a report."""
+    items = [f"seed: {summary['seed']}", count,
+             "versions: " + ", ".join(f"{k} {v}" for k, v in summary.get("versions", {}).items())]
+    if summary.get("wall_seconds") is not None:
+        items.append(f"wall time: {_f(summary['wall_seconds'], 1)} s ({_f(summary.get(rate_key), 0)} {unit}/s)")
+    return items
+
+
+def reproduce_blocks(summary: dict, items: list[str]) -> list:
+    """The closing "Reproduce" section: the command line, then the run's facts."""
+    blocks = [("h2", "Reproduce")]
+    if summary.get("command"):
+        blocks.append(("code", str(summary["command"])))
+    return blocks + [("ul", items)]

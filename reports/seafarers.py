@@ -13,7 +13,7 @@ import numpy as np
 from kernels.catan_codes import RESOURCE_NAMES
 
 from . import hexplot
-from .beacon import _f, _pct, _render_html, _render_md
+from .beacon import _f, _pct, _render_html, _render_md, reproduce_blocks, run_items
 from .io import atomic_write_text
 from .plots import _new_figure, _save
 
@@ -141,16 +141,9 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
                      "adjusted: partly reconstructed to agree with the seed; reconstructed: designed here):"),
                ("table", ["scenario", "players", "status"],
                 [[x["scenario"], str(x["players"]), x["status"]] for x in summary["layouts"]], ["l", "r", "l"])]
-    items = [f"seed: {summary['seed']}", f"boards: {summary['boards']:,}, sequences per board: "
-             f"{summary['sequences']}, rolls per sequence: {summary['rolls']}",
-             "versions: " + ", ".join(f"{k} {v}" for k, v in summary.get("versions", {}).items())]
-    if summary.get("wall_seconds") is not None:
-        items.append(f"wall time: {_f(summary['wall_seconds'], 1)} s ({_f(summary.get('boards_per_second'), 0)} "
-                     "boards/s)")
-    blocks.append(("h2", "Reproduce"))
-    if summary.get("command"):
-        blocks.append(("code", summary["command"]))
-    blocks.append(("ul", items))
+    blocks += reproduce_blocks(summary, run_items(
+        summary, f"boards: {summary['boards']:,}, sequences per board: {summary['sequences']}, rolls per "
+        f"sequence: {summary['rolls']}", "boards_per_second", "boards"))
     return title, blocks
 
 

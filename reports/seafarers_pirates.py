@@ -16,7 +16,7 @@ from matplotlib.colors import Normalize
 from kernels.catan_codes import RESOURCE_NAMES, TERRAIN_NAMES
 
 from . import hexplot
-from .beacon import _f, _pct, _render_html, _render_md
+from .beacon import _f, _pct, _render_html, _render_md, reproduce_blocks, run_items
 from .io import atomic_write_text
 from .plots import _new_figure, _save
 from .seafarers import _ci_text, write_board_png
@@ -255,15 +255,9 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
         blocks += [("img", alt, name) for alt, name in images]
     blocks += [("h2", "Plans"), ("ul", [f"{p['label']}: {p['description']}" for p in summary["plans"]]),
                ("h2", "Data and assumptions"), ("ul", [str(a) for a in summary["assumptions"]])]
-    items = [f"seed: {summary['seed']}", f"games per plan: {summary['games']:,}, max rounds: {summary['max_rounds']}",
-             "versions: " + ", ".join(f"{k} {v}" for k, v in summary.get("versions", {}).items())]
-    if summary.get("wall_seconds") is not None:
-        items.append(f"wall time: {_f(summary['wall_seconds'], 1)} s ({_f(summary.get('games_per_second'), 0)} "
-                     "games/s)")
-    blocks.append(("h2", "Reproduce"))
-    if summary.get("command"):
-        blocks.append(("code", summary["command"]))
-    blocks.append(("ul", items))
+    blocks += reproduce_blocks(summary, run_items(
+        summary, f"games per plan: {summary['games']:,}, max rounds: {summary['max_rounds']}",
+        "games_per_second", "games"))
     return title, blocks
 
 

@@ -47,8 +47,7 @@ def actions_per_game(players: int, policy: str, expansions: str, games: int = 5)
 
 def policy_speeds(games: int) -> None:
     """Each strategy-lab policy: games/s per core, relative to greedy, and time per decision."""
-    print("
-Policies (one core): games/s, share of greedy's speed, actions per game, time per decision")
+    print("\nPolicies (one core): games/s, share of greedy's speed, actions per game, time per decision")
     runs = {"greedy": games, "lookahead": max(games // 20, 50), "rollout": 30, "oracle": 6}
     for players, expansions in ((1, ""), (3, "windmills,piers")):
         greedy = None

@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
-# Set everything up (first run: a virtual environment and the package) and run the main job:
-# Beacon Patrol solo and 3 players with both mini expansions, greedy policy, 100,000 games each.
+# Set everything up (first run: a virtual environment, the package, the compiled kernels) and run
+# the main jobs on sensible defaults:
+#  1. Beacon Patrol solo: every fair policy and the oracle bound on the same 300 games (paired);
+#  2. Beacon Patrol solo, the lookahead policy, 20,000 games: score distribution and ranks;
+#  3. Catan: Seafarers "New Shores", 4 players: how fair the seats are over 300 random boards.
 source "$(dirname "$0")/_env.sh"
 OUT=${OUT:-runs/demo}
-GAMES=${GAMES:-100000}
-.venv/bin/tabletop beacon simulate --players 1 --policy greedy --games "$GAMES" --seed 2026 --out "$OUT/solo"
-.venv/bin/tabletop beacon simulate --players 3 --policy greedy --games "$GAMES" --seed 2026 \
-  --expansions windmills,piers --out "$OUT/three-players-expansions"
+.venv/bin/tabletop beacon compare --policies random,greedy,lookahead,rollout,oracle --players 1 \
+  --games "${COMPARE_GAMES:-300}" --seed 2026 --out "$OUT/beacon-compare"
+.venv/bin/tabletop beacon simulate --players 1 --policy lookahead --games "${GAMES:-20000}" --seed 2026 \
+  --out "$OUT/beacon-lookahead"
+.venv/bin/tabletop seafarers balance --scenario new-shores --players 4 --boards "${BOARDS:-300}" --rolls 60 \
+  --heuristic diverse --seed 2026 --out "$OUT/seafarers-balance"
 echo
 echo "Reports:"
-echo "  $PWD/$OUT/solo/report.html"
-echo "  $PWD/$OUT/three-players-expansions/report.html"
+for d in beacon-compare beacon-lookahead seafarers-balance; do
+  echo "  $PWD/$OUT/$d/report.html"
+done

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.errors import UserError
+from analyzer.params import parse_named
 from kernels import beacon as kb
 
 N_PARAMS = kb.N_PARAMS  # length of every policy's parameter vector
@@ -72,30 +72,5 @@ class Policy:
 
 
 def parse_policy(text: str) -> Policy:
-    name, _, args = text.strip().partition(":")
-    spec = POLICIES.get(name)
-    if spec is None:
-        raise UserError(f"unknown policy {name!r}; choose from {', '.join(POLICIES)}")
-    vector = np.zeros(N_PARAMS, np.float64)
-    index = {k: i for i, (k, _) in enumerate(spec.params)}
-    for i, (_, default) in enumerate(spec.params):
-        vector[i] = default
-    for item in filter(None, args.split(",")):
-        key, eq, value = item.partition("=")
-        if key not in index or not eq:
-            known = ", ".join(index) or "none"
-            raise UserError(f"policy {name}: bad parameter {item!r} (parameters: {known})")
-        try:
-            number = float(value)
-        except ValueError:
-            raise UserError(f"policy {name}: parameter {key} needs a number, got {value!r}") from None
-        if not np.isfinite(number):
-            raise UserError(f"policy {name}: parameter {key} must be finite, got {value!r}")
-        if key in BOUNDS:
-            lo, hi = BOUNDS[key]
-            if number != int(number) or not lo <= number <= hi:
-                hint = " (1 greedy, 2 lookahead)" if key == "inner" else ""
-                raise UserError(f"policy {name}: {key} must be a whole number from {lo} to {hi}{hint}, "
-                                f"got {value}")
-        vector[index[key]] = number
-    return Policy(spec, vector)
+    spec, values = parse_named(text, "policy", POLICIES, BOUNDS)
+    return Policy(spec, np.array(list(values.values()) + [0.0] * (N_PARAMS - len(values)), np.float64))

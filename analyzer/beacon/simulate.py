@@ -68,9 +68,16 @@ def kernel_tiles(ts: TileSet) -> np.ndarray:
 
 
 def play_range_fn(setup: Setup, seed: int):
+    no_trace, no_layout = np.zeros((0, 5), np.int64), np.zeros((0, 3), np.int64)
+
     def play_range(start: int, out: np.ndarray) -> None:
+        # one array layout for the kernel (C-contiguous): a chunk's column view is copied through,
+        # so runs and replays share one compiled signature
+        block = out if out.flags.c_contiguous else np.ascontiguousarray(out)
         kb.simulate_range(setup.kernel_tiles, setup.cfg, setup.active, setup.tiles.hq,
-                          setup.policy_ids, setup.policy_params, seed, start, out)
+                          setup.policy_ids, setup.policy_params, seed, start, block, no_trace, no_layout)
+        if block is not out:
+            out[...] = block
     return play_range
 
 
@@ -78,8 +85,9 @@ def replay(setup: Setup, seed: int, game: int, trace_len: int = 0):
     """Re-play one game (same seed, same index -> the same game) for its board and actions."""
     layout = np.zeros((setup.tiles.n, 3), np.int64)
     trace = np.zeros((trace_len, 5), np.int64)
-    n_placed, n_actions = kb.replay_game(setup.kernel_tiles, setup.cfg, setup.active, setup.tiles.hq,
-                                         setup.policy_ids, setup.policy_params, seed, game, layout, trace)
+    n_placed, n_actions = kb.simulate_range(setup.kernel_tiles, setup.cfg, setup.active, setup.tiles.hq,
+                                            setup.policy_ids, setup.policy_params, seed, game,
+                                            np.zeros((kb.N_COLS, 1), np.int16), trace, layout)
     board = {"row": layout[:n_placed, 0], "col": layout[:n_placed, 1], "tile": layout[:n_placed, 2]}
     return board, trace[:min(n_actions, trace_len)]
 

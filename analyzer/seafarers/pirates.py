@@ -35,6 +35,7 @@ import polars as pl
 import analyzer
 from analyzer import stats
 from analyzer.errors import UserError
+from analyzer.params import parse_named
 from analyzer.runner import run_games
 from analyzer.seafarers.board import board_flags
 from analyzer.seafarers.dice import LOW_P, check_at_least, check_seed
@@ -165,27 +166,8 @@ class Plan:
 
 def parse_plan(text: str) -> Plan:
     """`name`, `name:key=value,...`, or `name:N` for the first parameter (attack-at:3)."""
-    name, _, args = text.strip().partition(":")
-    spec = PLANS.get(name)
-    if spec is None:
-        raise UserError(f"unknown plan {name!r}; choose from {', '.join(PLANS)}")
-    values = {k: int(v) for k, v in spec.params}
-    items = [a.strip() for a in args.split(",") if a.strip()]
-    for i, item in enumerate(items):
-        key, eq, value = item.partition("=")
-        if not eq and i == 0:
-            key, value = spec.params[0][0], item
-        elif key not in values or not eq:
-            raise UserError(f"plan {name}: bad parameter {item!r} (parameters: {', '.join(values)})")
-        lo, hi = PLAN_BOUNDS[key]
-        try:
-            number = int(value)
-        except ValueError:
-            raise UserError(f"plan {name}: {key} needs a whole number from {lo} to {hi}, got {value!r}") from None
-        if not lo <= number <= hi:
-            raise UserError(f"plan {name}: {key} must be from {lo} to {hi}, got {number}")
-        values[key] = number
-    return Plan(spec, values)
+    spec, values = parse_named(text, "plan", PLANS, PLAN_BOUNDS, positional=True)
+    return Plan(spec, {k: int(v) for k, v in values.items()})
 
 
 def check_raid_rule(rule: str) -> int:

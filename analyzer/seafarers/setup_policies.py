@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analyzer.errors import UserError
+from analyzer.params import parse_named
 from analyzer.seafarers.board import BoardFlags, board_flags
 from analyzer.seafarers.boards import visible_board
 from analyzer.seafarers.scenarios import Scenario
@@ -111,21 +112,7 @@ class Heuristic:
 
 def parse_heuristic(text: str) -> Heuristic:
     """`name` or `name:key=value,...` (see HEURISTICS); one-line UserError on anything else."""
-    name, _, args = text.strip().partition(":")
-    spec = HEURISTICS.get(name)
-    if spec is None:
-        raise UserError(f"unknown heuristic {name!r}; choose from {', '.join(HEURISTICS)}")
-    values = dict(spec.params)
-    for item in filter(None, (a.strip() for a in args.split(","))):
-        key, eq, value = item.partition("=")
-        if key not in values or not eq:
-            raise UserError(f"heuristic {name}: bad parameter {item!r} (parameters: {', '.join(values)})")
-        try:
-            values[key] = float(value)
-        except ValueError:
-            raise UserError(f"heuristic {name}: parameter {key} needs a number, got {value!r}") from None
-        if not np.isfinite(values[key]):
-            raise UserError(f"heuristic {name}: parameter {key} must be finite, got {value!r}")
+    spec, values = parse_named(text, "heuristic", HEURISTICS)
     return Heuristic(spec, values)
 
 

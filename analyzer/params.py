@@ -1,0 +1,38 @@
+"""`name:key=value,...` — how every policy, heuristic and plan is chosen on the command line."""
+
+import math
+
+from analyzer.errors import UserError
+
+
+def parse_named(text: str, kind: str, registry: dict, bounds: dict | None = None,
+                positional: bool = False) -> tuple[object, dict[str, float]]:
+    """Look `name` up in registry (entries have `params`: ((key, default), ...)) and read its values.
+
+    `name:N` sets the first parameter when positional; keys in bounds need whole numbers in
+    [lo, hi]. Returns (registry entry, {key: value}); anything wrong is one UserError line."""
+    name, _, args = text.strip().partition(":")
+    spec = registry.get(name)
+    if spec is None:
+        raise UserError(f"unknown {kind} {name!r}; choose from {', '.join(registry)}")
+    values = {key: float(default) for key, default in spec.params}
+    bounds = bounds or {}
+    items = [a.strip() for a in args.split(",") if a.strip()]
+    for i, item in enumerate(items):
+        key, eq, value = item.partition("=")
+        if not eq and positional and i == 0 and spec.params:
+            key, value = spec.params[0][0], item
+        elif key not in values or not eq:
+            raise UserError(f"{kind} {name}: bad parameter {item!r} (parameters: {', '.join(values) or 'none'})")
+        lo, hi = bounds.get(key, (None, None))
+        whole = f"a whole number from {lo} to {hi}" if lo is not None else "a number"
+        try:
+            number = float(value)
+        except ValueError:
+            raise UserError(f"{kind} {name}: parameter {key} needs {whole}, got {value!r}") from None
+        if not math.isfinite(number):
+            raise UserError(f"{kind} {name}: parameter {key} must be finite, got {value!r}")
+        if lo is not None and (number != int(number) or not lo <= number <= hi):
+            raise UserError(f"{kind} {name}: {key} must be from {lo} to {hi} (a whole number), got {value}")
+        values[key] = number
+    return spec, values
