@@ -648,7 +648,8 @@ LA_SHIP = 4  # value per fillable open side around the ship at the end of the tu
 LA_KEEP = 5  # solo: weight of the kept tile's points
 LA_TRADE = 6  # a trade is made when it raises the plan value by more than this
 LA_DISCARD = 7  # cost of a discard-to-move, per point of the discarded tile
-FILL_DRAWS = 3.0  # a cell's fill chance: 1 - (1 - p)^FILL_DRAWS, p = share of unseen tiles that fit
+FILL_SIZE = 256 + 16 + 1 + 256
+FILL_DRAWS = 3  # a cell's fill chance: 1 - (1 - p)^FILL_DRAWS, p = share of unseen tiles that fit
 
 # plan scratch (int64): what the stored plan does next
 PLAN_TURN = 0  # st[ST_TURNS] when made; -1 none
@@ -674,7 +675,7 @@ BASE_POINTS = np.array([1.0, 3.0, 2.0, 3.0, 2.0, 2.0])  # by feature, for tiles 
 def new_planner(n_tiles):
     """Lookahead scratch: plan, fill table, candidate lists per search level."""
     plan = np.full(8, -1, np.int64)
-    fill = np.zeros(256 + 16 + 1, np.float64)  # fill chance per side field | unseen count per land mask | total
+    fill = np.zeros(FILL_SIZE, np.float64)  # fill chance per side field | unseen per land mask | total | scratch
     cand = np.zeros((MAX_DEPTH, MAX_CANDIDATES, 4), np.int64)
     cand_v = np.zeros((MAX_DEPTH, MAX_CANDIDATES), np.float64)
     order = np.zeros(ORDER_N_ROOT + 1, np.int64)  # top candidates per level | stop cell | root count
@@ -701,17 +702,19 @@ def unseen_fill(tt, cfg, st, hands, deck, p, fill):
                     counts[tt[hands[q * MAX_HAND + s], TT_LAND_MASK]] += 1.0
     total = counts.sum()
     fill[272] = total
+    # tiles showing land exactly on `land` among the `known` sides: by_known[known * 16 + land]
+    by_known = fill[273:529]
+    by_known[:] = 0.0
+    for m in range(16):
+        for known in range(16):
+            by_known[known * 16 + (m & known)] += counts[m]
     for sides in range(256):
         known = sides & 15
         land = (sides >> 4) & known
         fill[sides] = 0.0
-        if known & ~land == 0 or total == 0:
-            continue
-        k = 0.0
-        for m in range(16):
-            if m & known == land:
-                k += counts[m]
-        fill[sides] = 1.0 - (1.0 - k / total) ** FILL_DRAWS
+        if known & ~land != 0 and total > 0:
+            miss = 1.0 - by_known[known * 16 + land] / total
+            fill[sides] = 1.0 - miss ** FILL_DRAWS
     return total
 
 

@@ -97,7 +97,7 @@ def test_unseen_fill_counts_the_pile_and_other_hands():
     hands = np.full(kb.MAX_PLAYERS * kb.MAX_HAND, -1, np.int64)
     hands[0:3] = [11, 12, 13]  # player 0's own hand: seen
     hands[3:5] = [14, 15]  # the partner's hand: unseen to player 0
-    fill = np.zeros(273)
+    fill = np.zeros(kb.FILL_SIZE)
     total = kb.unseen_fill(tt, cfg, st, hands, deck, 0, fill)
     unseen = [5, 6, 7, 8, 9, 10, 14, 15]
     assert total == len(unseen)
