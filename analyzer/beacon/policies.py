@@ -22,15 +22,15 @@ class PolicySpec:
     params: tuple[tuple[str, float], ...] = ()  # (name, default) in vector order
 
 
-# Weights of the lookahead value function, in kernel vector order (kernels.beacon LA_*). Set by
-# hand from a few paired runs, not yet by a systematic sweep (docs/beacon_policies.md).
+# Weights of the lookahead value function, in kernel vector order (kernels.beacon LA_*), tuned by
+# paired one-at-a-time sweeps with `tabletop beacon compare` (docs/beacon_policies.md).
 LOOKAHEAD_PARAMS = (
     ("width", 2.0),  # candidate placements searched per step of the plan
     ("near", 0.6),  # unexplored tile missing one neighbour: weight of points x fill chance
     ("far", 0.25),  # the same for tiles missing two or more
-    ("hole", 1.0),  # penalty per dead hole next to placed tiles
-    ("ship", 0.15),  # value per fillable open side around the ship for next turn
-    ("keep", 0.5),  # solo: weight of the kept tile's points
+    ("hole", 0.0),  # penalty per dead hole next to placed tiles (the sweep found any penalty hurts)
+    ("ship", 0.05),  # value per fillable open side around the ship for next turn
+    ("keep", 0.25),  # solo: weight of the kept tile's points
     ("trade", 0.25),  # a trade must raise the team's value by more than this
     ("discard", 0.5),  # cost of a discard-to-move per point of the discarded tile
 )
