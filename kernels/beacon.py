@@ -17,6 +17,8 @@ game   : per-game state arrays bundled in a tuple by `new_workspace`
 A game is played by `play_game`; `simulate_range` plays a contiguous range of game
 indices into `out` (one column per game). Each game draws from its own streams
 (kernels.rng), so results do not depend on how games are split into chunks.
+Sections: board, scoring, actions, policies (random, greedy, lookahead, rollout and
+oracle; docs/beacon_policies.md), games.
 """
 
 import numpy as np
