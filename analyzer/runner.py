@@ -370,18 +370,20 @@ def run_games(play_range: PlayRange, n_games: int, n_cols: int, *, threads: int 
     return result.columns, result.wall
 
 
-class _GamesPerSecond(TextColumn):
+class _PerSecond(TextColumn):
+    """Items (games, boards: the task's description says which) per second."""
+
     def __init__(self):
         super().__init__("")
 
     def render(self, task):
         rate = task.completed / task.elapsed if task.elapsed else 0.0
-        return f"{rate:,.0f} games/s"
+        return f"{rate:,.0f}/s"
 
 
 def _progress_bar(enabled: bool) -> Progress:
     return Progress(
-        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), _GamesPerSecond(),
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), _PerSecond(),
         TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
         console=Console(stderr=True), disable=not enabled, transient=False,
     )
