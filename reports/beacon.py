@@ -6,9 +6,6 @@ so both files always carry the same content.
 
 from __future__ import annotations
 
-import base64
-import html
-import math
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +13,7 @@ import numpy as np
 
 from analyzer import stats
 from . import plots
+from .document import integer, num, pct, render_html, render_md
 from .io import atomic_write_text
 
 __all__ = ["write_simulate_report", "report_title", "headline"]
@@ -39,124 +37,6 @@ _COLUMN_LABELS = {
 
 
 # --------------------------------------------------------------------------- number formatting
-
-def _f(x: Any, digits: int = 2) -> str:
-    if x is None:
-        return "—"
-    x = float(x)
-    if not math.isfinite(x):
-        return "—"
-    return f"{x:,.{digits}f}"
-
-
-def _pct(p: Any, digits: int = 1) -> str:
-    """Percent with ``digits`` decimals, more when needed so that 0 < p < 1 never shows as 0% or 100%."""
-    if p is None or not math.isfinite(float(p)):
-        return "—"
-    v = 100.0 * float(p)
-    if v <= 0.0 or v >= 100.0:
-        return f"{v:.0f}%"
-    d = digits
-    while d < 6 and (round(v, d) == 0.0 or round(v, d) == 100.0):
-        d += 1
-    return f"{v:.{d}f}%"
-
-
-def _int(x: Any) -> str:
-    return "—" if x is None else f"{int(x):,}"
-
-
-# --------------------------------------------------------------------------- document model
-# Blocks: ("h1"|"h2"|"p"|"warn", text) ; ("table", headers, rows, align) ; ("ul", items) ;
-# ("img", alt, filename) ; ("code", text)
-
-
-def _render_md(blocks: list[tuple]) -> str:
-    out: list[str] = []
-    for b in blocks:
-        kind = b[0]
-        if kind == "h1":
-            out.append(f"# {b[1]}")
-        elif kind == "h2":
-            out.append(f"## {b[1]}")
-        elif kind == "p":
-            out.append(b[1])
-        elif kind == "warn":
-            out.append(f"> **Warning.** {b[1]}")
-        elif kind == "table":
-            headers, rows, align = b[1], b[2], b[3]
-            cell = lambda s: str(s).replace("|", "\\|").replace("\n", " ")  # noqa: E731
-            out.append("| " + " | ".join(cell(h) for h in headers) + " |")
-            out.append("|" + "|".join("---:" if a == "r" else "---" for a in align) + "|")
-            for row in rows:
-                out.append("| " + " | ".join(cell(c) for c in row) + " |")
-        elif kind == "ul":
-            out.append("\n".join(f"- {item}" for item in b[1]))
-        elif kind == "img":
-            out.append(f"![{b[1]}]({b[2]})")
-        elif kind == "code":
-            out.append("```\n" + b[1] + "\n```")
-        else:  # pragma: no cover - programming error
-            raise ValueError(kind)
-        out.append("")
-    return "\n".join(out).rstrip() + "\n"
-
-
-_CSS = """
-body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;max-width:980px;margin:2em auto;
-padding:0 1em;color:#1d2733;line-height:1.45}
-h1{font-size:1.55em;border-bottom:2px solid #24507a;padding-bottom:.25em}
-h2{font-size:1.2em;margin-top:1.8em;color:#24507a}
-p.headline{font-size:1.12em;background:#eef4fa;border-left:4px solid #24507a;padding:.6em .9em}
-table{border-collapse:collapse;margin:.6em 0;font-size:.93em}
-th,td{border:1px solid #d3dbe3;padding:.28em .7em}
-th{background:#eef2f6;text-align:left}
-td.r,th.r{text-align:right;font-variant-numeric:tabular-nums}
-img{max-width:100%;height:auto;display:block;margin:.8em 0}
-.warn{background:#fff4e0;border-left:4px solid #e69500;padding:.6em .9em}
-pre{background:#f4f6f8;padding:.7em;overflow-x:auto;white-space:pre-wrap}
-""".strip()
-
-
-def _render_html(blocks: list[tuple], title: str, images: dict[str, bytes]) -> str:
-    e = html.escape
-    body: list[str] = []
-    first_p = True
-    for b in blocks:
-        kind = b[0]
-        if kind == "h1":
-            body.append(f"<h1>{e(b[1])}</h1>")
-        elif kind == "h2":
-            body.append(f"<h2>{e(b[1])}</h2>")
-        elif kind == "p":
-            cls = ' class="headline"' if first_p else ""
-            first_p = False
-            body.append(f"<p{cls}>{e(b[1])}</p>")
-        elif kind == "warn":
-            body.append(f'<p class="warn"><strong>Warning.</strong> {e(b[1])}</p>')
-        elif kind == "table":
-            headers, rows, align = b[1], b[2], b[3]
-            cls = lambda a: ' class="r"' if a == "r" else ""  # noqa: E731
-            head = "".join(f"<th{cls(a)}>{e(str(h))}</th>" for h, a in zip(headers, align))
-            trs = "".join("<tr>" + "".join(f"<td{cls(a)}>{e(str(c))}</td>" for c, a in zip(row, align)) + "</tr>"
-                          for row in rows)
-            body.append(f"<table><thead><tr>{head}</tr></thead><tbody>{trs}</tbody></table>")
-        elif kind == "ul":
-            body.append("<ul>" + "".join(f"<li>{e(item)}</li>" for item in b[1]) + "</ul>")
-        elif kind == "img":
-            data = base64.b64encode(images[b[2]]).decode("ascii")
-            body.append(f'<img alt="{e(b[1])}" src="data:image/png;base64,{data}">')
-        elif kind == "code":
-            body.append(f"<pre><code>{e(b[1])}</code></pre>")
-        else:  # pragma: no cover
-            raise ValueError(kind)
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            f"<title>{e(title)}</title>\n<style>\n{_CSS}\n</style>\n</head>\n<body>\n"
-            + "\n".join(body) + "\n</body>\n</html>\n")
-
-
-# --------------------------------------------------------------------------- content
 
 def report_title(summary: dict) -> str:
     policy = summary.get("policy", "unknown policy")
@@ -202,14 +82,14 @@ def headline(summary: dict, score_stats: dict, rank_probs: dict) -> str:
     n = score_stats["games"]
     mean = score_stats["mean"]
     ci = score_stats["ci95"] or [None, None]
-    text = (f"Mean score {_f(mean, 1)} (95% CI {_f(ci[0], 1)}–{_f(ci[1], 1)}) over {_int(n)} "
+    text = (f"Mean score {num(mean, 1)} (95% CI {num(ci[0], 1)}–{num(ci[1], 1)}) over {integer(n)} "
             f"game{'s' if n != 1 else ''}")
     # "x% reach <band> or better", for the band that holds the mean (the next one if that is the lowest).
     if mean is not None and len(bands) > 1:
         idx = max(1, max(i for i, b in enumerate(bands) if i == 0 or mean >= b[1]))
         total = sum(int(rank_probs[nm]["count"]) for nm in names)
         reach = sum(int(rank_probs[nm]["count"]) for nm in names[idx:]) / total if total else float("nan")
-        reach_txt = f"{100 * reach:.0f}%" if 0.01 <= reach <= 0.99 else _pct(reach)
+        reach_txt = f"{100 * reach:.0f}%" if 0.01 <= reach <= 0.99 else pct(reach)
         better = " or better" if idx < len(bands) - 1 else ""
         text += f"; {reach_txt} of games reach {names[idx]}{better}"
     return text + "."
@@ -253,20 +133,20 @@ def _build_blocks(summary: dict, games, image_files: list[tuple[str, str]]) -> t
     # Summary statistics.
     ci = ss["ci95"] or [None, None]
     half = (ci[1] - ci[0]) / 2 if None not in ci else None
-    rows = [["games", _int(ss["games"])],
-            ["mean score", _f(ss["mean"])],
-            ["standard deviation", _f(ss["std"])],
-            ["standard error of the mean", _f(ss["sem"], 3)],
-            ["95% CI of the mean (Student t)", f"{_f(ci[0])} – {_f(ci[1])} (± {_f(half, 3)})"]]
+    rows = [["games", integer(ss["games"])],
+            ["mean score", num(ss["mean"])],
+            ["standard deviation", num(ss["std"])],
+            ["standard error of the mean", num(ss["sem"], 3)],
+            ["95% CI of the mean (Student t)", f"{num(ci[0])} – {num(ci[1])} (± {num(half, 3)})"]]
     low, high = (scores.min(), scores.max()) if scores.size else (summary.get("min"), summary.get("max"))
     if low is not None:
-        rows.append(["minimum / maximum", f"{_f(low, 0)} / {_f(high, 0)}"])
+        rows.append(["minimum / maximum", f"{num(low, 0)} / {num(high, 0)}"])
     for key, val in (ss["percentiles"] or {}).items():
         label = {"p50": "median (p50)"}.get(key, f"{key[1:]}th percentile ({key})")
-        rows.append([label, _f(val, 1)])
+        rows.append([label, num(val, 1)])
     best = summary.get("best_game")
     if best:
-        rows.append(["best game", f"#{best.get('game')} with score {_f(best.get('score'), 0)}"])
+        rows.append(["best game", f"#{best.get('game')} with score {num(best.get('score'), 0)}"])
     blocks += [("h2", "Score summary"), ("table", ["statistic", "value"], rows, ["l", "r"])]
 
     # Rank bands.
@@ -278,8 +158,8 @@ def _build_blocks(summary: dict, games, image_files: list[tuple[str, str]]) -> t
         lo_ci, hi_ci = rp["ci95"]
         rng = f"≥ {lo}" if hi is None else (f"≤ {hi}" if i == 0 else f"{lo}–{hi}")
         reach = sum(int(rank_probs[nm]["count"]) for nm in names[i:]) / total
-        rrows.append([name, rng, _int(rp["count"]), f"{_pct(rp['p'])} ({_pct(lo_ci)} – {_pct(hi_ci)})",
-                      _pct(reach)])
+        rrows.append([name, rng, integer(rp["count"]), f"{pct(rp['p'])} ({pct(lo_ci)} – {pct(hi_ci)})",
+                      pct(reach)])
     blocks += [("h2", "Rank bands"),
                ("p", "Probability of finishing in each rank band, with a 95% Wilson score interval; "
                      "the last column is the share of games reaching that band or better."),
@@ -289,7 +169,7 @@ def _build_blocks(summary: dict, games, image_files: list[tuple[str, str]]) -> t
     # Per-game averages of the other numeric columns.
     averages = _column_averages(summary, games)
     if averages:
-        arows = [[_COLUMN_LABELS.get(c, c), c, _f(a["mean"]), _f(a["std"]), _f(a["min"], 0), _f(a["max"], 0)]
+        arows = [[_COLUMN_LABELS.get(c, c), c, num(a["mean"]), num(a["std"]), num(a["min"], 0), num(a["max"], 0)]
                  for c, a in averages.items()]
         blocks += [("h2", "Per-game averages"),
                    ("table", ["quantity", "column", "mean", "std", "min", "max"], arows,
@@ -342,14 +222,14 @@ def _build_blocks(summary: dict, games, image_files: list[tuple[str, str]]) -> t
         p = run["precision"]
         reached = "reached" if run.get("stopped") == "precision" else "not reached (stopped at --max-games)"
         items.append(f"run to precision: ±{p['target_half_width']:g} on the {p['statistic']} {reached}; "
-                     f"achieved ±{_f(p['half_width'], 4)} with min/max games {_int(p['min_games'])}/{_int(p['max_games'])}")
+                     f"achieved ±{num(p['half_width'], 4)} with min/max games {integer(p['min_games'])}/{integer(p['max_games'])}")
     if (run.get("checkpoint") or {}).get("resumed_games"):
-        items.append(f"resumed {_int(run['checkpoint']['resumed_games'])} games from checkpoint "
+        items.append(f"resumed {integer(run['checkpoint']['resumed_games'])} games from checkpoint "
                      f"{run['checkpoint']['dir']}")
     if summary.get("wall_seconds") is not None:
         rate = summary.get("games_per_second")
-        items.append(f"wall time: {_f(summary['wall_seconds'], 1)} s"
-                     + (f" ({_f(rate, 0)} games/s)" if rate is not None else ""))
+        items.append(f"wall time: {num(summary['wall_seconds'], 1)} s"
+                     + (f" ({num(rate, 0)} games/s)" if rate is not None else ""))
     blocks.append(("ul", items))
     return title, blocks
 
@@ -390,29 +270,12 @@ def write_simulate_report(out_dir: Path, summary: dict, games, best_layout: dict
         best = summary.get("best_game") or {}
         board_title = "Best game"
         if best:
-            board_title = f"Best game (#{best.get('game')}, score {_f(best.get('score'), 0)})"
+            board_title = f"Best game (#{best.get('game')}, score {num(best.get('score'), 0)})"
         written.append(plots.beacon_board(out_dir / "best_board.png", best_layout, tiles, board_title))
         image_files.append(("Board of the best game", "best_board.png"))
 
     title, blocks = _build_blocks(summary, games, image_files)
     images = {fname: (out_dir / fname).read_bytes() for _alt, fname in image_files}
-    written.append(atomic_write_text(out_dir / "report.md", _render_md(blocks)))
-    written.append(atomic_write_text(out_dir / "report.html", _render_html(blocks, title, images)))
+    written.append(atomic_write_text(out_dir / "report.md", render_md(blocks)))
+    written.append(atomic_write_text(out_dir / "report.html", render_html(blocks, title, images)))
     return written
-
-
-def run_items(summary: dict, count: str, rate_key: str, unit: str) -> list[str]:
-    """Seed, size of the run, versions and wall time: the facts that reproduce a report."""
-    items = [f"seed: {summary['seed']}", count,
-             "versions: " + ", ".join(f"{k} {v}" for k, v in summary.get("versions", {}).items())]
-    if summary.get("wall_seconds") is not None:
-        items.append(f"wall time: {_f(summary['wall_seconds'], 1)} s ({_f(summary.get(rate_key), 0)} {unit}/s)")
-    return items
-
-
-def reproduce_blocks(summary: dict, items: list[str]) -> list:
-    """The closing "Reproduce" section: the command line, then the run's facts."""
-    blocks = [("h2", "Reproduce")]
-    if summary.get("command"):
-        blocks.append(("code", str(summary["command"])))
-    return blocks + [("ul", items)]

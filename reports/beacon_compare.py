@@ -13,7 +13,8 @@ import numpy as np
 from matplotlib.lines import Line2D
 
 from . import plots
-from .beacon import _COLUMN_LABELS, _f, _int, _pct, _reconstruction_warning, _render_html, _render_md
+from .beacon import _COLUMN_LABELS, _reconstruction_warning
+from .document import integer, num, pct, render_html, render_md
 from .io import atomic_write_text
 
 __all__ = ["write_compare_report", "compare_title", "score_distributions", "rank_band_bars", "paired_differences"]
@@ -100,7 +101,7 @@ def paired_differences(pairs: list[dict], path) -> Path:
     ax.errorbar(d, y, xerr=[d - lo, hi - d], fmt="o", color=plots._BAR, ecolor=plots._MEAN, elinewidth=2.2,
                 capsize=4, ms=5)
     for yi, p in zip(y, pairs):
-        ax.annotate(f"{p['mean_diff']:+.2f}  (higher in {_pct(p['p_better'], 0)} of games)",
+        ax.annotate(f"{p['mean_diff']:+.2f}  (higher in {pct(p['p_better'], 0)} of games)",
                     (max(p["ci95"][1], 0.0), yi), xytext=(8, 0), textcoords="offset points", va="center",
                     fontsize=8)
     ax.set_yticks(y, [f"{p['a']} − {p['b']}" for p in pairs])
@@ -128,8 +129,8 @@ def _headline(summary: dict) -> str:
     if len(pairs) == 1:
         return pairs[0]["sentence"]
     ranked = sorted(summary["policies"].items(), key=lambda kv: -kv[1]["mean"])
-    return ("By mean score: " + " > ".join(f"{_arm_name(summary, label)} {_f(s['mean'], 1)}" for label, s in ranked)
-            + f" ({_int(summary['games'])} games each; sentences per pair below).")
+    return ("By mean score: " + " > ".join(f"{_arm_name(summary, label)} {num(s['mean'], 1)}" for label, s in ranked)
+            + f" ({integer(summary['games'])} games each; sentences per pair below).")
 
 
 def _arm_name(summary: dict, label: str) -> str:
@@ -140,9 +141,9 @@ def _score_rows(summary: dict) -> list[list[str]]:
     rows = []
     for label, s in summary["policies"].items():
         pct = s["percentiles"]
-        rows.append([_arm_name(summary, label), _int(s["games"]),
-                     f"{_f(s['mean'])} ({_f(s['ci95'][0])} – {_f(s['ci95'][1])})", _f(s["std"]),
-                     _f(pct.get("p5"), 0), _f(pct.get("p50"), 0), _f(pct.get("p95"), 0),
+        rows.append([_arm_name(summary, label), integer(s["games"]),
+                     f"{num(s['mean'])} ({num(s['ci95'][0])} – {num(s['ci95'][1])})", num(s["std"]),
+                     num(pct.get("p5"), 0), num(pct.get("p50"), 0), num(pct.get("p95"), 0),
                      f"{s['min']} – {s['max']}"])
     return rows
 
@@ -153,7 +154,7 @@ def _band_rows(summary: dict, names: list[str]) -> list[list[str]]:
         cells = []
         for name in names:
             rp = s["rank_probabilities"][name]
-            cells.append(f"{_pct(rp['p'])} ({_pct(rp['ci95'][0])} – {_pct(rp['ci95'][1])})")
+            cells.append(f"{pct(rp['p'])} ({pct(rp['ci95'][0])} – {pct(rp['ci95'][1])})")
         rows.append([_arm_name(summary, label), *cells])
     return rows
 
@@ -162,12 +163,12 @@ def _pair_rows(summary: dict) -> list[list[str]]:
     rows = []
     for p in summary["pairs"]:
         band = p.get("band") or {}
-        reach = (f"{band['name']}{'' if band.get('top') else '+'}: {_pct(band['reach_a'])} vs "
-                 f"{_pct(band['reach_b'])} (diff {_f(100 * band['diff'], 1)} pp, 95% CI "
-                 f"{_f(100 * band['ci95'][0], 1)} – {_f(100 * band['ci95'][1], 1)})") if band else "—"
+        reach = (f"{band['name']}{'' if band.get('top') else '+'}: {pct(band['reach_a'])} vs "
+                 f"{pct(band['reach_b'])} (diff {num(100 * band['diff'], 1)} pp, 95% CI "
+                 f"{num(100 * band['ci95'][0], 1)} – {num(100 * band['ci95'][1], 1)})") if band else "—"
         p_value = "—" if p["p_value"] is None else (f"{p['p_value']:.2g}" if p["p_value"] >= 1e-4 else "< 0.0001")
-        rows.append([p["a"], p["b"], f"{_f(p['mean_diff'])} ({_f(p['ci95'][0])} – {_f(p['ci95'][1])})",
-                     _pct(p["p_better"]), _pct(p["p_tie"]), _pct(p["p_worse"]), p_value, reach,
+        rows.append([p["a"], p["b"], f"{num(p['mean_diff'])} ({num(p['ci95'][0])} – {num(p['ci95'][1])})",
+                     pct(p["p_better"]), pct(p["p_tie"]), pct(p["p_worse"]), p_value, reach,
                      "same deals" if p["same_deals"] else "same seeds only"])
     return rows
 
@@ -178,8 +179,8 @@ def _oracle_blocks(summary: dict) -> list[tuple]:
         return []
     rows = []
     for g in oracle["gaps"]:
-        closed = "—" if g["share_closed"] is None else _pct(g["share_closed"], 0)
-        rows.append([g["policy"], g["oracle"], f"{_f(g['mean_gap'])} ({_f(g['ci95'][0])} – {_f(g['ci95'][1])})",
+        closed = "—" if g["share_closed"] is None else pct(g["share_closed"], 0)
+        rows.append([g["policy"], g["oracle"], f"{num(g['mean_gap'])} ({num(g['ci95'][0])} – {num(g['ci95'][1])})",
                      g["worst"], closed])
     return [("h2", "Gap to the oracle"), ("warn", oracle["note"]), ("ul", [g["sentence"] for g in oracle["gaps"]]),
             ("table", ["policy", "oracle", "mean gap per game (95% CI, paired)", "weakest policy",
@@ -193,7 +194,7 @@ def _oracle_blocks(summary: dict) -> list[tuple]:
 def _average_rows(summary: dict) -> list[list[str]]:
     arms = list(summary["policies"])
     columns = summary["policies"][arms[0]]["columns"]
-    return [[_COLUMN_LABELS.get(c, c), *(_f(summary["policies"][a]["columns"][c]["mean"]) for a in arms)]
+    return [[_COLUMN_LABELS.get(c, c), *(num(summary["policies"][a]["columns"][c]["mean"]) for a in arms)]
             for c in columns]
 
 
@@ -212,7 +213,7 @@ def _build_blocks(summary: dict, image_files: list[tuple[str, str]]) -> tuple[st
     images = dict((fname, alt) for alt, fname in image_files)
 
     blocks += [("h2", "What was compared"),
-               ("p", f"{len(arms)} arms ({summary['compares']}), {_int(summary['games'])} games each, seed "
+               ("p", f"{len(arms)} arms ({summary['compares']}), {integer(summary['games'])} games each, seed "
                      f"{summary['seed']}. {summary['pairing']}")]
 
     blocks += [("h2", "Scores"),
@@ -249,7 +250,7 @@ def _build_blocks(summary: dict, image_files: list[tuple[str, str]]) -> tuple[st
     for label, ts in tile_sets.items():
         name = label if label == ts.get("name") else f"{label} ({ts.get('name')})"
         blocks.append(("p", f"Tile set {name}: sha256 {str(ts.get('sha256'))[:12]}, "
-                            f"{_int(ts.get('n_active'))} tiles in play."))
+                            f"{integer(ts.get('n_active'))} tiles in play."))
         if ts.get("reconstruction"):
             blocks.append(("warn", _reconstruction_warning(ts)))
     blocks += [("p", "Assumptions made where the rules are silent or the data is uncertain:"),
@@ -263,7 +264,7 @@ def _build_blocks(summary: dict, image_files: list[tuple[str, str]]) -> tuple[st
              "versions: " + ", ".join(f"{k} {v}" for k, v in (summary.get("versions") or {}).items())]
     if run.get("backend"):
         items.append(f"backend: {run['backend']}, {run.get('workers')} worker(s); arms played one after another, "
-                     f"{_f(run.get('wall_seconds'), 1)} s in all")
+                     f"{num(run.get('wall_seconds'), 1)} s in all")
     blocks.append(("ul", items))
     return title, blocks
 
@@ -288,6 +289,6 @@ def write_compare_report(out_dir: Path, summary: dict, games) -> list[Path]:
                paired_differences(summary["pairs"], out_dir / "paired_differences.png")]
     title, blocks = _build_blocks(summary, image_files)
     images = {fname: (out_dir / fname).read_bytes() for _alt, fname in image_files}
-    written.append(atomic_write_text(out_dir / "report.md", _render_md(blocks)))
-    written.append(atomic_write_text(out_dir / "report.html", _render_html(blocks, title, images)))
+    written.append(atomic_write_text(out_dir / "report.md", render_md(blocks)))
+    written.append(atomic_write_text(out_dir / "report.html", render_html(blocks, title, images)))
     return written

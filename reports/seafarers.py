@@ -13,7 +13,7 @@ import numpy as np
 from kernels.catan_codes import RESOURCE_NAMES
 
 from . import hexplot
-from .beacon import _f, _pct, _render_html, _render_md, reproduce_blocks, run_items
+from .document import num, pct, render_html, render_md, reproduce_blocks, run_items
 from .io import atomic_write_text
 from .plots import _new_figure, _save
 
@@ -24,12 +24,12 @@ _RESOURCE_COLOURS = [hexplot.TERRAIN_COLOURS[r] for r in RESOURCE_NAMES]
 
 def _ci_text(m: dict, digits: int = 3) -> str:
     lo, hi = m["ci95"]
-    return f"{_f(m['mean'], digits)} ({_f(lo, digits)}–{_f(hi, digits)})"
+    return f"{num(m['mean'], digits)} ({num(lo, digits)}–{num(hi, digits)})"
 
 
 def _pct_ci(m: dict) -> str:
     lo, hi = m["ci95"]
-    return f"{_pct(m['mean'])} ({_pct(lo)}–{_pct(hi)})"
+    return f"{pct(m['mean'])} ({pct(lo)}–{pct(hi)})"
 
 
 def seat_bars(path, summary: dict) -> Path:
@@ -85,10 +85,10 @@ def _headline(summary: dict) -> str:
     diff = summary.get("first_vs_last")
     if diff:
         lo, hi = diff["ci95"]
-        text += f" (difference {_f(diff['mean_diff'], 3)}, 95% CI {_f(lo, 3)} to {_f(hi, 3)})"
+        text += f" (difference {num(diff['mean_diff'], 3)}, 95% CI {num(lo, 3)} to {num(hi, 3)})"
     spread = summary["board_stats"]["seat_spread"]
     return text + (f"; on the average board the best and worst seat's expected income differ by "
-                   f"{_f(spread['mean'], 3)} cards per roll.")
+                   f"{num(spread['mean'], 3)} cards per roll.")
 
 
 def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tuple]]:
@@ -102,10 +102,10 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
     rows = []
     for s in seats:
         sev = s["sevens"]
-        rows.append([f"{s['seat']}", _ci_text(s["income"]["total"]), _f(s["expected"]["total"]["mean"], 3),
-                     _f(s["gold_cards"]["mean"], 3), _f(s["blocked"]["mean"], 3), _pct_ci(s["missing"]["any"]),
-                     _pct(sev["targeted_share"]["mean"]), _pct(sev["discard_share"]["mean"]),
-                     _f(sev["robbed_per_seven"]["mean"], 2)])
+        rows.append([f"{s['seat']}", _ci_text(s["income"]["total"]), num(s["expected"]["total"]["mean"], 3),
+                     num(s["gold_cards"]["mean"], 3), num(s["blocked"]["mean"], 3), _pct_ci(s["missing"]["any"]),
+                     pct(sev["targeted_share"]["mean"]), pct(sev["discard_share"]["mean"]),
+                     num(sev["robbed_per_seven"]["mean"], 2)])
     blocks += [("h2", "Seats (1 = first to place)"),
                ("p", f"Means over boards with 95% Student-t intervals. Income: cards received per roll after the "
                      f"robber (gold picks included); expected: pip sum / 36 without the robber. Without a resource: "
@@ -118,7 +118,7 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
     rrows = [[f"{s['seat']}"] + [_ci_text(s["income"][r]) for r in RESOURCE_NAMES] for s in seats]
     blocks += [("h2", "Income by resource"),
                ("table", ["seat", *RESOURCE_NAMES], rrows, ["l"] + ["r"] * len(RESOURCE_NAMES))]
-    mrows = [[f"{s['seat']}"] + [_pct(s["missing"][r]["mean"]) for r in RESOURCE_NAMES] for s in seats]
+    mrows = [[f"{s['seat']}"] + [pct(s["missing"][r]["mean"]) for r in RESOURCE_NAMES] for s in seats]
     blocks += [("p", f"Probability of going {summary['rolls']} rolls without each resource:"),
                ("table", ["seat", *RESOURCE_NAMES], mrows, ["l"] + ["r"] * len(RESOURCE_NAMES))]
     labels = {"tries": "number deals per legal board", "pips_total": "pips on the board",
@@ -129,8 +129,8 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
     brows = []
     for key, st in summary["board_stats"].items():
         if st.get("n"):
-            brows.append([labels.get(key, key.replace("pips_", "pips: ")), _f(st["mean"]), _f(st["std"]),
-                          _f(st["p5"]), _f(st["p50"]), _f(st["p95"])])
+            brows.append([labels.get(key, key.replace("pips_", "pips: ")), num(st["mean"]), num(st["std"]),
+                          num(st["p5"]), num(st["p50"]), num(st["p95"])])
     blocks += [("h2", "Boards"),
                ("table", ["figure", "mean", "std", "p5", "median", "p95"], brows, ["l", "r", "r", "r", "r", "r"])]
     if images:
@@ -155,12 +155,12 @@ def write_balance_report(out_dir, summary: dict, scenario, drawings: dict[str, d
     for key, drawing in drawings.items():
         info = summary[f"{key}_board"]
         name = f"{key}_board.png"
-        title = (f"{key.replace('_', ' ')} board: #{info['board']}, seat spread {_f(info['seat_spread'], 3)} "
+        title = (f"{key.replace('_', ' ')} board: #{info['board']}, seat spread {num(info['seat_spread'], 3)} "
                  "cards/roll")
         written.append(write_board_png(out_dir / name, scenario, drawing, title))
         images.append((title, name))
     title, blocks = _blocks(summary, images)
     pictures = {name: (out_dir / name).read_bytes() for _alt, name in images}
-    written.append(atomic_write_text(out_dir / "report.md", _render_md(blocks)))
-    written.append(atomic_write_text(out_dir / "report.html", _render_html(blocks, title, pictures)))
+    written.append(atomic_write_text(out_dir / "report.md", render_md(blocks)))
+    written.append(atomic_write_text(out_dir / "report.html", render_html(blocks, title, pictures)))
     return written

@@ -16,7 +16,7 @@ from matplotlib.colors import Normalize
 from kernels.catan_codes import RESOURCE_NAMES, TERRAIN_NAMES
 
 from . import hexplot
-from .beacon import _f, _pct, _render_html, _render_md, reproduce_blocks, run_items
+from .document import num, pct, render_html, render_md, reproduce_blocks, run_items
 from .io import atomic_write_text
 from .plots import _new_figure, _save
 from .seafarers import _ci_text, write_board_png
@@ -150,20 +150,20 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
             f"plan). ")
     if best:
         a = turns[best]["all seats"]
-        head += (f"Fastest plan: {best}, fortress conquered in {_pct(a['p_conquered'])} of seat-games, after "
+        head += (f"Fastest plan: {best}, fortress conquered in {pct(a['p_conquered'])} of seat-games, after "
                  f"{_ci_text(a['mean'], 1)} rounds on average. ")
-    head += (f"The fleet stopped on each of its {len(share)} hexes between {_pct(min(share))} and {_pct(max(share))} "
-             f"of rolls (uniform: {_pct(1 / len(share))}). Raid rule: {summary['raid_rule']}.")
+    head += (f"The fleet stopped on each of its {len(share)} hexes between {pct(min(share))} and {pct(max(share))} "
+             f"of rolls (uniform: {pct(1 / len(share))}). Raid rule: {summary['raid_rule']}.")
     blocks: list[tuple] = [("h1", title), ("p", head)]
     by = [str(t) for t in (20, 30, 40) if t <= summary["max_rounds"]]
     rows = []
     for label, t in turns.items():
         a = t["all seats"]
         w = summary["wins"][label]
-        rows.append([label, _pct(a["p_conquered"]), _mean_text(a["mean"]),
-                     _f(a["percentiles"]["p50"], 0) if a["percentiles"] else "—",
-                     *[_pct(a["p_by_round"][k]["p"]) for k in by],
-                     _mean_text(w["win_round"]), _pct(1 - w["p_no_winner"])])
+        rows.append([label, pct(a["p_conquered"]), _mean_text(a["mean"]),
+                     num(a["percentiles"]["p50"], 0) if a["percentiles"] else "—",
+                     *[pct(a["p_by_round"][k]["p"]) for k in by],
+                     _mean_text(w["win_round"]), pct(1 - w["p_no_winner"])])
     blocks += [("h2", "Turns to conquer the own fortress, per plan"),
                ("p", "Rounds = the seat's own turns. Mean and median over the seat-games that conquered (95% "
                      "Student-t CI); P(by round t) over all seat-games. Win round: the first seat with its fortress "
@@ -175,8 +175,8 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
         for seat, s in t.items():
             if seat == "all seats":
                 continue
-            srows.append([label, seat, _pct(s["p_conquered"]), _mean_text(s["mean"]),
-                          *[_pct(s["p_by_round"][k]["p"]) for k in by], _pct(summary["wins"][label]["p_seat"][seat])])
+            srows.append([label, seat, pct(s["p_conquered"]), _mean_text(s["mean"]),
+                          *[pct(s["p_by_round"][k]["p"]) for k in by], pct(summary["wins"][label]["p_seat"][seat])])
     blocks += [("p", "By seat (seat 1 rolls first):"),
                ("table", ["plan", "seat", "conquered", "mean rounds (95% CI)", *[f"P(by {k})" for k in by], "wins"],
                 srows, ["l", "l"] + ["r"] * (3 + len(by)))]
@@ -184,8 +184,8 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
         prow = []
         for name, d in summary["paired_differences"].items():
             for seat, x in d.items():
-                prow.append([name, seat, _f(x["mean_diff"], 2), f"{_f(x['ci95'][0], 2)} to {_f(x['ci95'][1], 2)}",
-                             _pct(x["p_better"]), _pct(x["p_worse"]),
+                prow.append([name, seat, num(x["mean_diff"], 2), f"{num(x['ci95'][0], 2)} to {num(x['ci95'][1], 2)}",
+                             pct(x["p_better"]), pct(x["p_worse"]),
                              "—" if x["p_value"] is None else f"{x['p_value']:.3g}"])
         blocks += [("h2", "Paired differences between plans"),
                    ("p", f"Per game (common random numbers): {summary['paired_note']}. Negative = the plan "
@@ -196,11 +196,11 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
     for label, table in summary["warships_at_attack"].items():
         for r in table:
             chain = summary["siege_chain"].get(str(min(max(r["warships"], 2), 7)))
-            wrows.append([label, str(r["warships"]), f"{r['seats']:,}", _pct(r["p_conquered"]),
+            wrows.append([label, str(r["warships"]), f"{r['seats']:,}", pct(r["p_conquered"]),
                           _mean_text(r["rounds_to_conquer"]), _mean_text(r["rounds_after_first_attack"]),
                           _mean_text(r["battles"], 2),
-                          _pct(chain["warships"]["p_conquer"]) if chain and r["warships"] >= 2 else "0%",
-                          _f(chain["rebuilt"]["battles"], 2) if chain and r["warships"] >= 2 else "—"])
+                          pct(chain["warships"]["p_conquer"]) if chain and r["warships"] >= 2 else "0%",
+                          num(chain["rebuilt"]["battles"], 2) if chain and r["warships"] >= 2 else "—"])
     blocks += [("h2", "Warships at the first attack → turns to conquer"),
                ("p", "Seat-games grouped by their warships at the first attack. Rounds after: from the first attack to "
                      "the conquest (rebuilding lost ships included). Exact siege chain (kernels/fortress.py): "
@@ -210,7 +210,7 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
                           "battles", "chain: P(conquer), no new warship", "chain: battles, rebuilt"], wrows,
                 ["l"] + ["r"] * 8)]
     freq = summary["fleet_position_frequency"]
-    frows = [[str(i), f"[{q}, {r}]", f"{c:,}", _pct(s), _pct(u)] for i, ((q, r), c, s, u) in
+    frows = [[str(i), f"[{q}, {r}]", f"{c:,}", pct(s), pct(u)] for i, ((q, r), c, s, u) in
              enumerate(zip(summary["fleet_path"], freq, share, summary["fleet_stationary_share"]))]
     blocks += [("h2", "The pirate fleet"),
                ("p", "Stops of the fleet on each path hex over every roll of every game and plan (the fleet moves the "
@@ -231,7 +231,7 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
                           "cards gained / 100 rolls"], rrows, ["l", "l", "r", "r", "r", "r", "r"])]
     risk = sorted((r for r in summary["raid_risk"] if r["settle"]), key=lambda r: -r["loss_per_100"]["0"])
     krows = [[r["name"], r["kind"] or "—", ", ".join(map(str, r["path_indices"])) or "—",
-              *[_f(r["loss_per_100"][w], 2) for w in "0123"], *[_f(r["gain_per_100"][w], 2) for w in "23"]] for r in risk[:15]]
+              *[num(r["loss_per_100"][w], 2) for w in "0123"], *[num(r["gain_per_100"][w], 2) for w in "23"]] for r in risk[:15]]
     blocks += [("h2", "Raid risk of coastal corners"),
                ("p", "Long-run cards a lone settlement loses (and gains) per 100 rolls against w warships: 100 × "
                      "(path hexes at the corner)/L × P(lower die > w) (or < w for gains); a city adds a card per city "
@@ -276,6 +276,6 @@ def write_pirates_report(out_dir, summary: dict, setup) -> list[Path]:
                                "the ship routes")]
     title, blocks = _blocks(summary, images)
     pictures = {name: (out_dir / name).read_bytes() for _alt, name in images}
-    written.append(atomic_write_text(out_dir / "report.md", _render_md(blocks)))
-    written.append(atomic_write_text(out_dir / "report.html", _render_html(blocks, title, pictures)))
+    written.append(atomic_write_text(out_dir / "report.md", render_md(blocks)))
+    written.append(atomic_write_text(out_dir / "report.html", render_html(blocks, title, pictures)))
     return written

@@ -1,0 +1,149 @@
+"""Reports as documents: a list of simple blocks rendered to Markdown and to one self-contained
+HTML page, so both files always carry the same content; number formats shared by every report.
+
+Blocks: ("h1"|"h2"|"p"|"warn", text); ("table", headers, rows, align); ("ul", items);
+("img", alt, filename); ("code", text).
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import math
+from typing import Any
+
+
+def num(x: Any, digits: int = 2) -> str:
+    if x is None:
+        return "—"
+    x = float(x)
+    if not math.isfinite(x):
+        return "—"
+    return f"{x:,.{digits}f}"
+
+
+def pct(p: Any, digits: int = 1) -> str:
+    """Percent with ``digits`` decimals, more when needed so that 0 < p < 1 never shows as 0% or 100%."""
+    if p is None or not math.isfinite(float(p)):
+        return "—"
+    v = 100.0 * float(p)
+    if v <= 0.0 or v >= 100.0:
+        return f"{v:.0f}%"
+    d = digits
+    while d < 6 and (round(v, d) == 0.0 or round(v, d) == 100.0):
+        d += 1
+    return f"{v:.{d}f}%"
+
+
+def integer(x: Any) -> str:
+    return "—" if x is None else f"{int(x):,}"
+
+
+# --------------------------------------------------------------------------- document model
+# Blocks: ("h1"|"h2"|"p"|"warn", text) ; ("table", headers, rows, align) ; ("ul", items) ;
+# ("img", alt, filename) ; ("code", text)
+
+
+def render_md(blocks: list[tuple]) -> str:
+    out: list[str] = []
+    for b in blocks:
+        kind = b[0]
+        if kind == "h1":
+            out.append(f"# {b[1]}")
+        elif kind == "h2":
+            out.append(f"## {b[1]}")
+        elif kind == "p":
+            out.append(b[1])
+        elif kind == "warn":
+            out.append(f"> **Warning.** {b[1]}")
+        elif kind == "table":
+            headers, rows, align = b[1], b[2], b[3]
+            cell = lambda s: str(s).replace("|", "\\|").replace("\n", " ")  # noqa: E731
+            out.append("| " + " | ".join(cell(h) for h in headers) + " |")
+            out.append("|" + "|".join("---:" if a == "r" else "---" for a in align) + "|")
+            for row in rows:
+                out.append("| " + " | ".join(cell(c) for c in row) + " |")
+        elif kind == "ul":
+            out.append("\n".join(f"- {item}" for item in b[1]))
+        elif kind == "img":
+            out.append(f"![{b[1]}]({b[2]})")
+        elif kind == "code":
+            out.append("```\n" + b[1] + "\n```")
+        else:  # pragma: no cover - programming error
+            raise ValueError(kind)
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+_CSS = """
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;max-width:980px;margin:2em auto;
+padding:0 1em;color:#1d2733;line-height:1.45}
+h1{font-size:1.55em;border-bottom:2px solid #24507a;padding-bottom:.25em}
+h2{font-size:1.2em;margin-top:1.8em;color:#24507a}
+p.headline{font-size:1.12em;background:#eef4fa;border-left:4px solid #24507a;padding:.6em .9em}
+table{border-collapse:collapse;margin:.6em 0;font-size:.93em}
+th,td{border:1px solid #d3dbe3;padding:.28em .7em}
+th{background:#eef2f6;text-align:left}
+td.r,th.r{text-align:right;font-variant-numeric:tabular-nums}
+img{max-width:100%;height:auto;display:block;margin:.8em 0}
+.warn{background:#fff4e0;border-left:4px solid #e69500;padding:.6em .9em}
+pre{background:#f4f6f8;padding:.7em;overflow-x:auto;white-space:pre-wrap}
+""".strip()
+
+
+def render_html(blocks: list[tuple], title: str, images: dict[str, bytes]) -> str:
+    e = html.escape
+    body: list[str] = []
+    first_p = True
+    for b in blocks:
+        kind = b[0]
+        if kind == "h1":
+            body.append(f"<h1>{e(b[1])}</h1>")
+        elif kind == "h2":
+            body.append(f"<h2>{e(b[1])}</h2>")
+        elif kind == "p":
+            cls = ' class="headline"' if first_p else ""
+            first_p = False
+            body.append(f"<p{cls}>{e(b[1])}</p>")
+        elif kind == "warn":
+            body.append(f'<p class="warn"><strong>Warning.</strong> {e(b[1])}</p>')
+        elif kind == "table":
+            headers, rows, align = b[1], b[2], b[3]
+            cls = lambda a: ' class="r"' if a == "r" else ""  # noqa: E731
+            head = "".join(f"<th{cls(a)}>{e(str(h))}</th>" for h, a in zip(headers, align))
+            trs = "".join("<tr>" + "".join(f"<td{cls(a)}>{e(str(c))}</td>" for c, a in zip(row, align)) + "</tr>"
+                          for row in rows)
+            body.append(f"<table><thead><tr>{head}</tr></thead><tbody>{trs}</tbody></table>")
+        elif kind == "ul":
+            body.append("<ul>" + "".join(f"<li>{e(item)}</li>" for item in b[1]) + "</ul>")
+        elif kind == "img":
+            data = base64.b64encode(images[b[2]]).decode("ascii")
+            body.append(f'<img alt="{e(b[1])}" src="data:image/png;base64,{data}">')
+        elif kind == "code":
+            body.append(f"<pre><code>{e(b[1])}</code></pre>")
+        else:  # pragma: no cover
+            raise ValueError(kind)
+    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            f"<title>{e(title)}</title>\n<style>\n{_CSS}\n</style>\n</head>\n<body>\n"
+            + "\n".join(body) + "\n</body>\n</html>\n")
+
+
+# --------------------------------------------------------------------------- content
+
+
+def run_items(summary: dict, count: str, rate_key: str, unit: str) -> list[str]:
+    """Seed, size of the run, versions and wall time: the facts that reproduce a report."""
+    items = [f"seed: {summary['seed']}", count,
+             "versions: " + ", ".join(f"{k} {v}" for k, v in summary.get("versions", {}).items())]
+    if summary.get("wall_seconds") is not None:
+        items.append(f"wall time: {num(summary['wall_seconds'], 1)} s ({num(summary.get(rate_key), 0)} {unit}/s)")
+    return items
+
+
+def reproduce_blocks(summary: dict, items: list[str]) -> list:
+    """The closing "Reproduce" section: the command line, then the run's facts."""
+    blocks = [("h2", "Reproduce")]
+    if summary.get("command"):
+        blocks.append(("code", str(summary["command"])))
+    return blocks + [("ul", items)]
