@@ -276,6 +276,7 @@ def test_the_tiny_file_is_valid(tmp_path):
     ("players = [3, 4]", "players = [2]", "players must list 3 and/or 4"),
     ('status = "reconstructed"', 'status = "maybe"', "status must be one of"),
     ("red_adjacent_allowed = false", "red_adjacent_allowed = false\ngold_not_on = [7]", "gold_not_on must list"),
+    ("red_adjacent_allowed = false", "red_adjacent_allowed = false\nsettlements = 4", "settlements must be 2 or 3"),
     ("[victory]", "[victory", "invalid TOML"),
 ])
 def test_broken_files_give_one_line_errors(tmp_path, old, new, fragment):
@@ -321,3 +322,9 @@ def test_cli_json(capsys):
         assert r["hexes"] == sum(k != "frame" for k in s.kind)
     fog = next(r for r in rows if r["slug"] == "fog-islands" and r["players"] == 4)
     assert (fog["hexes"], fog["fog"], fog["land"]) == (42, 12, 27)
+
+
+def test_only_cloth_for_catan_drafts_a_third_settlement():
+    """Seed 002, scenario 6 "Fase de construção": a third initial settlement; two everywhere else."""
+    rounds = {(s.slug, s.players): s.setup.settlements for s in list_scenarios()}
+    assert {k: v for k, v in rounds.items() if v != 2} == {("cloth-for-catan", 3): 3, ("cloth-for-catan", 4): 3}

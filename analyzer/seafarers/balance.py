@@ -32,7 +32,7 @@ from analyzer.seafarers.boards import (Boards, DealPlan, board_drawing, check_co
                                        robber_start)
 from analyzer.seafarers.production import check_board, parse_gold_policy
 from analyzer.seafarers.scenarios import Scenario, list_scenarios, load_scenario
-from analyzer.seafarers.setup_policies import (EXTRA_ROUND, Draft, Heuristic, board_view, draft, parse_heuristic)
+from analyzer.seafarers.setup_policies import (Draft, Heuristic, board_view, draft, parse_heuristic)
 from kernels import dice as kd
 from kernels import production as kp
 from kernels.catan_codes import FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, PIPS, RESOURCE_NAMES, SEA
@@ -322,7 +322,7 @@ def assumptions(exp: Balance) -> list[str]:
         "Boards: every dealt zone's terrains are shuffled uniformly; numbers are dealt uniformly over the legal "
         "numberings of that terrain (rejection of red 6/8 neighbours where the scenario forbids them, and of "
         "every [[setup.forbid]] and gold rule, 'recommended' rules included); see docs/seafarers_balance.md.",
-        f"Draft: snake order, {'three' if s.slug in EXTRA_ROUND else 'two'} settlements per seat, every seat "
+        f"Draft: snake order, {'three' if s.setup.settlements == 3 else 'two'} settlements per seat, every seat "
         f"using the same heuristic ({exp.heuristic.label}); ties broken at random; a coastal settlement takes a "
         "ship instead of a road. Nobody builds during the rolls.",
         "Fog hexes are face down at set-up and stay unexplored during the rolls: they yield nothing.",

@@ -158,6 +158,7 @@ class SetupRules:
     red_adjacent_note: str = ""
     gold_not_on_quote: str = ""
     gold_not_on_note: str = ""
+    settlements: int = 2  # initial settlements per seat (Cloth for Catan: a third round)
 
 
 @dataclass(frozen=True)
@@ -698,10 +699,13 @@ class _LayoutParser:
     # ---------------------------------------------------------------------------------------- set-up rules
     def read_setup(self, raw: dict) -> SetupRules:
         _keys(raw, {"quote", "note", "start_quote", "red_adjacent_allowed", "red_adjacent_quote", "red_adjacent_note",
-                    "gold_not_on", "gold_not_on_quote", "gold_not_on_note", "forbid"}, {"red_adjacent_allowed"},
-              "setup.")
+                    "gold_not_on", "gold_not_on_quote", "gold_not_on_note", "forbid", "settlements"},
+              {"red_adjacent_allowed"}, "setup.")
         if not isinstance(raw["red_adjacent_allowed"], bool):
             raise UserError("setup.red_adjacent_allowed must be true or false")
+        settlements = raw.get("settlements", 2)
+        if settlements not in (2, 3) or isinstance(settlements, bool):
+            raise UserError(f"setup.settlements must be 2 or 3, got {settlements!r}")
         gold = tuple(_numbers(raw.get("gold_not_on", []), "setup.gold_not_on"))
         bans = []
         for i, f in enumerate(raw.get("forbid", [])):
@@ -717,7 +721,7 @@ class _LayoutParser:
             bans.append(NumberBan(nums, hexes, terrains, adjacent, f.get("quote", ""), f.get("note", "")))
         text = {k: raw.get(k, "") for k in ("quote", "note", "start_quote", "red_adjacent_quote", "red_adjacent_note",
                                              "gold_not_on_quote", "gold_not_on_note")}
-        return SetupRules(raw["red_adjacent_allowed"], gold, tuple(bans), **text)
+        return SetupRules(raw["red_adjacent_allowed"], gold, tuple(bans), **text, settlements=settlements)
 
     # ---------------------------------------------------------------------------------------- markers
     def read_markers(self, raw: dict) -> Markers:

@@ -6,7 +6,7 @@
 
 The draft (seed 002, "Fase de construção", and each scenario's set-up text):
 - Seats place in snake order 1, 2, ..., P, P, ..., 1: two settlements each; Cloth for Catan adds a
-  third round that starts with the player who placed last and goes clockwise (EXTRA_ROUND).
+  third round that starts with the player who placed last and goes clockwise (setup.settlements = 3).
 - A settlement goes on a free corner touching revealed land (fog is unknown), not next to another
   settlement, on a start area where the scenario has one (role "start"; else "start_or_bonus"), and not
   on a corner the scenario marks as closed at set-up (Wonders: wasteland, strait and "!" corners).
@@ -41,18 +41,11 @@ from analyzer.seafarers.scenarios import Scenario
 from kernels.catan_codes import FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS
 from kernels.rng import PURPOSE_POLICY, stream_init, uniform_int
 
-__all__ = ["EXTRA_ROUND", "HEURISTICS", "BoardView", "Draft", "Heuristic", "board_view", "draft",
+__all__ = ["HEURISTICS", "BoardView", "Draft", "Heuristic", "board_view", "draft",
            "parse_heuristic", "placement_order"]
 
 GOLD_COLUMN = N_RESOURCES  # corner_pips[:, :5] per resource, [:, 5] gold
 TIE = 1e-9
-
-# Scenarios with a third initial settlement, with the seed's words (scenario 6, "Fase de construção").
-EXTRA_ROUND = {
-    "cloth-for-catan": "Quando o último jogador tiver colocado a sua segunda aldeia, cada um dos jogadores, "
-                       "começando por ele e seguindo no sentido dos ponteiros do relógio, construirá uma "
-                       "terceira aldeia",
-}
 
 
 @dataclass(frozen=True)
@@ -197,7 +190,7 @@ class Draft:
 def placement_order(scenario: Scenario, players: int) -> list[int]:
     """Seats in the order they place their initial settlements."""
     order = list(range(players)) + list(range(players - 1, -1, -1))
-    if scenario.slug in EXTRA_ROUND:  # the last to place starts the third round, then clockwise
+    if scenario.setup.settlements == 3:  # the last to place starts the third round, then clockwise
         order += [(order[-1] + k) % players for k in range(players)]
     return order
 
