@@ -533,9 +533,10 @@ def _pick_tied(keys, n, best, rng):
 
 
 @kernel
-def _placements_from(tt, board, g, hands, p, hand, cell, skip_slot):
-    """How many (hand slot, direction) placements player p would have from cell."""
-    n = 0
+def _placements_from(tt, board, g, hands, p, hand, cell, used, steps, cand, n):
+    """n + the (hand slot, direction) placements player p would have from cell with the tiles
+    not in `used` (a bit per slot); while cand has room they are listed there as
+    (cell, direction, slot, steps). A zero-row cand just counts."""
     open_ = open_sides(tt, board, cell)
     for d in range(4):
         if not (open_ >> d) & 1:
@@ -543,13 +544,16 @@ def _placements_from(tt, board, g, hands, p, hand, cell, skip_slot):
         sides = board[cell + _step(g, d), B_SIDES]
         for s in range(hand):
             t = hands[p * MAX_HAND + s]
-            if t >= 0 and s != skip_slot and _matches(tt[t, TT_LAND_MASK], sides):
+            if t >= 0 and not (used >> s) & 1 and _matches(tt[t, TT_LAND_MASK], sides):
+                if n < cand.shape[0]:
+                    cand[n, CAND_CELL], cand[n, CAND_DIR] = cell, d
+                    cand[n, CAND_SLOT], cand[n, CAND_STEPS] = s, steps
                 n += 1
     return n
 
 
 @kernel
-def _sail_values(tt, board, g, hands, p, hand, ship, tokens, flood, best):
+def _sail_values(tt, board, g, hands, p, hand, ship, tokens, flood, best, no_cand):
     """For each first step N, E, S, W: best (placements * 64 - steps) over the tiles the ship
     reaches with at most `tokens` steps over water starting with that step; NO_KEY if none."""
     best[:] = NO_KEY
@@ -557,16 +561,16 @@ def _sail_values(tt, board, g, hands, p, hand, ship, tokens, flood, best):
         return best
     tail = _bfs(tt, board, g, ship, tokens, flood)
     for i in range(1 + 2 * tt.shape[0] + 3, tail, 3):  # every reached tile but the start
-        k = _placements_from(tt, board, g, hands, p, hand, flood[i], -1)
+        k = _placements_from(tt, board, g, hands, p, hand, flood[i], 0, 0, no_cand, 0)
         if k > 0:
             best[flood[i + 2]] = max(best[flood[i + 2]], k * 64 - flood[i + 1])
     return best
 
 
 @kernel
-def _best_reachable(tt, board, g, hands, p, hand, cell, skip_slot):
+def _best_reachable(tt, board, g, hands, p, hand, cell, skip_slot, no_cand):
     """placements * 64 - 1 for a ship stepping onto cell without hand slot skip_slot."""
-    k = _placements_from(tt, board, g, hands, p, hand, cell, skip_slot)
+    k = _placements_from(tt, board, g, hands, p, hand, cell, 1 << skip_slot, 0, no_cand, 0)
     return k * 64 - 1 if k > 0 else NO_KEY
 
 
@@ -608,7 +612,8 @@ def _greedy(tt, cfg, g, st, board, pos, piers, hands, ships, flood, actions, n, 
     # 3. sail with a token towards the nearest tile with the most placements (within the
     #    tokens left), else 4. discard a tile to step next to a placement for the others
     by_first_step = keys[MAX_ACTIONS:]
-    _sail_values(tt, board, g, hands, p, cfg[CFG_HAND], ship, st[ST_TOKENS], flood, by_first_step)
+    _sail_values(tt, board, g, hands, p, cfg[CFG_HAND], ship, st[ST_TOKENS], flood, by_first_step,
+                 actions[:0])
     for kind in (ACT_MOVE, ACT_DISCARD_MOVE):
         best = NO_KEY
         for i in range(n):
@@ -618,7 +623,7 @@ def _greedy(tt, cfg, g, st, board, pos, piers, hands, ships, flood, actions, n, 
                     keys[i] = by_first_step[actions[i, 1]]
                 else:
                     keys[i] = _best_reachable(tt, board, g, hands, p, cfg[CFG_HAND],
-                                              ship + _step(g, actions[i, 2]), actions[i, 1])
+                                              ship + _step(g, actions[i, 2]), actions[i, 1], actions[:0])
                 best = max(best, keys[i])
         if best > NO_KEY:
             return _pick_tied(keys, n, best, rng)
@@ -854,21 +859,10 @@ def _candidates(tt, cfg, g, board, pos, piers, n_piers, hands, p, ship, tokens, 
     for extra in range(free):  # discard-moves only when token moves reach no placement
         tail = _bfs(tt, board, g, ship, tokens + extra, flood)
         for i in range(1 + 2 * tt.shape[0], tail, 3):
-            cell, steps = flood[i], flood[i + 1]
-            open_ = open_sides(tt, board, cell)
-            for d in range(4):
-                if not (open_ >> d) & 1:
-                    continue
-                sides = board[cell + _step(g, d), B_SIDES]
-                for s in range(hand):
-                    t = hands[p * MAX_HAND + s]
-                    if t >= 0 and not (used >> s) & 1 and _matches(tt[t, TT_LAND_MASK], sides):
-                        if n < MAX_CANDIDATES:
-                            cand[n, CAND_CELL], cand[n, CAND_DIR] = cell, d
-                            cand[n, CAND_SLOT], cand[n, CAND_STEPS] = s, steps
-                            n += 1
+            n = _placements_from(tt, board, g, hands, p, hand, flood[i], used, flood[i + 1], cand, n)
         if n > 0:
             break
+    n = min(n, MAX_CANDIDATES)
     last_target, before = -1, 0.0
     for i in range(n):
         s, steps = cand[i, CAND_SLOT], cand[i, CAND_STEPS]
