@@ -27,6 +27,7 @@ from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 from rich.console import Console
@@ -34,6 +35,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 import analyzer
 from analyzer.errors import UserError
+
+if TYPE_CHECKING:
+    from analyzer.aggregate import ColumnStats
 
 # play_range(start, out): fill out[:, j] with the result of game start + j.
 PlayRange = Callable[[int, np.ndarray], None]
@@ -195,7 +199,7 @@ class RunOptions:
 class RunResult:
     games: int
     columns: np.ndarray | None  # [n_cols, games] when options.per_game, else None
-    aggregate: "ColumnStats | None"  # analyzer.aggregate.ColumnStats
+    aggregate: ColumnStats | None
     wall: float  # seconds playing, after start-up and compilation
     info: dict  # how it ran: backend, workers, chunks, why it stopped, precision reached, checkpoint
 

@@ -1,8 +1,9 @@
 """Compile the game kernels into numba's on-disk cache, so the first real command starts warm.
 
 The setup scripts run this once after installing (`python -m analyzer.warmup`); with a warm
-cache it takes about a second. Compiling from scratch takes minutes on a small machine: the
-kernels are large, and numba optimises each entry point together with everything it calls.
+cache it takes about a second. From scratch it takes a minute or two on a small machine:
+each policy tier (greedy, lookahead, rollout, oracle; kernels.beacon.choose_action) is its
+own compiled kernel, so that a run compiles only the policies it uses.
 """
 
 import sys
@@ -15,8 +16,8 @@ def warm_beacon() -> None:
     from analyzer.beacon.simulate import make_setup, play_range_fn
     from kernels import beacon as kb
 
-    setup = make_setup(1, "greedy", "", None)
-    play_range_fn(setup, 0)(0, np.zeros((kb.N_COLS, 1), np.int16))  # simulate, compare, replays
+    for policy in ("greedy", "lookahead", "rollout", "oracle"):  # simulate, compare, replays
+        play_range_fn(make_setup(1, policy, "", None), 0)(0, np.zeros((kb.N_COLS, 1), np.int16))
 
 
 def main() -> int:

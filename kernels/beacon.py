@@ -23,7 +23,10 @@ oracle; docs/beacon_policies.md), games.
 
 import numpy as np
 
-from kernels.jit import allocating, kernel
+from numba import literally, types
+from numba.extending import overload
+
+from kernels.jit import KERNEL_OPTIONS, allocating, inline, kernel
 from kernels.rng import PURPOSE_DECK, PURPOSE_POLICY, next_u64, stream_init, uniform_int
 
 # Tile features (column `feature` of a tile-set CSV).
@@ -128,9 +131,8 @@ ST_SIZE = 11
 TURN_LIMIT = 100_000  # a guard only: every rule-following game ends long before
 
 
-@allocating
 def new_workspace(n_tiles, g):
-    """All per-game state, allocated once per chunk and reset per game."""
+    """All per-game state, allocated (in Python, once per chunk) and reset per game by the kernel."""
     st = np.zeros(ST_SIZE, np.int64)
     board = new_board(g)
     pos = np.full(n_tiles, -1, np.int64)  # tile -> cell
@@ -145,15 +147,15 @@ def new_workspace(n_tiles, g):
     pol_rng = np.zeros(2, np.uint64)
     keys = np.zeros(MAX_ACTIONS + 4, np.int64)  # policy scratch: a key per action, 4 spare
     return ((st, board, pos, placed, piers, hands, ships, deck, flood, actions, deck_rng,
-             pol_rng, keys) + new_planner(n_tiles) + (new_sim(n_tiles),))
+             pol_rng, keys) + new_planner(n_tiles) + (new_sim(n_tiles), np.zeros(N_COLS, np.int64)))
 
 
 # workspace positions of the lookahead scratch (new_planner) and the rollout state (new_sim)
 WS_PLANNER = 13
 WS_SIM = 22
+WS_ROW = 23  # one game's result columns, before they go into the int16 output block
 
 
-@allocating
 def new_board(g):
     """Empty g x g board: per cell the tile (-1 none) and the sides bit field (B_SIDES)."""
     board = np.zeros((g * g, 2), np.int16)
@@ -161,66 +163,70 @@ def new_board(g):
     return board
 
 
-@allocating
 def new_flood(n_tiles):
     """Pier flood-fill scratch: [stamp | visit stamp per tile | visited masses per tile | stack].
 
     Stamps make a fresh search O(1) to start: a tile's marks count only under the current stamp.
     """
-    return np.zeros(1 + 2 * n_tiles + 2 * n_tiles * MAX_MASSES, np.int64)
+    return np.zeros(flood_size(n_tiles), np.int64)
+
+
+@inline
+def flood_size(n_tiles):
+    return 1 + 2 * n_tiles + 2 * n_tiles * MAX_MASSES
 
 
 # --------------------------------------------------------------------------- board
 
 
-@kernel
+@inline
 def _step(g, d):
     """Cell offset of direction d (N, E, S, W) on a row-major g x g board."""
     return (d == EAST) - (d == WEST) + g * ((d == SOUTH) - (d == NORTH))
 
 
-@kernel
+@inline
 def _matches(land_mask, sides):
     """A tile with these land edges agrees with every placed neighbour described by sides."""
     return ((land_mask ^ (sides >> 4)) & sides & 15) == 0
 
 
-@kernel
+@inline
 def fits(tt, board, g, t, cell):
     """Cell empty and every placed neighbour meets tile t land-to-land, water-to-water."""
     return board[cell, B_TILE] < 0 and _matches(tt[t, TT_LAND_MASK], board[cell, B_SIDES])
 
 
-@kernel
+@inline
 def open_sides(tt, board, cell):
     """Bit d: the tile on cell has water towards an empty cell in direction d."""
     return ~(tt[board[cell, B_TILE], TT_LAND_MASK] | board[cell, B_SIDES]) & 15
 
 
-@kernel
+@inline
 def sail_sides(tt, board, cell):
     """Bit d: a ship on cell may sail to the placed tile in direction d (water edge)."""
     return ~tt[board[cell, B_TILE], TT_LAND_MASK] & board[cell, B_SIDES] & 15
 
 
-@kernel
+@inline
 def can_place_from(tt, board, g, ship, t, d):
     """Tile t may go next to the ship in direction d: water edge from the ship, and it fits."""
     return tt[board[ship, B_TILE], TT_LAND + d] == 0 and fits(tt, board, g, t, ship + _step(g, d))
 
 
-@kernel
+@inline
 def can_sail(tt, board, g, ship, d):
     """The ship may cross into the placed neighbour in direction d over a water edge."""
     return (sail_sides(tt, board, ship) >> d) & 1 == 1
 
 
-@kernel
+@inline
 def is_explored(board, g, cell):
     return board[cell, B_TILE] >= 0 and board[cell, B_SIDES] & 15 == 15
 
 
-@kernel
+@inline
 def placed_neighbours(board, g, cell):
     return POPCOUNT4[board[cell, B_SIDES] & 15]
 
@@ -287,7 +293,7 @@ def pier_buildings(tt, board, pos, g, t, flood):
 @kernel
 def tile_points(tt, cfg, board, pos, g, cell, flood):
     """Points of the explored tile on `cell` (the caller checks it is explored)."""
-    t = board[cell, B_TILE]
+    t = np.int64(board[cell, B_TILE])
     f = tt[t, TT_FEATURE]
     if f == FEATURE_LIGHTHOUSE:
         return cfg[CFG_PTS_LIGHTHOUSE]
@@ -333,7 +339,7 @@ def score_board(tt, cfg, board, pos, placed, n_placed, g, flood, out):
     return out[COL_SCORE]
 
 
-@kernel
+@inline
 def rank_of(cfg, score):
     r = 0
     for k in range(1, 5):
@@ -392,7 +398,7 @@ def _place(tt, g, st, board, pos, placed, piers, t, cell):
 # --------------------------------------------------------------------------- actions
 
 
-@kernel
+@inline
 def _set_action(actions, n, kind, a, b, c):
     actions[n, 0] = kind
     actions[n, 1] = a
@@ -452,7 +458,7 @@ def legal_actions(tt, cfg, g, st, board, hands, ships, actions):
     return n
 
 
-@kernel
+@inline
 def _draw_up(cfg, st, hands, deck, p):
     for s in range(cfg[CFG_HAND]):
         if hands[p * MAX_HAND + s] < 0 and st[ST_DECK_POS] < st[ST_DECK_LEN]:
@@ -561,7 +567,7 @@ def _sail_values(tt, board, g, hands, p, hand, ship, tokens, flood, best, no_can
         return best
     tail = _bfs(tt, board, g, ship, tokens, flood)
     for i in range(1 + 2 * tt.shape[0] + 3, tail, 3):  # every reached tile but the start
-        k = _placements_from(tt, board, g, hands, p, hand, flood[i], 0, 0, no_cand, 0)
+        k = _placements_from(tt, board, g, hands, p, hand, flood[i], np.int64(0), np.int64(0), no_cand, np.int64(0))
         if k > 0:
             best[flood[i + 2]] = max(best[flood[i + 2]], k * 64 - flood[i + 1])
     return best
@@ -570,7 +576,7 @@ def _sail_values(tt, board, g, hands, p, hand, ship, tokens, flood, best, no_can
 @kernel
 def _best_reachable(tt, board, g, hands, p, hand, cell, skip_slot, no_cand):
     """placements * 64 - 1 for a ship stepping onto cell without hand slot skip_slot."""
-    k = _placements_from(tt, board, g, hands, p, hand, cell, 1 << skip_slot, 0, no_cand, 0)
+    k = _placements_from(tt, board, g, hands, p, hand, cell, 1 << skip_slot, np.int64(0), no_cand, np.int64(0))
     return k * 64 - 1 if k > 0 else NO_KEY
 
 
@@ -585,7 +591,7 @@ def _greedy(tt, cfg, g, st, board, pos, piers, hands, ships, flood, actions, n, 
     ship = ships[p]
     n_piers = st[ST_N_PIERS]
     # 1. place: most points, then the cell with more placed neighbours
-    best = NO_KEY
+    best = np.int64(NO_KEY)
     for i in range(n):
         keys[i] = NO_KEY
         if actions[i, 0] == ACT_PLACE:
@@ -615,7 +621,7 @@ def _greedy(tt, cfg, g, st, board, pos, piers, hands, ships, flood, actions, n, 
     _sail_values(tt, board, g, hands, p, cfg[CFG_HAND], ship, st[ST_TOKENS], flood, by_first_step,
                  actions[:0])
     for kind in (ACT_MOVE, ACT_DISCARD_MOVE):
-        best = NO_KEY
+        best = np.int64(NO_KEY)
         for i in range(n):
             keys[i] = NO_KEY
             if actions[i, 0] == kind:
@@ -628,7 +634,7 @@ def _greedy(tt, cfg, g, st, board, pos, piers, hands, ships, flood, actions, n, 
         if best > NO_KEY:
             return _pick_tied(keys, n, best, rng)
     # 5. end the turn, keeping (solo) the most valuable tile
-    best = NO_KEY
+    best = np.int64(NO_KEY)
     for i in range(n):
         keys[i] = NO_KEY
         if actions[i, 0] == ACT_END:
@@ -678,7 +684,6 @@ CAND_CELL, CAND_DIR, CAND_SLOT, CAND_STEPS = 0, 1, 2, 3
 BASE_POINTS = np.array([1.0, 3.0, 2.0, 3.0, 2.0, 2.0])  # by feature, for tiles not yet explored
 
 
-@allocating
 def new_planner(n_tiles):
     """Lookahead scratch: plan, fill table, candidate lists per search level."""
     plan = np.full(8, -1, np.int64)
@@ -1049,13 +1054,13 @@ def _plan_valid(st, hands, plan):
     return plan[PLAN_KIND] != PLAN_PLACE or hands[p * MAX_HAND + plan[PLAN_SLOT]] == plan[PLAN_TILE]
 
 
-@kernel
+@inline
 def _copy(src, dst):
     for i in range(src.shape[0]):
         dst[i] = src[i]
 
 
-@kernel
+@inline
 def _find(actions, n, kind, a, b, c):
     for i in range(n):
         if actions[i, 0] == kind and actions[i, 1] == a and actions[i, 2] == b and actions[i, 3] == c:
@@ -1192,7 +1197,6 @@ R_HORIZON = 11  # rounds continued after the current turn; 0 = to the end of the
 O_REPLAY = 12  # oracle: samples, options, inner, horizon of the rollout it replays
 
 
-@allocating
 def new_sim(n_tiles):
     """The small state arrays a continuation plays on (board, pos, placed, piers are shared)."""
     st = np.zeros(ST_SIZE, np.int64)
@@ -1303,18 +1307,53 @@ def _rollout(policy_id, params, tt, cfg, g, game, n):
     return i
 
 
-@kernel
-def choose_action(policy_id, params, tt, cfg, g, game, n):
+def choose_action(tier, policy_id, params, tt, cfg, g, game, n):
     """The one policy entry point: index of the chosen action among the n legal ones.
 
     A policy sees the whole state (the deck array holds the draw order from
     st[ST_DECK_POS] on; fair policies use it only as a multiset), draws only from its
-    own stream (game[11]) and keeps its scratch in the workspace."""
+    own stream (game[11]) and keeps its scratch in the workspace.
+
+    tier, a compile-time constant (`policy_tier`), is the costliest policy the kernel
+    must hold: each tier compiles only its policies, so a greedy run does not wait for
+    the rollout and oracle code to compile. Kernels only; this body is never called."""
+    raise NotImplementedError("choose_action is compiled per tier inside the kernels")
+
+
+def policy_tier(policy_ids):
+    """The tier a game with these seats needs: policies are numbered by cost, random and
+    greedy share the smallest tier (greedy is every policy's fallback)."""
+    return max(int(max(policy_ids)), POLICY_GREEDY)
+
+
+# choose_action of each tier (plain functions: numba compiles the one a tier needs, with it)
+def _choose_greedy_tier(tier, policy_id, params, tt, cfg, g, game, n):
+    if policy_id == POLICY_GREEDY:
+        st, board, pos, placed, piers, hands, ships, deck, flood, actions, deck_rng, rng, keys = game[:13]
+        return _greedy(tt, cfg, g, st, board, pos, piers, hands, ships, flood, actions, n, rng, keys)
+    return uniform_int(game[11], n)
+
+
+def _choose_lookahead_tier(tier, policy_id, params, tt, cfg, g, game, n):
+    st, board, pos, placed, piers, hands, ships, deck, flood, actions, deck_rng, rng, keys = game[:13]
+    return choose_fair(policy_id, params, tt, cfg, g, st, board, pos, piers, hands, ships, deck,
+                       flood, actions, n, rng, keys, game[WS_PLANNER:WS_SIM])
+
+
+def _choose_any_tier(tier, policy_id, params, tt, cfg, g, game, n):
     if policy_id == POLICY_ROLLOUT or policy_id == POLICY_ORACLE:
         return _rollout(policy_id, params, tt, cfg, g, game, n)
     st, board, pos, placed, piers, hands, ships, deck, flood, actions, deck_rng, rng, keys = game[:13]
     return choose_fair(policy_id, params, tt, cfg, g, st, board, pos, piers, hands, ships, deck,
                        flood, actions, n, rng, keys, game[WS_PLANNER:WS_SIM])
+
+
+@overload(choose_action, prefer_literal=True, jit_options=KERNEL_OPTIONS)
+def _choose_action_of_tier(tier, policy_id, params, tt, cfg, g, game, n):
+    if not isinstance(tier, types.IntegerLiteral):
+        return None  # numba then retries with tier as a literal
+    return (_choose_greedy_tier, _choose_lookahead_tier, _choose_any_tier)[
+        min(max(tier.literal_value, POLICY_GREEDY), POLICY_ROLLOUT) - POLICY_GREEDY]
 
 
 # --------------------------------------------------------------------------- games
@@ -1353,7 +1392,7 @@ def _reset(game, tt, cfg, g, active, hq, seed, index):
         _draw_up(cfg, st, hands, deck, p)
 
 
-@kernel
+@inline
 def _game_over(cfg, st, hands):
     if st[ST_DECK_POS] < st[ST_DECK_LEN]:
         return False
@@ -1364,7 +1403,7 @@ def _game_over(cfg, st, hands):
 
 
 @kernel
-def play_game(game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, index, out, trace):
+def play_game(tier, game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, index, out, trace):
     """Play game `index` to the end; result columns into out[:N_COLS].
 
     trace: int64[k, 5] buffer receiving (player, kind, a, b, c) of every action taken,
@@ -1373,22 +1412,24 @@ def play_game(game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, ind
 
     The oracle knows the draw order, so it can also play exactly as a fair policy would:
     its game is the best of the greedy, lookahead and rollout replays and its own search.
+    tier: `policy_tier(policy_ids)` (see choose_action).
     """
+    tier = literally(tier)
     oracle = False
     for p in range(cfg[CFG_PLAYERS]):
         oracle |= policy_ids[p] == POLICY_ORACLE
     if not oracle:
-        return _play(game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, index, out, trace)
+        return _play(tier, game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, index, out, trace)
     sim = game[WS_SIM]
     ids, row, params = sim[17], sim[18], sim[19]
-    best, best_score = 0, -1
+    best, best_score = np.int64(0), -1
     for k in range(len(ORACLE_VARIANTS)):
         _oracle_variant(cfg, policy_ids, policy_params, ids, params, k)
-        _play(game, tt, cfg, g, active, hq, ids, params, seed, index, row, trace[:0])
+        _play(tier, game, tt, cfg, g, active, hq, ids, params, seed, index, row, trace[:0])
         if row[COL_SCORE] > best_score:
             best, best_score = k, row[COL_SCORE]
     _oracle_variant(cfg, policy_ids, policy_params, ids, params, best)
-    return _play(game, tt, cfg, g, active, hq, ids, params, seed, index, out, trace)
+    return _play(tier, game, tt, cfg, g, active, hq, ids, params, seed, index, out, trace)
 
 
 ORACLE_VARIANTS = (POLICY_GREEDY, POLICY_LOOKAHEAD, POLICY_ROLLOUT, POLICY_ORACLE)
@@ -1409,7 +1450,7 @@ def _oracle_variant(cfg, policy_ids, policy_params, ids, params, k):
 
 
 @kernel
-def _play(game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, index, out, trace):
+def _play(tier, game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, index, out, trace):
     st, board, pos, placed, piers, hands, ships, deck, flood, actions = game[:10]
     _reset(game, tt, cfg, g, active, hq, seed, index)
     n_taken = 0
@@ -1417,7 +1458,7 @@ def _play(game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, index, 
     while not (ended and _game_over(cfg, st, hands)) and st[ST_TURNS] < TURN_LIMIT:
         p = st[ST_PLAYER]
         n = legal_actions(tt, cfg, g, st, board, hands, ships, actions)
-        i = choose_action(policy_ids[p], policy_params[p], tt, cfg, g, game, n)
+        i = choose_action(tier, policy_ids[p], policy_params[p], tt, cfg, g, game, n)
         if n_taken < trace.shape[0]:
             trace[n_taken, 0] = p
             for k in range(4):
@@ -1435,27 +1476,29 @@ def _play(game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, index, 
     return n_taken
 
 
-@kernel
+@inline
 def grid_size(n_tiles):
     """Side of the square board: a chain of all tiles plus a free ring fits from the centre."""
     return 2 * n_tiles + 3
 
 
-@allocating
-def simulate_range(tt, cfg, active, hq, policy_ids, policy_params, seed, start, out, trace, layout):
+@kernel
+def simulate_range(tier, game, tt, cfg, active, hq, policy_ids, policy_params, seed, start, out, trace, layout):
     """Play games start .. start + out.shape[1] - 1; column j of out gets game start + j.
+
+    game: a workspace from new_workspace (any previous game in it is cleared); tier:
+    policy_tier(policy_ids), compiled as a constant (see choose_action).
 
     For the first game of the range, trace gets its actions (player, kind, a, b, c) and
     layout[i] = (row, col, tile) its placed tiles relative to the HQ (zero rows: skipped); that
     makes a replay the same compiled code as a run. Returns (tiles placed, actions) of that game.
     """
-    n_tiles = tt.shape[0]
-    g = grid_size(n_tiles)
-    game = new_workspace(n_tiles, g)
-    row = np.zeros(N_COLS, np.int64)
+    tier = literally(tier)
+    g = grid_size(tt.shape[0])
+    row = game[WS_ROW]
     first = (0, 0)
     for j in range(out.shape[1]):
-        n_actions = play_game(game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, start + j,
+        n_actions = play_game(tier, game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, start + j,
                               row, trace[:trace.shape[0] if j == 0 else 0])
         for k in range(N_COLS):
             out[k, j] = row[k]
@@ -1484,7 +1527,8 @@ def score_layout(tt, cfg, rows, cols, tile_ids, out):
     The caller has validated the layout (analyzer/beacon/layout.py)."""
     n_tiles = tt.shape[0]
     g = grid_size(n_tiles)
-    board = new_board(g)
+    board = np.zeros((g * g, 2), np.int16)
+    board[:, B_TILE] = -1
     pos = np.full(n_tiles, -1, np.int64)
     r0 = rows.min()
     c0 = cols.min()
@@ -1493,6 +1537,7 @@ def score_layout(tt, cfg, rows, cols, tile_ids, out):
         put_tile(tt, board, g, tile_ids[i], cell)
         pos[tile_ids[i]] = cell
     placed = tile_ids.astype(np.int64)
-    score = score_board(tt, cfg, board, pos, placed, placed.shape[0], g, new_flood(n_tiles), out)
+    flood = np.zeros(flood_size(n_tiles), np.int64)
+    score = score_board(tt, cfg, board, pos, placed, placed.shape[0], g, flood, out)
     out[COL_RANK] = rank_of(cfg, score)
     return score

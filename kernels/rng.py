@@ -32,14 +32,14 @@ def mix64(z):
     return z ^ (z >> np.uint64(31))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def stream_key(seed, game, purpose):
     a = mix64(np.uint64(seed) + GOLDEN)
     b = mix64(a ^ (np.uint64(game) * GOLDEN))
     return mix64(b + np.uint64(purpose + 1) * GOLDEN)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def stream_init(stream, seed, game, purpose):
     stream[0] = stream_key(seed, game, purpose)
     stream[1] = np.uint64(0)

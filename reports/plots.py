@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.collections import PatchCollection
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, Patch, Rectangle
@@ -238,9 +239,12 @@ def beacon_board(path, layout: dict, tiles, title: str, show_ids: bool = True) -
     explored = _explored_mask(rows, cols)
     band = 0.24
     coast = 0.06
+    # one collection per layer: drawing a thousand single patches took most of a report's time
+    layers = {z: [] for z in range(1, 10)}
+    dots_x, dots_y = [], []
     for r, c, t, is_exp in zip(rows.tolist(), cols.tolist(), tids.tolist(), explored.tolist()):
         x, y = c - c0, r - r0  # top-left corner of the cell (y grows south)
-        ax.add_patch(Rectangle((x, y), 1, 1, facecolor=_WATER, edgecolor=_WATER_EDGE, lw=1.2 * scale, zorder=1))
+        layers[1].append(Rectangle((x, y), 1, 1, facecolor=_WATER, edgecolor=_WATER_EDGE, lw=1.2 * scale))
         land_sides = [k for k in range(4) if edge_land[t][k]]
         for k in land_sides:
             # Sandy coast strip first, then green land nearer the edge.
@@ -253,10 +257,9 @@ def beacon_board(path, layout: dict, tiles, title: str, show_ids: bool = True) -
                     rect = (x, y + 1 - depth), 1, depth
                 else:
                     rect = (x, y), depth, 1
-                ax.add_patch(Rectangle(*rect, facecolor=colour, lw=0, zorder=z))
+                layers[z].append(Rectangle(*rect, facecolor=colour, lw=0))
         if interior[t]:
-            ax.add_patch(Circle((x + 0.5, y + 0.5), 0.2, facecolor=_LAND, edgecolor=_SAND,
-                                lw=2.2 * scale, zorder=3))
+            layers[3].append(Circle((x + 0.5, y + 0.5), 0.2, facecolor=_LAND, edgecolor=_SAND, lw=2.2 * scale))
         nb = int(buildings[t])
         if nb:
             # Dots on the first land band (or the island), spaced along it.
@@ -274,22 +277,26 @@ def beacon_board(path, layout: dict, tiles, title: str, show_ids: bool = True) -
                     pts = [(x + mid, y + o) for o in offs]
             else:
                 pts = [(x + 0.5 + 0.08 * (i - (nb - 1) / 2), y + 0.5) for i in range(nb)]
-            px, py = zip(*pts)
-            ax.scatter(px, py, s=9 * scale ** 2, color="#3b2a1a", zorder=6, lw=0)
+            dots_x.extend(px for px, _ in pts)
+            dots_y.extend(py for _, py in pts)
         f = int(feature[t])
         if f in _FEATURES:
             label, face, fg, _name = _FEATURES[f]
-            ax.add_patch(Circle((x + 0.5, y + 0.5), 0.19, facecolor=face, edgecolor="white",
-                                lw=1.0 * scale, zorder=7))
+            layers[7].append(Circle((x + 0.5, y + 0.5), 0.19, facecolor=face, edgecolor="white", lw=1.0 * scale))
             ax.text(x + 0.5, y + 0.5, label, ha="center", va="center", color=fg, fontweight="bold",
                     fontsize=(6.5 if len(label) > 1 else 8) * scale, zorder=8)
         if is_exp:
-            ax.add_patch(Rectangle((x + 0.035, y + 0.035), 0.93, 0.93, fill=False, edgecolor=_EXPLORED,
-                                   lw=2.2 * scale, zorder=9))
+            layers[9].append(Rectangle((x + 0.035, y + 0.035), 0.93, 0.93, fill=False, edgecolor=_EXPLORED,
+                                       lw=2.2 * scale))
         if show_ids and 0 <= t < len(ids):
             ax.text(x + 0.93, y + 0.93, str(ids[t]), ha="right", va="bottom", fontsize=5.5 * scale,
                     color="#0b2545", alpha=0.85, zorder=10)
 
+    for z, patches in layers.items():
+        if patches:
+            ax.add_collection(PatchCollection(patches, match_original=True, zorder=z))
+    if dots_x:
+        ax.scatter(dots_x, dots_y, s=9 * scale ** 2, color="#3b2a1a", zorder=6, lw=0)
     if rows.size == 0:
         ax.text(0.5, 0.5, "no tiles placed", ha="center", va="center")
     n_exp = int(explored.sum())

@@ -282,7 +282,15 @@ def play(tt: np.ndarray, cfg: np.ndarray, active: np.ndarray, hq: int, policy_id
     trace = np.zeros((trace_len, 5), np.int64)
     policy_ids = np.full(kb.MAX_PLAYERS, policy_id, np.int64)
     params = np.zeros((kb.MAX_PLAYERS, N_PARAMS), np.float64)
-    n_actions = kb.play_game(game, tt, cfg, g, active.astype(np.uint8), hq, policy_ids, params, seed,
+    n_actions = kb.play_game(kb.policy_tier(policy_ids), game, tt, cfg, g, active.astype(np.uint8), hq, policy_ids, params, seed,
                              index, out, trace)
     assert n_actions <= trace_len, "trace buffer too small"
     return out, trace[:n_actions], game, g
+
+
+def dealt_deck(tt, cfg, active, hq, seed, index) -> np.ndarray:
+    """The shuffled draw pile of game `index`, as the kernel deals it."""
+    n = active.shape[0]
+    game = kb.new_workspace(n, kb.grid_size(n))
+    kb._reset(game, tt, cfg, kb.grid_size(n), active, hq, seed, index)
+    return game[7][:game[0][kb.ST_DECK_LEN]].copy()

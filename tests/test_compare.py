@@ -15,6 +15,7 @@ from analyzer.beacon.tiles import load_tiles, parse_tiles
 from analyzer.cli import main
 from analyzer.errors import UserError
 from kernels import beacon as kb
+from tests.beacon_positions import dealt_deck
 
 cmp = importlib.import_module("analyzer.beacon.compare")  # the module (analyzer.beacon.compare is the function)
 
@@ -57,15 +58,6 @@ def test_policy_lists_split_between_policies_not_inside_parameters(values, expec
 def test_every_arm_is_dealt_the_same_deck_in_every_game(players, monkeypatch):
     """CRN through the kernel workspace: rebuilt from the jobs compare really runs, the shuffled
     draw pile of game i is the same for every arm."""
-    from numba import njit
-
-    @njit
-    def deck_of(tt, cfg, active, hq, seed, index):
-        g = kb.grid_size(active.shape[0])
-        game = kb.new_workspace(active.shape[0], g)
-        kb._reset(game, tt, cfg, g, active, hq, seed, index)
-        return game[7][:game[0][kb.ST_DECK_LEN]].copy()
-
     jobs = []
     real_run_job = cmp.run_job
     monkeypatch.setattr(cmp, "run_job", lambda job, options: jobs.append(job) or real_run_job(job, options))
@@ -77,7 +69,7 @@ def test_every_arm_is_dealt_the_same_deck_in_every_game(players, monkeypatch):
         spec = job.spec
         s = make_setup(spec["players"], spec["policy"], ",".join(spec["expansions"]),
                        parse_tiles(spec["tiles"]["csv"], spec["tiles"]["name"]))
-        decks.append([deck_of(s.kernel_tiles, s.cfg, s.active, s.tiles.hq, spec["seed"], i) for i in range(6)])
+        decks.append([dealt_deck(s.kernel_tiles, s.cfg, s.active, s.tiles.hq, spec["seed"], i) for i in range(6)])
     for game in range(6):
         np.testing.assert_array_equal(decks[0][game], decks[1][game])
     assert not np.array_equal(decks[0][0], decks[0][1])  # games differ from each other

@@ -7,6 +7,7 @@ from analyzer.beacon.simulate import make_setup, play_range_fn, simulate
 from analyzer.errors import UserError
 from analyzer.runner import plan_chunks, run_games
 from kernels import beacon as kb
+from tests.beacon_positions import dealt_deck
 from kernels.rng import PURPOSE_DECK, next_u64, stream_init, uniform_int
 
 
@@ -36,20 +37,10 @@ def test_seed_changes_results():
 
 def test_policies_see_the_same_deck_on_the_same_seed():
     """Common random numbers: the deck stream does not depend on the policy."""
-    from numba import njit
-
-    @njit
-    def deck_of(tt, cfg, active, hq, seed, index):
-        n = active.shape[0]
-        g = 2 * n + 3
-        game = kb.new_workspace(n, g)
-        kb._reset(game, tt, cfg, g, active, hq, seed, index)
-        return game[7][:game[0][kb.ST_DECK_LEN]].copy()
-
     decks = []
     for policy in ("random", "greedy"):
         s = make_setup(1, policy, "", None)
-        decks.append(deck_of(s.kernel_tiles, s.cfg, s.active, s.tiles.hq, 5, 9))
+        decks.append(dealt_deck(s.kernel_tiles, s.cfg, s.active, s.tiles.hq, 5, 9))
     np.testing.assert_array_equal(decks[0], decks[1])
     assert sorted(decks[0].tolist()) == [t for t in range(s.tiles.n) if s.active[t] and t != s.tiles.hq]
 

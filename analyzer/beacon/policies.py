@@ -1,7 +1,8 @@
 """Policy registry: a name (optionally with parameters, `name:key=value,...`) -> kernel id + vector.
 
 Every policy is a branch of kernels.beacon.choose_action; new ones register here with their
-parameter names and defaults, in the order of the kernel's parameter vector.
+parameter names and defaults, in the order of the kernel's parameter vector. Kernel ids are
+numbered by cost (a kernel compiles the policies up to the costliest one its seats use).
 """
 
 from dataclasses import dataclass

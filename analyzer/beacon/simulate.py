@@ -67,6 +67,16 @@ def kernel_tiles(ts: TileSet) -> np.ndarray:
     return tt
 
 
+def _simulate_range(setup: Setup, seed: int, start: int, out: np.ndarray, trace: np.ndarray,
+                    layout: np.ndarray):
+    """kernels.beacon.simulate_range on a fresh workspace, compiled for the policies' tier."""
+    n = setup.tiles.n
+    game = kb.new_workspace(n, kb.grid_size(n))
+    return kb.simulate_range(kb.policy_tier(setup.policy_ids), game, setup.kernel_tiles, setup.cfg,
+                             setup.active, setup.tiles.hq, setup.policy_ids, setup.policy_params, seed,
+                             start, out, trace, layout)
+
+
 def play_range_fn(setup: Setup, seed: int):
     no_trace, no_layout = np.zeros((0, 5), np.int64), np.zeros((0, 3), np.int64)
 
@@ -74,8 +84,7 @@ def play_range_fn(setup: Setup, seed: int):
         # one array layout for the kernel (C-contiguous): a chunk's column view is copied through,
         # so runs and replays share one compiled signature
         block = out if out.flags.c_contiguous else np.ascontiguousarray(out)
-        kb.simulate_range(setup.kernel_tiles, setup.cfg, setup.active, setup.tiles.hq,
-                          setup.policy_ids, setup.policy_params, seed, start, block, no_trace, no_layout)
+        _simulate_range(setup, seed, start, block, no_trace, no_layout)
         if block is not out:
             out[...] = block
     return play_range
@@ -85,9 +94,7 @@ def replay(setup: Setup, seed: int, game: int, trace_len: int = 0):
     """Re-play one game (same seed, same index -> the same game) for its board and actions."""
     layout = np.zeros((setup.tiles.n, 3), np.int64)
     trace = np.zeros((trace_len, 5), np.int64)
-    n_placed, n_actions = kb.simulate_range(setup.kernel_tiles, setup.cfg, setup.active, setup.tiles.hq,
-                                            setup.policy_ids, setup.policy_params, seed, game,
-                                            np.zeros((kb.N_COLS, 1), np.int16), trace, layout)
+    n_placed, n_actions = _simulate_range(setup, seed, game, np.zeros((kb.N_COLS, 1), np.int16), trace, layout)
     board = {"row": layout[:n_placed, 0], "col": layout[:n_placed, 1], "tile": layout[:n_placed, 2]}
     return board, trace[:min(n_actions, trace_len)]
 
