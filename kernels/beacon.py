@@ -23,7 +23,7 @@ oracle; docs/beacon_policies.md), games.
 
 import numpy as np
 
-from numba import literally, types
+from numba import types
 from numba.extending import overload
 
 from kernels.jit import KERNEL_OPTIONS, allocating, inline, kernel
@@ -1348,7 +1348,7 @@ def _choose_any_tier(tier, policy_id, params, tt, cfg, g, game, n):
                        flood, actions, n, rng, keys, game[WS_PLANNER:WS_SIM])
 
 
-@overload(choose_action, prefer_literal=True, jit_options=KERNEL_OPTIONS)
+@overload(choose_action, prefer_literal=True, inline="always", jit_options=KERNEL_OPTIONS)
 def _choose_action_of_tier(tier, policy_id, params, tt, cfg, g, game, n):
     if not isinstance(tier, types.IntegerLiteral):
         return None  # numba then retries with tier as a literal
@@ -1402,7 +1402,7 @@ def _game_over(cfg, st, hands):
     return True
 
 
-@kernel
+@inline
 def play_game(tier, game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, index, out, trace):
     """Play game `index` to the end; result columns into out[:N_COLS].
 
@@ -1412,9 +1412,8 @@ def play_game(tier, game, tt, cfg, g, active, hq, policy_ids, policy_params, see
 
     The oracle knows the draw order, so it can also play exactly as a fair policy would:
     its game is the best of the greedy, lookahead and rollout replays and its own search.
-    tier: `policy_tier(policy_ids)` (see choose_action).
+    tier: `policy_tier(policy_ids)`, a compile-time constant (see choose_action).
     """
-    tier = literally(tier)
     oracle = False
     for p in range(cfg[CFG_PLAYERS]):
         oracle |= policy_ids[p] == POLICY_ORACLE
@@ -1482,18 +1481,17 @@ def grid_size(n_tiles):
     return 2 * n_tiles + 3
 
 
-@kernel
+@inline
 def simulate_range(tier, game, tt, cfg, active, hq, policy_ids, policy_params, seed, start, out, trace, layout):
     """Play games start .. start + out.shape[1] - 1; column j of out gets game start + j.
 
     game: a workspace from new_workspace (any previous game in it is cleared); tier:
-    policy_tier(policy_ids), compiled as a constant (see choose_action).
+    policy_tier(policy_ids), a compile-time constant: Python calls simulate_range_of(tier).
 
     For the first game of the range, trace gets its actions (player, kind, a, b, c) and
     layout[i] = (row, col, tile) its placed tiles relative to the HQ (zero rows: skipped); that
     makes a replay the same compiled code as a run. Returns (tiles placed, actions) of that game.
     """
-    tier = literally(tier)
     g = grid_size(tt.shape[0])
     row = game[WS_ROW]
     first = (0, 0)
@@ -1507,6 +1505,25 @@ def simulate_range(tier, game, tt, cfg, active, hq, policy_ids, policy_params, s
             if layout.shape[0] > 0:
                 _board_layout(game, g, layout)
     return first
+
+
+def _simulate_range_entry(tier):
+    @kernel
+    def simulate_range_of_tier(game, tt, cfg, active, hq, policy_ids, policy_params, seed, start, out, trace,
+                               layout):
+        return simulate_range(tier, game, tt, cfg, active, hq, policy_ids, policy_params, seed, start, out,
+                              trace, layout)
+    return simulate_range_of_tier
+
+
+# Python's entry points, one per tier: the tier reaches the kernel as a constant
+_SIMULATE_RANGE = {tier: _simulate_range_entry(tier)
+                   for tier in (POLICY_GREEDY, POLICY_LOOKAHEAD, POLICY_ROLLOUT, POLICY_ORACLE)}
+
+
+def simulate_range_of(tier):
+    """simulate_range compiled for a tier (`policy_tier`); call it without the tier argument."""
+    return _SIMULATE_RANGE[tier]
 
 
 @kernel

@@ -274,18 +274,18 @@ class Position:
 
 def play(tt: np.ndarray, cfg: np.ndarray, active: np.ndarray, hq: int, policy_id: int, seed: int,
          index: int, trace_len: int = 20_000):
-    """Play one game with kernels.beacon.play_game -> (results row, trace, workspace, grid size)."""
+    """Play one game with the kernel -> (results row, trace, workspace, grid size)."""
     n = tt.shape[0]
     g = kb.grid_size(n)
     game = kb.new_workspace(n, g)
-    out = np.zeros(kb.N_COLS, np.int64)
+    out = np.zeros((kb.N_COLS, 1), np.int16)
     trace = np.zeros((trace_len, 5), np.int64)
     policy_ids = np.full(kb.MAX_PLAYERS, policy_id, np.int64)
     params = np.zeros((kb.MAX_PLAYERS, N_PARAMS), np.float64)
-    n_actions = kb.play_game(kb.policy_tier(policy_ids), game, tt, cfg, g, active.astype(np.uint8), hq, policy_ids, params, seed,
-                             index, out, trace)
+    _, n_actions = kb.simulate_range_of(kb.policy_tier(policy_ids))(
+        game, tt, cfg, active.astype(np.uint8), hq, policy_ids, params, seed, index, out, trace, np.zeros((0, 3), np.int64))
     assert n_actions <= trace_len, "trace buffer too small"
-    return out, trace[:n_actions], game, g
+    return out[:, 0].astype(np.int64), trace[:n_actions], game, g
 
 
 def dealt_deck(tt, cfg, active, hq, seed, index) -> np.ndarray:

@@ -74,9 +74,10 @@ def test_lookahead_search_leaves_the_board_as_it_found_it():
     setup = make_setup(1, "lookahead", "", None)
     n, g = setup.tiles.n, kb.grid_size(setup.tiles.n)
     game = kb.new_workspace(n, g)
-    row = np.zeros(kb.N_COLS, np.int64)
-    kb.play_game(kb.POLICY_GREEDY, game, setup.kernel_tiles, setup.cfg, g, setup.active, setup.tiles.hq,
-                 np.full(4, kb.POLICY_GREEDY), setup.policy_params, 3, 0, row, np.zeros((0, 5), np.int64))
+    kb.simulate_range_of(kb.POLICY_GREEDY)(game, setup.kernel_tiles, setup.cfg, setup.active, setup.tiles.hq,
+                                           np.full(4, kb.POLICY_GREEDY), setup.policy_params, 3, 0,
+                                           np.zeros((kb.N_COLS, 1), np.int16), np.zeros((0, 5), np.int64),
+                                           np.zeros((0, 3), np.int64))
     # a mid-game position: take the greedy end position back to a few placed tiles
     st, board, pos = game[0], game[1], game[2]
     before = (board.copy(), pos.copy())

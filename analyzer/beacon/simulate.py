@@ -72,9 +72,9 @@ def _simulate_range(setup: Setup, seed: int, start: int, out: np.ndarray, trace:
     """kernels.beacon.simulate_range on a fresh workspace, compiled for the policies' tier."""
     n = setup.tiles.n
     game = kb.new_workspace(n, kb.grid_size(n))
-    return kb.simulate_range(kb.policy_tier(setup.policy_ids), game, setup.kernel_tiles, setup.cfg,
-                             setup.active, setup.tiles.hq, setup.policy_ids, setup.policy_params, seed,
-                             start, out, trace, layout)
+    simulate_range = kb.simulate_range_of(kb.policy_tier(setup.policy_ids))
+    return simulate_range(game, setup.kernel_tiles, setup.cfg, setup.active, setup.tiles.hq, setup.policy_ids,
+                          setup.policy_params, seed, start, out, trace, layout)
 
 
 def play_range_fn(setup: Setup, seed: int):
