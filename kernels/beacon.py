@@ -1417,18 +1417,20 @@ def play_game(tier, game, tt, cfg, g, active, hq, policy_ids, policy_params, see
     oracle = False
     for p in range(cfg[CFG_PLAYERS]):
         oracle |= policy_ids[p] == POLICY_ORACLE
-    if not oracle:
-        return _play(tier, game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, index, out, trace)
     sim = game[WS_SIM]
     ids, row, params = sim[17], sim[18], sim[19]
-    best, best_score = np.int64(0), -1
-    for k in range(len(ORACLE_VARIANTS)):
-        _oracle_variant(cfg, policy_ids, policy_params, ids, params, k)
-        _play(tier, game, tt, cfg, g, active, hq, ids, params, seed, index, row, trace[:0])
-        if row[COL_SCORE] > best_score:
+    runs = len(ORACLE_VARIANTS) + 1 if oracle else 1  # the oracle: each variant, then the best again
+    best, best_score, n_taken = np.int64(0), -1, 0
+    for k in range(runs):  # one call site: _play is compiled into this function once
+        last = k == runs - 1
+        if oracle:
+            _oracle_variant(cfg, policy_ids, policy_params, ids, params, best if last else k)
+        n_taken = _play(tier, game, tt, cfg, g, active, hq, ids if oracle else policy_ids,
+                        params if oracle else policy_params, seed, index, out if last else row,
+                        trace if last else trace[:0])
+        if not last and row[COL_SCORE] > best_score:
             best, best_score = k, row[COL_SCORE]
-    _oracle_variant(cfg, policy_ids, policy_params, ids, params, best)
-    return _play(tier, game, tt, cfg, g, active, hq, ids, params, seed, index, out, trace)
+    return n_taken
 
 
 ORACLE_VARIANTS = (POLICY_GREEDY, POLICY_LOOKAHEAD, POLICY_ROLLOUT, POLICY_ORACLE)
