@@ -850,9 +850,11 @@ def _cheapest_slot(tt, hands, p, hand, used, keep_slot):
 
 @kernel
 def _candidates(tt, cfg, g, board, pos, piers, n_piers, hands, p, ship, tokens, used, flood,
-                fill, params, cand, cand_v):
+                fill, params, cand, cand_v, reached):
     """Every placement reachable this turn (token moves, then discard-moves), with its value:
-    points now + change of region value - discard cost. Returns the count."""
+    points now + change of region value - discard cost. Returns the count.
+    reached: end of the token-only breadth-first search from ship that flood still holds
+    (_stop_value's)."""
     hand = cfg[CFG_HAND]
     free = 0
     for s in range(hand):
@@ -862,7 +864,7 @@ def _candidates(tt, cfg, g, board, pos, piers, n_piers, hands, p, ship, tokens, 
         return 0
     n = 0
     for extra in range(free):  # discard-moves only when token moves reach no placement
-        tail = _bfs(tt, board, g, ship, tokens + extra, flood)
+        tail = reached if extra == 0 else _bfs(tt, board, g, ship, tokens + extra, flood)
         for i in range(1 + 2 * tt.shape[0], tail, 3):
             n = _placements_from(tt, board, g, hands, p, hand, flood[i], used, flood[i + 1], cand, n)
         if n > 0:
@@ -893,7 +895,7 @@ def _candidates(tt, cfg, g, board, pos, piers, n_piers, hands, p, ship, tokens, 
 @kernel
 def _stop_value(tt, cfg, g, st, board, hands, p, ship, tokens, used, flood, fill, params, where):
     """End of the plan: the best cell within the tokens left for next turn (into where[0]),
-    and the solo keep."""
+    and the solo keep. Returns (value, end of the breadth-first search left in flood)."""
     tail = _bfs(tt, board, g, ship, tokens, flood)
     best = -1e18
     for i in range(1 + 2 * tt.shape[0], tail, 3):
@@ -908,7 +910,7 @@ def _stop_value(tt, cfg, g, st, board, hands, p, ship, tokens, used, flood, fill
             if t >= 0 and not (used >> s) & 1:
                 keep = max(keep, params[LA_KEEP] * BASE_POINTS[tt[t, TT_FEATURE]])
         best += keep
-    return best
+    return best, tail
 
 
 @kernel
@@ -936,12 +938,13 @@ def _open_frame(tt, cfg, g, st, board, pos, piers, hands, p, flood, fill, params
                 order, frames, values, level, ship, tokens, used, n_piers, acc):
     """A search node: its value if the turn ends here, and its best children to try."""
     values[level, 0] = acc
-    values[level, 1] = acc + _stop_value(tt, cfg, g, st, board, hands, p, ship, tokens, used, flood,
-                                         fill, params, order[MAX_DEPTH * MAX_WIDTH:])
+    stop, reached = _stop_value(tt, cfg, g, st, board, hands, p, ship, tokens, used, flood, fill, params,
+                                order[MAX_DEPTH * MAX_WIDTH:])
+    values[level, 1] = acc + stop
     m = 0
     if level + 1 < MAX_DEPTH:
         n = _candidates(tt, cfg, g, board, pos, piers, n_piers, hands, p, ship, tokens, used, flood,
-                        fill, params, cand[level], cand_v[level])
+                        fill, params, cand[level], cand_v[level], reached)
         base = level * MAX_WIDTH
         m = _top(cand_v[level], n, min(max(int(params[LA_WIDTH]), 1), MAX_WIDTH),
                  order[base:base + MAX_WIDTH])
@@ -1001,11 +1004,12 @@ def root_options(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, p
     ship, tokens, n_piers = ships[p], st[ST_TOKENS], st[ST_N_PIERS]
     unseen_fill(tt, cfg, st, hands, deck, p, fill)
     where = order[MAX_DEPTH * MAX_WIDTH:]
-    opt_v[0] = _stop_value(tt, cfg, g, st, board, hands, p, ship, tokens, 0, flood, fill, params, where)
+    opt_v[0], reached = _stop_value(tt, cfg, g, st, board, hands, p, ship, tokens, 0, flood, fill, params,
+                                    where)
     opts[0, PLAN_KIND] = PLAN_REPOSITION if where[0] != ship else PLAN_END
     opts[0, PLAN_CELL] = where[0]
     n = _candidates(tt, cfg, g, board, pos, piers, n_piers, hands, p, ship, tokens, 0, flood,
-                    fill, params, cand[0], cand_v[0])
+                    fill, params, cand[0], cand_v[0], reached)
     order[ORDER_N_ROOT] = n
     m = _top(cand_v[0], n, min(max(int(params[LA_WIDTH]), 1), MAX_WIDTH), order[:MAX_WIDTH])
     for j in range(m):
