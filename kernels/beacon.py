@@ -15,7 +15,8 @@ board  : int16[G*G, 2] per cell (row-major, the HQ at the centre): the tile id (
 game   : per-game state arrays bundled in a tuple by `new_workspace`
 
 A game is played by `play_game`; `simulate_range` plays a contiguous range of game
-indices into `out` (one column per game). Each game draws from its own streams
+indices into `out` (one column per game); Python calls it as `simulate_range_of(tier)`,
+compiled for the policies the seats use (see choose_action). Each game draws from its own streams
 (kernels.rng), so results do not depend on how games are split into chunks.
 Sections: board, scoring, actions, policies (random, greedy, lookahead, rollout and
 oracle; docs/beacon_policies.md), games.
