@@ -118,3 +118,29 @@ def test_policy_parameters_parse_and_reject_bad_values():
     for bad in ("lookahead:width=0", "rollout:samples=0", "rollout:inner=3", "lookahead:nope=1"):
         with pytest.raises(UserError):
             parse_policy(bad)
+
+
+@pytest.mark.parametrize("policy, tier", [("random", kb.POLICY_GREEDY), ("greedy", kb.POLICY_GREEDY),
+                                          ("lookahead:width=2", kb.POLICY_LOOKAHEAD),
+                                          ("rollout", kb.POLICY_ROLLOUT), ("oracle", kb.POLICY_ORACLE)])
+def test_policy_tier_is_the_costliest_policy_at_the_table(policy, tier):
+    assert kb.policy_tier(make_setup(3, policy, "", None).policy_ids) == tier
+
+
+def test_a_greedy_run_compiles_without_the_planning_policies(tmp_path):
+    """The point of the tiers: greedy's kernel holds no lookahead, rollout or oracle code, so it
+    compiles in a fraction of the time. Checked in a fresh process with an empty numba cache."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import numpy as np\n"
+            "from analyzer.beacon.simulate import make_setup, play_range_fn\n"
+            "from kernels import beacon as kb\n"
+            "play_range_fn(make_setup(1, 'greedy', '', None), 1)(0, np.zeros((kb.N_COLS, 2), np.int16))\n"
+            "print([len(f.signatures) for f in (kb._greedy, kb.root_options, kb._rollout, kb._continue)])\n")
+    env = {"NUMBA_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    run = subprocess.run([sys.executable, "-c", code], env=env, cwd=Path(__file__).resolve().parents[1],
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split("\n")[-2] == "[1, 0, 0, 0]"
