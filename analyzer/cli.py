@@ -4,6 +4,7 @@ import dataclasses
 import functools
 import inspect
 import json
+import os
 import shlex
 import sys
 from pathlib import Path
@@ -268,5 +269,15 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def run() -> None:
+    """The `tabletop` console script: main(), then leave at once. Every result is written and
+    closed by then; tearing down the interpreter (unloading numba, matplotlib, scipy) would add
+    about half a second to every command."""
+    code = main()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

@@ -38,9 +38,10 @@ def _new_figure(width: float, height: float) -> Figure:
     return fig
 
 
-def _save(fig: Figure, path: str | os.PathLike) -> Path:
+def _save(fig: Figure, path: str | os.PathLike, tight: bool = True) -> Path:
+    """PNG of fig; tight=False keeps the figure's own margins (a tight box costs a second drawing)."""
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=DPI, bbox_inches="tight", pad_inches=0.12,
+    fig.savefig(buf, format="png", dpi=DPI, bbox_inches="tight" if tight else None, pad_inches=0.12,
                 facecolor="white", metadata={"Software": None})
     return atomic_write_bytes(path, buf.getvalue())
 
@@ -103,6 +104,9 @@ def _shade_bands(ax, bands, vals: np.ndarray, cnts: np.ndarray, x0: float, x1: f
                 fontsize=8, color="#333333", zorder=5, linespacing=1.15)
 
 
+_SCORE_PLOT_MARGINS = dict(left=0.09, right=0.985, bottom=0.115, top=0.925)  # of a 9 x 4.6 in figure
+
+
 def _x_limits(vals: np.ndarray) -> tuple[float, float]:
     lo, hi = float(vals.min()), float(vals.max())
     pad = max(1.5, 0.04 * (hi - lo))
@@ -121,6 +125,7 @@ def score_histogram(scores, rank_names, rank_lower_bounds, path, counts=None) ->
     x0, x1 = _x_limits(vals)
 
     fig = _new_figure(9.0, 4.6)
+    fig.subplots_adjust(**_SCORE_PLOT_MARGINS)
     ax = fig.add_subplot(1, 1, 1)
     _shade_bands(ax, bands, vals, cnts, x0, x1, with_share=True)
     ax.bar(bins, share, width=0.88, color=_BAR, zorder=3, lw=0)
@@ -138,7 +143,7 @@ def score_histogram(scores, rank_names, rank_lower_bounds, path, counts=None) ->
     ax.set_axisbelow(True)
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
-    return _save(fig, path)
+    return _save(fig, path, tight=False)
 
 
 def score_ecdf(scores, rank_names, rank_lower_bounds, path, counts=None) -> Path:
@@ -152,6 +157,7 @@ def score_ecdf(scores, rank_names, rank_lower_bounds, path, counts=None) -> Path
     x0, x1 = _x_limits(vals)
 
     fig = _new_figure(9.0, 4.6)
+    fig.subplots_adjust(**_SCORE_PLOT_MARGINS)
     ax = fig.add_subplot(1, 1, 1)
     _shade_bands(ax, bands, vals, cnts, x0, x1, with_share=False)
     ax.step(np.r_[x0, vals, x1], np.r_[0.0, cdf, 1.0], where="post", color=_BAR, lw=2.0, zorder=3)
@@ -175,7 +181,7 @@ def score_ecdf(scores, rank_names, rank_lower_bounds, path, counts=None) -> Path
     ax.set_axisbelow(True)
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
-    return _save(fig, path)
+    return _save(fig, path, tight=False)
 
 
 # --------------------------------------------------------------------------- Beacon Patrol board

@@ -140,3 +140,15 @@ def test_console_script_is_installed():
     proc = subprocess.run([str(exe), "beacon", "simulate", "--players", "9", "--out", "x"],
                           capture_output=True, text=True, env=dict(os.environ))
     assert proc.returncode == 2 and proc.stderr.strip() == "error: --players must be 1 to 4, got 9"
+
+
+def test_console_script_leaves_complete_results(tmp_path):
+    """The script skips interpreter teardown (analyzer.cli.run): output and files must be whole."""
+    exe = Path(sys.executable).parent / "tabletop"
+    out = tmp_path / "run"
+    proc = subprocess.run([str(exe), "beacon", "simulate", "--games", "300", "--threads", "1", "--no-progress",
+                           "--out", str(out)], capture_output=True, text=True, env=dict(os.environ))
+    assert proc.returncode == 0, proc.stderr
+    assert "".join(proc.stdout.split()).endswith(f"report:{out / 'report.html'}")  # the last line, however wrapped
+    assert json.loads((out / "summary.json").read_text())["games"] == 300
+    assert (out / "report.html").read_text().rstrip().endswith("</html>")
