@@ -1348,9 +1348,7 @@ def _choose_lookahead_tier(tier, policy_id, params, tt, cfg, g, game, n):
 def _choose_any_tier(tier, policy_id, params, tt, cfg, g, game, n):
     if policy_id == POLICY_ROLLOUT or policy_id == POLICY_ORACLE:
         return _rollout(policy_id, params, tt, cfg, g, game, n)
-    st, board, pos, placed, piers, hands, ships, deck, flood, actions, deck_rng, rng, keys = game[:13]
-    return choose_fair(policy_id, params, tt, cfg, g, st, board, pos, piers, hands, ships, deck,
-                       flood, actions, n, rng, keys, game[WS_PLANNER:WS_SIM])
+    return choose_action(POLICY_LOOKAHEAD, policy_id, params, tt, cfg, g, game, n)
 
 
 @overload(choose_action, prefer_literal=True, inline="always", jit_options=KERNEL_OPTIONS)
