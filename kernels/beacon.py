@@ -931,6 +931,27 @@ def _top(cand_v, n, k, order):
     return m
 
 
+@kernel
+def _try_candidate(tt, cfg, g, board, pos, piers, n_piers, hands, p, c, used, tokens):
+    """Put candidate c's tile on its target for the search (the caller lifts it); returns the tile,
+    the target, the hand slots then spent (its own and the cheapest discards paying for the steps
+    beyond the tokens) and the number of placed piers."""
+    s, steps = c[CAND_SLOT], c[CAND_STEPS]
+    t = hands[p * MAX_HAND + s]
+    target = c[CAND_CELL] + _step(g, c[CAND_DIR])
+    spent = used | (1 << s)
+    for _ in range(steps - tokens):
+        k = _cheapest_slot(tt, hands, p, cfg[CFG_HAND], spent, -1)
+        if k >= 0:
+            spent |= 1 << k
+    put_tile(tt, board, g, t, target)
+    pos[t] = target
+    if tt[t, TT_FEATURE] == FEATURE_PIER:
+        piers[n_piers] = t
+        n_piers += 1
+    return t, target, spent, n_piers
+
+
 FR_SHIP, FR_TOKENS, FR_USED, FR_PIERS, FR_CHILDREN, FR_NEXT, FR_TARGET, FR_TILE = range(8)
 
 
@@ -967,23 +988,13 @@ def _search(tt, cfg, g, st, board, pos, piers, n_piers, hands, p, ship, tokens, 
         if f[FR_NEXT] < f[FR_CHILDREN]:
             i = order[top * MAX_WIDTH + f[FR_NEXT]]
             f[FR_NEXT] += 1
-            d, s, steps = cand[top, i, CAND_DIR], cand[top, i, CAND_SLOT], cand[top, i, CAND_STEPS]
-            t = hands[p * MAX_HAND + s]
-            target = cand[top, i, CAND_CELL] + _step(g, d)
-            spent = f[FR_USED] | (1 << s)
-            for _ in range(steps - f[FR_TOKENS]):  # discard-moves beyond the tokens
-                k = _cheapest_slot(tt, hands, p, cfg[CFG_HAND], spent, -1)
-                if k >= 0:
-                    spent |= 1 << k
-            put_tile(tt, board, g, t, target)
-            pos[t] = target
-            is_pier = tt[t, TT_FEATURE] == FEATURE_PIER
-            if is_pier:
-                piers[f[FR_PIERS]] = t
+            steps = cand[top, i, CAND_STEPS]
+            t, target, spent, n_piers_now = _try_candidate(tt, cfg, g, board, pos, piers, f[FR_PIERS], hands,
+                                                           p, cand[top, i], f[FR_USED], f[FR_TOKENS])
             f[FR_TARGET], f[FR_TILE] = target, t
             _open_frame(tt, cfg, g, st, board, pos, piers, hands, p, flood, fill, params, cand,
                         cand_v, order, frames, values, top + 1, target, max(f[FR_TOKENS] - steps, 0),
-                        spent, f[FR_PIERS] + is_pier, values[top, 0] + cand_v[top, i])
+                        spent, n_piers_now, values[top, 0] + cand_v[top, i])
             top += 1
         else:
             if top == level:
@@ -1016,19 +1027,9 @@ def root_options(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, p
     for j in range(m):
         i = order[j]
         cell, d, s, steps = cand[0, i, 0], cand[0, i, 1], cand[0, i, 2], cand[0, i, 3]
-        t = hands[p * MAX_HAND + s]
-        target = cell + _step(g, d)
-        spent = 1 << s
-        for _ in range(steps - tokens):
-            k = _cheapest_slot(tt, hands, p, cfg[CFG_HAND], spent, -1)
-            if k >= 0:
-                spent |= 1 << k
-        put_tile(tt, board, g, t, target)
-        pos[t] = target
-        is_pier = tt[t, TT_FEATURE] == FEATURE_PIER
-        if is_pier:
-            piers[n_piers] = t
-        v = cand_v[0, i] + _search(tt, cfg, g, st, board, pos, piers, n_piers + is_pier, hands, p,
+        t, target, spent, n_piers_now = _try_candidate(tt, cfg, g, board, pos, piers, n_piers, hands, p,
+                                                       cand[0, i], np.int64(0), tokens)
+        v = cand_v[0, i] + _search(tt, cfg, g, st, board, pos, piers, n_piers_now, hands, p,
                                    target, max(tokens - steps, 0), spent, flood, fill, params,
                                    cand, cand_v, order, frames, values, 1)
         lift_tile(tt, board, g, target)
