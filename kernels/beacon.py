@@ -674,9 +674,17 @@ PLAN_DIR = 4
 PLAN_SLOT = 5
 PLAN_TILE = 6
 PLAN_TRADES_SEEN = 7  # st[ST_TURNS] when trades were last weighed (once per turn)
-PLAN_FIELDS = 7  # what a turn option holds: PLAN_TURN .. PLAN_TILE
+PLAN_FIELDS = 7  # a turn option's first step: PLAN_TURN .. PLAN_TILE
 PLAN_PLACE, PLAN_REPOSITION, PLAN_END = 0, 1, 2
 MAX_DEPTH = MAX_HAND + 1
+# The rest of the turn the search found best (its line) follows the first step, so the plan
+# goes on after a placement without searching the same subtree again. A step is 5 fields in
+# the order of PLAN_KIND .. PLAN_TILE; frames keep each search node's best line the same way.
+STEP = 5
+PLAN_LINE_LEN = 8  # steps in the line after the first (0: search again after a placement)
+PLAN_LINE_POS = 9  # the next of them
+PLAN_LINE = 10
+PLAN_SIZE = PLAN_LINE + STEP * MAX_DEPTH
 MAX_CANDIDATES = 256
 MAX_OPTIONS = 16
 MAX_WIDTH = 8
@@ -687,15 +695,15 @@ BASE_POINTS = np.array([1.0, 3.0, 2.0, 3.0, 2.0, 2.0])  # by feature, for tiles 
 
 def new_planner(n_tiles):
     """Lookahead scratch: plan, fill table, candidate lists per search level."""
-    plan = np.full(8, -1, np.int64)
+    plan = np.full(PLAN_SIZE, -1, np.int64)
     fill = np.zeros(FILL_SIZE, np.float64)  # fill chance per side field | unseen per land mask | total | scratch
     cand = np.zeros((MAX_DEPTH, MAX_CANDIDATES, 4), np.int64)
     cand_v = np.zeros((MAX_DEPTH, MAX_CANDIDATES), np.float64)
     order = np.zeros(ORDER_N_ROOT + 1, np.int64)  # top candidates per level | stop cell | root count
-    opts = np.zeros((MAX_OPTIONS, 8), np.int64)  # root options: plan rows
+    opts = np.zeros((MAX_OPTIONS, PLAN_SIZE), np.int64)  # root options: plan rows
     opt_v = np.zeros(MAX_OPTIONS, np.float64)
-    frames = np.zeros((MAX_DEPTH, 8), np.int64)  # depth-first search stack (FR_*)
-    values = np.zeros((MAX_DEPTH, 2), np.float64)  # per level: value so far, best below
+    frames = np.zeros((MAX_DEPTH, FR_SIZE), np.int64)  # depth-first search stack (FR_*)
+    values = np.zeros(MAX_DEPTH, np.float64)  # per level: the node's best value, its line's
     return plan, fill, cand, cand_v, order, opts, opt_v, frames, values
 
 
@@ -952,17 +960,24 @@ def _try_candidate(tt, cfg, g, board, pos, piers, n_piers, hands, p, c, used, to
     return t, target, spent, n_piers
 
 
-FR_SHIP, FR_TOKENS, FR_USED, FR_PIERS, FR_CHILDREN, FR_NEXT, FR_TARGET, FR_TILE = range(8)
+FR_SHIP, FR_TOKENS, FR_USED, FR_PIERS, FR_CHILDREN, FR_NEXT, FR_TARGET, FR_TILE, FR_LINE_LEN = range(9)
+FR_LINE = 9  # the node's best line: FR_LINE_LEN steps, the last one ending the turn
+FR_SIZE = FR_LINE + STEP * MAX_DEPTH
+
+
+@inline
+def _set_step(line, k, kind, cell, d, slot, t):
+    o = k * STEP
+    line[o], line[o + 1], line[o + 2], line[o + 3], line[o + 4] = kind, cell, d, slot, t
 
 
 @kernel
 def _open_frame(tt, cfg, g, st, board, pos, piers, hands, p, flood, fill, params, cand, cand_v,
-                order, frames, values, level, ship, tokens, used, n_piers, acc):
+                order, frames, values, level, ship, tokens, used, n_piers):
     """A search node: its value if the turn ends here, and its best children to try."""
-    values[level, 0] = acc
     stop, reached = _stop_value(tt, cfg, g, st, board, hands, p, ship, tokens, used, flood, fill, params,
                                 order[MAX_DEPTH * MAX_WIDTH:])
-    values[level, 1] = acc + stop
+    values[level] = stop
     m = 0
     if level + 1 < MAX_DEPTH:
         n = _candidates(tt, cfg, g, board, pos, piers, n_piers, hands, p, ship, tokens, used, flood,
@@ -973,15 +988,21 @@ def _open_frame(tt, cfg, g, st, board, pos, piers, hands, p, flood, fill, params
     f = frames[level]
     f[FR_SHIP], f[FR_TOKENS], f[FR_USED], f[FR_PIERS] = ship, tokens, used, n_piers
     f[FR_CHILDREN], f[FR_NEXT], f[FR_TARGET], f[FR_TILE] = m, 0, -1, -1
+    where = order[MAX_DEPTH * MAX_WIDTH]  # ending the turn here is the line until a child beats it
+    f[FR_LINE_LEN] = 1
+    _set_step(f[FR_LINE:], 0, PLAN_REPOSITION if where != ship else PLAN_END, where, 0, 0, 0)
 
 
 @kernel
 def _search(tt, cfg, g, st, board, pos, piers, n_piers, hands, p, ship, tokens, used, flood,
             fill, params, cand, cand_v, order, frames, values, level):
     """Best value of the rest of the turn from this node (ending it now included): depth first
-    over the `width` best placements of every level, each undone on the way back."""
+    over the `width` best placements of every level, each undone on the way back. The node's
+    best line is left in frames[level]. A node's value depends only on what lies below it, not
+    on the way there, so following the line plays what searching again after each placement
+    would."""
     _open_frame(tt, cfg, g, st, board, pos, piers, hands, p, flood, fill, params, cand, cand_v,
-                order, frames, values, level, ship, tokens, used, n_piers, 0.0)
+                order, frames, values, level, ship, tokens, used, n_piers)
     top = level
     while True:
         f = frames[top]
@@ -994,15 +1015,25 @@ def _search(tt, cfg, g, st, board, pos, piers, n_piers, hands, p, ship, tokens, 
             f[FR_TARGET], f[FR_TILE] = target, t
             _open_frame(tt, cfg, g, st, board, pos, piers, hands, p, flood, fill, params, cand,
                         cand_v, order, frames, values, top + 1, target, max(f[FR_TOKENS] - steps, 0),
-                        spent, n_piers_now, values[top, 0] + cand_v[top, i])
+                        spent, n_piers_now)
             top += 1
         else:
             if top == level:
-                return values[level, 1]
+                return values[level]
             parent = frames[top - 1]
             lift_tile(tt, board, g, parent[FR_TARGET])
             pos[parent[FR_TILE]] = -1
-            values[top - 1, 1] = max(values[top - 1, 1], values[top, 1])
+            i = order[(top - 1) * MAX_WIDTH + parent[FR_NEXT] - 1]
+            v = cand_v[top - 1, i] + values[top]
+            if v > values[top - 1]:  # the child's line, after its placement
+                values[top - 1] = v
+                c = cand[top - 1, i]
+                _set_step(parent[FR_LINE:], 0, PLAN_PLACE, c[CAND_CELL], c[CAND_DIR], c[CAND_SLOT],
+                          parent[FR_TILE])
+                child = frames[top]
+                parent[FR_LINE_LEN] = child[FR_LINE_LEN] + 1
+                for k in range(STEP * child[FR_LINE_LEN]):
+                    parent[FR_LINE + STEP + k] = child[FR_LINE + k]
             top -= 1
 
 
@@ -1034,12 +1065,14 @@ def root_options(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, p
                                    cand, cand_v, order, frames, values, 1)
         lift_tile(tt, board, g, target)
         pos[t] = -1
-        opts[j + 1, PLAN_KIND] = PLAN_PLACE
-        opts[j + 1, PLAN_CELL], opts[j + 1, PLAN_DIR], opts[j + 1, PLAN_SLOT] = cell, d, s
-        opts[j + 1, PLAN_TILE] = t
+        _set_step(opts[j + 1, PLAN_KIND:], 0, PLAN_PLACE, cell, d, s, t)
+        line = frames[1]  # the rest of the turn after this placement
+        opts[j + 1, PLAN_LINE_LEN] = line[FR_LINE_LEN]
+        _copy(line[FR_LINE:FR_LINE + STEP * line[FR_LINE_LEN]], opts[j + 1, PLAN_LINE:])
         opt_v[j + 1] = v
+    opts[0, PLAN_LINE_LEN] = 0
     for j in range(m + 1):
-        opts[j, PLAN_TURN], opts[j, PLAN_PLAYER] = st[ST_TURNS], p
+        opts[j, PLAN_TURN], opts[j, PLAN_PLAYER], opts[j, PLAN_LINE_POS] = st[ST_TURNS], p, 0
     return m + 1
 
 
@@ -1074,6 +1107,28 @@ def _find(actions, n, kind, a, b, c):
     return -1
 
 
+@inline
+def _next_step(plan):
+    """Move the plan to the next step of its line; none left: the plan is used up."""
+    k = plan[PLAN_LINE_POS]
+    if k < plan[PLAN_LINE_LEN]:
+        _copy(plan[PLAN_LINE + STEP * k:PLAN_LINE + STEP * (k + 1)], plan[PLAN_KIND:PLAN_KIND + STEP])
+        plan[PLAN_LINE_POS] = k + 1
+    else:
+        plan[PLAN_TURN] = -1
+
+
+@inline
+def _adopt(option, plan, line):
+    """Make a turn option the plan: its first step, and its line when `line` (else the plan
+    ends after the first placement and the policy decides again)."""
+    _copy(option[:PLAN_FIELDS], plan)
+    plan[PLAN_LINE_LEN] = option[PLAN_LINE_LEN] if line else 0
+    plan[PLAN_LINE_POS] = 0
+    if line:
+        _copy(option[PLAN_LINE:], plan[PLAN_LINE:])
+
+
 @kernel
 def follow_plan(tt, cfg, g, st, board, hands, ships, flood, actions, n, plan):
     """The next action of the stored plan (-1 if it cannot be followed); a placement uses it up."""
@@ -1083,8 +1138,9 @@ def follow_plan(tt, cfg, g, st, board, hands, ships, flood, actions, n, plan):
     kind = plan[PLAN_KIND]
     if kind == PLAN_PLACE:
         if ship == plan[PLAN_CELL]:
-            plan[PLAN_TURN] = -1
-            return _find(actions, n, ACT_PLACE, plan[PLAN_SLOT], plan[PLAN_DIR], 0)
+            i = _find(actions, n, ACT_PLACE, plan[PLAN_SLOT], plan[PLAN_DIR], 0)
+            _next_step(plan)
+            return i
         d = _first_step(tt, board, g, ship, plan[PLAN_CELL], tt.shape[0], flood)
         if d < 0:
             return -1
@@ -1184,7 +1240,7 @@ def _lookahead(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, act
         if i >= 0:
             return i
         k = root_options(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, params, planner)
-        _copy(opts[_best_option(opt_v, k)][:PLAN_FIELDS], plan)
+        _adopt(opts[_best_option(opt_v, k)], plan, True)
     return follow_plan(tt, cfg, g, st, board, hands, ships, flood, actions, n, plan)
 
 
@@ -1252,7 +1308,7 @@ def _continue(tt, cfg, g, game, option, key, true_deck, params):
         for i in range(sst[ST_DECK_LEN] - 1, lo, -1):
             j = lo + uniform_int(srng, i - lo + 1)
             sdeck[i], sdeck[j] = sdeck[j], sdeck[i]
-    _copy(option[:PLAN_FIELDS], splanner[0])
+    _adopt(option, splanner[0], False)
     splanner[0][PLAN_TRADES_SEEN] = st[ST_TURNS]  # this turn's trades were weighed for real
     n0 = st[ST_N_PLACED]
     turns0 = st[ST_TURNS]
@@ -1306,7 +1362,7 @@ def _rollout(policy_id, params, tt, cfg, g, game, n):
         for j in range(1, m):
             if means[j] > means[best]:
                 best = j
-        _copy(opts[order[best]][:PLAN_FIELDS], plan)
+        _adopt(opts[order[best]], plan, False)  # rollouts weigh every placement
     i = follow_plan(tt, cfg, g, st, board, hands, ships, flood, actions, n, plan)
     if i < 0:
         i = _greedy(tt, cfg, g, st, board, pos, piers, hands, ships, flood, actions, n, rng, game[12])
