@@ -566,7 +566,7 @@ def _sail_values(tt, board, g, hands, p, hand, ship, tokens, flood, best, no_can
     best[:] = NO_KEY
     if tokens <= 0:
         return best
-    tail = _bfs(tt, board, g, ship, tokens, flood)
+    tail = _bfs(tt, board, g, ship, tokens, np.int64(-1), flood)
     for i in range(1 + 2 * tt.shape[0] + 3, tail, 3):  # every reached tile but the start
         k = _placements_from(tt, board, g, hands, p, hand, flood[i], np.int64(0), np.int64(0), no_cand, np.int64(0))
         if k > 0:
@@ -650,8 +650,8 @@ def _greedy(tt, cfg, g, st, board, pos, piers, hands, ships, flood, actions, n, 
 # Plans the rest of the turn: a depth-first search over sequences of placements (each one
 # reached by token moves, or discard-moves when tokens run out), `width` best candidates per
 # level, scored by the value function below; a plan ends with the ship's position for next
-# turn and (solo) the kept tile. The first step of the best plan is stored and followed; the
-# plan is recomputed after every placement. docs/beacon_policies.md explains the terms.
+# turn and (solo) the kept tile. The best plan's whole line is stored and followed step by
+# step. docs/beacon_policies.md explains the terms.
 
 # lookahead parameters (vector positions; rollout and oracle share them)
 LA_WIDTH = 0  # candidate placements expanded per search level
@@ -806,9 +806,10 @@ def _ship_value(tt, board, g, fill, params, ship):
 
 
 @kernel
-def _bfs(tt, board, g, ship, max_steps, flood):
+def _bfs(tt, board, g, ship, max_steps, target, flood):
     """Breadth-first over sail edges from ship, at most max_steps; flood gets (cell, steps,
-    first direction) triples from offset 1 + 2n; returns the end offset of the queue."""
+    first direction) triples from offset 1 + 2n; returns the end offset of the queue. Stops
+    once the cell target (-1: none) is queued, as the last triple."""
     n_tiles = tt.shape[0]
     flood[0] += 1
     stamp = flood[0]
@@ -831,17 +832,16 @@ def _bfs(tt, board, g, ship, max_steps, flood):
                         flood[tail], flood[tail + 1] = nxt, steps + 1
                         flood[tail + 2] = d if steps == 0 else first
                         tail += 3
+                        if nxt == target:
+                            return tail
     return tail
 
 
 @kernel
 def _first_step(tt, board, g, ship, target, max_steps, flood):
     """Direction of the first sail on a shortest way from ship to target; -1 if none."""
-    tail = _bfs(tt, board, g, ship, max_steps, flood)
-    for i in range(1 + 2 * tt.shape[0], tail, 3):
-        if flood[i] == target:
-            return flood[i + 2]
-    return -1
+    tail = _bfs(tt, board, g, ship, max_steps, target, flood)
+    return flood[tail - 1] if flood[tail - 3] == target else -1
 
 
 @kernel
@@ -873,7 +873,7 @@ def _candidates(tt, cfg, g, board, pos, piers, n_piers, hands, p, ship, tokens, 
         return 0
     n = 0
     for extra in range(free):  # discard-moves only when token moves reach no placement
-        tail = reached if extra == 0 else _bfs(tt, board, g, ship, tokens + extra, flood)
+        tail = reached if extra == 0 else _bfs(tt, board, g, ship, tokens + extra, np.int64(-1), flood)
         for i in range(1 + 2 * tt.shape[0], tail, 3):
             n = _placements_from(tt, board, g, hands, p, hand, flood[i], used, flood[i + 1], cand, n)
         if n > 0:
@@ -905,7 +905,7 @@ def _candidates(tt, cfg, g, board, pos, piers, n_piers, hands, p, ship, tokens, 
 def _stop_value(tt, cfg, g, st, board, hands, p, ship, tokens, used, flood, fill, params, where):
     """End of the plan: the best cell within the tokens left for next turn (into where[0]),
     and the solo keep. Returns (value, end of the breadth-first search left in flood)."""
-    tail = _bfs(tt, board, g, ship, tokens, flood)
+    tail = _bfs(tt, board, g, ship, tokens, np.int64(-1), flood)
     best = -1e18
     for i in range(1 + 2 * tt.shape[0], tail, 3):
         v = _ship_value(tt, board, g, fill, params, flood[i]) - 0.001 * flood[i + 1]
