@@ -729,13 +729,17 @@ def unseen_fill(tt, cfg, st, hands, deck, p, fill):
     for m in range(16):
         for known in range(16):
             by_known[known * 16 + (m & known)] += counts[m]
-    for sides in range(256):
-        known = sides & 15
-        land = (sides >> 4) & known
-        fill[sides] = 0.0
-        if known & ~land != 0 and total > 0:
-            miss = 1.0 - by_known[known * 16 + land] / total
-            fill[sides] = 1.0 - miss ** FILL_DRAWS
+    for known in range(16):  # only side fields a board holds: land bits among the known sides
+        land = known
+        while True:
+            v = 0.0
+            if known & ~land != 0 and total > 0:
+                miss = 1.0 - by_known[known * 16 + land] / total
+                v = 1.0 - miss ** FILL_DRAWS
+            fill[known | (land << 4)] = v
+            if land == 0:
+                break
+            land = (land - 1) & known
     return total
 
 
@@ -757,6 +761,7 @@ def region_value(tt, board, g, fill, params, centre):
     """Heuristic value of the cells within two steps of centre: potentials of unexplored
     tiles, minus dead holes right next to it. Differences of this before and after a
     placement on centre are what the placement changes beyond its immediate points."""
+    hole = params[LA_HOLE]
     v = 0.0
     for dr in range(-2, 3):
         for dc in range(-2 + abs(dr), 3 - abs(dr)):
@@ -765,8 +770,8 @@ def region_value(tt, board, g, fill, params, centre):
             if board[cell, B_TILE] >= 0:
                 if sides & 15 != 15:
                     v += _potential(tt, board, g, fill, params, cell)
-            elif abs(dr) + abs(dc) <= 1 and sides & 15 != 0 and fill[sides] == 0.0:
-                v -= params[LA_HOLE]
+            elif hole != 0.0 and abs(dr) + abs(dc) <= 1 and sides & 15 != 0 and fill[sides] == 0.0:
+                v -= hole
     return v
 
 
