@@ -1188,11 +1188,14 @@ def _best_local(tt, cfg, g, board, pos, piers, n_piers, t, ship, flood, fill, pa
 def _trade_choice(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, actions, n,
                   params, planner):
     """A trade that raises the team's value by more than params[LA_TRADE]: my plan value with
-    the partner's tile, minus what the partner loses next to its ship. -1 for none."""
-    cand, cand_v, opt_v = planner[2], planner[3], planner[6]
+    the partner's tile, minus what the partner loses next to its ship. -1 for none; then the
+    plan is the best one without a trade (its search is not repeated)."""
+    plan, cand, cand_v, opts, opt_v = planner[0], planner[2], planner[3], planner[5], planner[6]
     p = st[ST_PLAYER]
-    v0 = opt_v[_best_option(opt_v, root_options(tt, cfg, g, st, board, pos, piers, hands, ships,
-                                                deck, flood, params, planner))]
+    b0 = _best_option(opt_v, root_options(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood,
+                                          params, planner))
+    v0 = opt_v[b0]
+    _adopt(opts[b0], plan, True)
     # offer only the tile whose best placement this turn is worth least (none: worth nothing)
     give, give_v = -1, 1e18
     for s in range(cfg[CFG_HAND]):
@@ -1220,6 +1223,8 @@ def _trade_choice(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, 
         hands[mine], hands[theirs] = t, u
         if v - v0 - loss > best:
             best, best_i = v - v0 - loss, i
+    if best_i >= 0:
+        plan[PLAN_TURN] = -1  # the hand changes: plan again after the trade
     return best_i
 
 
@@ -1244,8 +1249,9 @@ def _lookahead(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, act
                          params, planner)
         if i >= 0:
             return i
-        k = root_options(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, params, planner)
-        _adopt(opts[_best_option(opt_v, k)], plan, True)
+        if not _plan_valid(st, hands, plan):  # (weighing the trades leaves the no-trade plan)
+            k = root_options(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, params, planner)
+            _adopt(opts[_best_option(opt_v, k)], plan, True)
     return follow_plan(tt, cfg, g, st, board, hands, ships, flood, actions, n, plan)
 
 
