@@ -711,7 +711,8 @@ def new_planner(n_tiles):
 def unseen_fill(tt, cfg, st, hands, deck, p, fill):
     """fill[s] = chance a side field s gets a tile: the share of tiles player p has not seen (the
     draw pile as a multiset, and the other hands) that fit, raised over FILL_DRAWS draws; 0 when
-    no placed neighbour shows water towards the cell (no ship can place there)."""
+    no placed neighbour shows water towards the cell (no ship can place there). Only the side
+    fields a board can hold are written (land bits on placed sides only)."""
     counts = fill[256:272]
     counts[:] = 0.0
     for i in range(st[ST_DECK_POS], st[ST_DECK_LEN]):
