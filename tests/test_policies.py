@@ -89,6 +89,36 @@ def test_lookahead_search_leaves_the_board_as_it_found_it():
     assert (board == before[0]).all() and (pos == before[1]).all()
 
 
+@pytest.mark.parametrize("players,expansions", [(1, ""), (2, "piers")])
+def test_lookahead_following_its_line_plays_what_a_new_search_would(players, expansions):
+    """After a placement the lookahead follows the rest of the line its turn search found
+    instead of searching again. A search node's value depends only on what lies below it, so
+    a fresh search from the position after the placement must choose the line's next step."""
+    setup = make_setup(players, "lookahead", expansions, None)
+    tt, cfg, params = setup.kernel_tiles, setup.cfg, setup.policy_params[0]
+    n, g = setup.tiles.n, kb.grid_size(setup.tiles.n)
+    game = kb.new_workspace(n, g)
+    st, board, pos, placed, piers, hands, ships, deck, flood, actions = game[:10]
+    planner, fresh = game[kb.WS_PLANNER:kb.WS_SIM], kb.new_planner(n)
+    plan, step = planner[0], slice(kb.PLAN_KIND, kb.PLAN_TILE + 1)
+    checked = 0
+    for index in range(2):
+        kb._reset(game, tt, cfg, g, setup.active, setup.tiles.hq, 4, index)
+        while st[kb.ST_DECK_POS] < st[kb.ST_DECK_LEN] or (hands >= 0).any():
+            k = kb.legal_actions(tt, cfg, g, st, board, hands, ships, actions)
+            i = kb._lookahead(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, actions, k,
+                              params, planner)
+            kind = actions[i, 0]
+            kb.take_action(tt, cfg, g, st, board, pos, placed, piers, hands, ships, deck, *map(int, actions[i]))
+            if kind == kb.ACT_PLACE and plan[kb.PLAN_TURN] == st[kb.ST_TURNS] and plan[kb.PLAN_LINE_POS] > 0:
+                m = kb.root_options(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, params, fresh)
+                best = fresh[5][kb._best_option(fresh[6], m)]
+                same = best[step] if plan[kb.PLAN_KIND] == kb.PLAN_PLACE else best[kb.PLAN_KIND:kb.PLAN_CELL + 1]
+                assert list(plan[step][:len(same)]) == list(same), (index, st[kb.ST_TURNS])
+                checked += 1
+    assert checked > 20
+
+
 def test_unseen_fill_counts_the_pile_and_other_hands():
     setup = make_setup(2, "lookahead", "", None)
     tt, cfg = setup.kernel_tiles, setup.cfg
