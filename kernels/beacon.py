@@ -1432,17 +1432,16 @@ def _choose_action_of_tier(tier, policy_id, params, tt, cfg, g, game, n):
 
 
 @kernel
-def _reset(game, tt, cfg, g, active, hq, seed, index):
-    st, board, pos, placed, piers, hands, ships, deck = game[:8]
-    deck_rng, rng = game[10], game[11]
+def _reset(st, board, pos, placed, piers, hands, ships, deck, deck_rng, rng, plan, tt, cfg, g, active, hq,
+           seed, index):
     for i in range(st[ST_N_PLACED]):
         lift_tile(tt, board, g, pos[placed[i]])
         pos[placed[i]] = -1
     st[:] = 0
     st[ST_TOKENS] = cfg[CFG_TOKENS]
     hands[:] = -1
-    game[WS_PLANNER][PLAN_TURN] = -1
-    game[WS_PLANNER][PLAN_TRADES_SEEN] = -1
+    plan[PLAN_TURN] = -1
+    plan[PLAN_TRADES_SEEN] = -1
     stream_init(deck_rng, seed, index, PURPOSE_DECK)
     stream_init(rng, seed, index, PURPOSE_POLICY)
     centre = (g // 2) * g + g // 2
@@ -1525,7 +1524,8 @@ def _oracle_variant(cfg, policy_ids, policy_params, ids, params, k):
 @kernel
 def _play(tier, game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, index, out, trace):
     st, board, pos, placed, piers, hands, ships, deck, flood, actions = game[:10]
-    _reset(game, tt, cfg, g, active, hq, seed, index)
+    _reset(st, board, pos, placed, piers, hands, ships, deck, game[10], game[11], game[WS_PLANNER], tt, cfg, g,
+           active, hq, seed, index)
     n_taken = 0
     ended = True  # the game can only end between turns
     while not (ended and _game_over(cfg, st, hands)) and st[ST_TURNS] < TURN_LIMIT:
@@ -1577,7 +1577,7 @@ def simulate_range(tier, game, tt, cfg, active, hq, policy_ids, policy_params, s
         if j == 0:
             first = (game[0][ST_N_PLACED], n_actions)
             if layout.shape[0] > 0:
-                _board_layout(game, g, layout)
+                _board_layout(game[0], game[2], game[3], g, layout)
     return first
 
 
@@ -1601,8 +1601,7 @@ def simulate_range_of(tier):
 
 
 @kernel
-def _board_layout(game, g, layout):
-    st, pos, placed = game[0], game[2], game[3]
+def _board_layout(st, pos, placed, g, layout):
     centre = g // 2
     for i in range(st[ST_N_PLACED]):
         t = placed[i]

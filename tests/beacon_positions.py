@@ -288,9 +288,16 @@ def play(tt: np.ndarray, cfg: np.ndarray, active: np.ndarray, hq: int, policy_id
     return out[:, 0].astype(np.int64), trace[:n_actions], game, g
 
 
+def reset_workspace(game, tt, cfg, g, active, hq, seed, index) -> None:
+    """Start game `index` in a workspace, as the kernel does before playing it."""
+    st, board, pos, placed, piers, hands, ships, deck, _, _, deck_rng, rng = game[:12]
+    kb._reset(st, board, pos, placed, piers, hands, ships, deck, deck_rng, rng, game[kb.WS_PLANNER], tt, cfg, g,
+              active, hq, seed, index)
+
+
 def dealt_deck(tt, cfg, active, hq, seed, index) -> np.ndarray:
     """The shuffled draw pile of game `index`, as the kernel deals it."""
     n = active.shape[0]
     game = kb.new_workspace(n, kb.grid_size(n))
-    kb._reset(game, tt, cfg, kb.grid_size(n), active, hq, seed, index)
+    reset_workspace(game, tt, cfg, kb.grid_size(n), active, hq, seed, index)
     return game[7][:game[0][kb.ST_DECK_LEN]].copy()

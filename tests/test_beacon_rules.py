@@ -14,7 +14,7 @@ import pytest
 from analyzer.beacon.rules import load_rules
 from analyzer.beacon.simulate import make_setup
 from kernels import beacon as kb
-from tests.beacon_positions import E, N, OFFSET, W, Position, Tiles, play, score_ascii
+from tests.beacon_positions import E, N, OFFSET, W, Position, Tiles, play, reset_workspace, score_ascii
 
 # --------------------------------------------------------------------------- tile sets
 
@@ -114,7 +114,7 @@ def test_opening_deals_hands_hq_at_centre_ships_on_hq(players):
     tt, n = setup.kernel_tiles, setup.tiles.n
     g = kb.grid_size(n)
     game = kb.new_workspace(n, g)
-    kb._reset(game, tt, setup.cfg, g, setup.active, setup.tiles.hq, 7, 3)
+    reset_workspace(game, tt, setup.cfg, g, setup.active, setup.tiles.hq, 7, 3)
     st, hands, ships, deck = game[0], game[5], game[6], game[7]
     board = game[1][:, kb.B_TILE]
     centre = (g // 2) * g + g // 2

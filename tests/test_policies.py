@@ -15,6 +15,7 @@ from analyzer.beacon.policies import parse_policy
 from analyzer.beacon.simulate import make_setup, play_range_fn, replay
 from analyzer.errors import UserError
 from kernels import beacon as kb
+from tests.beacon_positions import reset_workspace
 
 SEARCH = "rollout:samples=2,options=2"  # small, so the suite stays fast
 ORACLE = "oracle:options=2,replay_samples=2,replay_options=2"  # replays exactly SEARCH
@@ -103,7 +104,7 @@ def test_lookahead_following_its_line_plays_what_a_new_search_would(players, exp
     plan, step = planner[0], slice(kb.PLAN_KIND, kb.PLAN_TILE + 1)
     checked = 0
     for index in range(2):
-        kb._reset(game, tt, cfg, g, setup.active, setup.tiles.hq, 4, index)
+        reset_workspace(game, tt, cfg, g, setup.active, setup.tiles.hq, 4, index)
         while st[kb.ST_DECK_POS] < st[kb.ST_DECK_LEN] or (hands >= 0).any():
             k = kb.legal_actions(tt, cfg, g, st, board, hands, ships, actions)
             i = kb._lookahead(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, actions, k,
