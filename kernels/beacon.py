@@ -12,7 +12,8 @@ cfg    : int64 array, indices CFG_* below (players, hand size, tokens, points, r
 board  : int16[G*G, 2] per cell (row-major, the HQ at the centre): the tile id (-1 empty)
          and a bit field of the placed neighbours and their facing edges, kept up to date
          by put_tile/lift_tile, so that "does tile t fit here" is one mask test
-game   : per-game state arrays bundled in a tuple by `new_workspace`
+game   : per-game state arrays bundled in a tuple by `new_workspace`: those of the
+         policy tier it is made for (a smaller tuple type compiles faster)
 
 A game is played by `play_game`; `simulate_range` plays a contiguous range of game
 indices into `out` (one column per game); Python calls it as `simulate_range_of(tier)`,
@@ -132,8 +133,11 @@ ST_SIZE = 11
 TURN_LIMIT = 100_000  # a guard only: every rule-following game ends long before
 
 
-def new_workspace(n_tiles, g):
-    """All per-game state, allocated (in Python, once per chunk) and reset per game by the kernel."""
+def new_workspace(n_tiles, g, tier=POLICY_ORACLE):
+    """All per-game state a policy tier uses (`policy_tier`; the default holds every policy's),
+    allocated in Python once per chunk and reset per game by the kernel: the game state and
+    result row, then the lookahead scratch (tier lookahead and up), then the continuation
+    state (rollout and oracle)."""
     st = np.zeros(ST_SIZE, np.int64)
     board = new_board(g)
     pos = np.full(n_tiles, -1, np.int64)  # tile -> cell
@@ -147,14 +151,19 @@ def new_workspace(n_tiles, g):
     deck_rng = np.zeros(2, np.uint64)
     pol_rng = np.zeros(2, np.uint64)
     keys = np.zeros(MAX_ACTIONS + 4, np.int64)  # policy scratch: a key per action, 4 spare
-    return ((st, board, pos, placed, piers, hands, ships, deck, flood, actions, deck_rng,
-             pol_rng, keys) + new_planner(n_tiles) + (new_sim(n_tiles), np.zeros(N_COLS, np.int64)))
+    game = (st, board, pos, placed, piers, hands, ships, deck, flood, actions, deck_rng, pol_rng, keys,
+            np.zeros(N_COLS, np.int64))
+    if tier >= POLICY_LOOKAHEAD:
+        game += new_planner(n_tiles)
+    if tier >= POLICY_ROLLOUT:
+        game += (new_sim(n_tiles),)
+    return game
 
 
-# workspace positions of the lookahead scratch (new_planner) and the rollout state (new_sim)
-WS_PLANNER = 13
-WS_SIM = 22
-WS_ROW = 23  # one game's result columns, before they go into the int16 output block
+WS_ROW = 13  # one game's result columns, before they go into the int16 output block
+# positions of the lookahead scratch (new_planner) and the continuation state (new_sim)
+WS_PLANNER = 14
+WS_SIM = 23
 
 
 def new_board(g):
@@ -1092,6 +1101,13 @@ def _best_option(opt_v, n):
 
 
 @kernel
+def forget_plan(plan):
+    """A new game: no plan, no trades weighed."""
+    plan[PLAN_TURN] = -1
+    plan[PLAN_TRADES_SEEN] = -1
+
+
+@kernel
 def _plan_valid(st, hands, plan):
     p = st[ST_PLAYER]
     if plan[PLAN_TURN] != st[ST_TURNS] or plan[PLAN_PLAYER] != p:
@@ -1432,16 +1448,14 @@ def _choose_action_of_tier(tier, policy_id, params, tt, cfg, g, game, n):
 
 
 @kernel
-def _reset(st, board, pos, placed, piers, hands, ships, deck, deck_rng, rng, plan, tt, cfg, g, active, hq,
-           seed, index):
+def _reset(st, board, pos, placed, piers, hands, ships, deck, deck_rng, rng, tt, cfg, g, active, hq, seed,
+           index):
     for i in range(st[ST_N_PLACED]):
         lift_tile(tt, board, g, pos[placed[i]])
         pos[placed[i]] = -1
     st[:] = 0
     st[ST_TOKENS] = cfg[CFG_TOKENS]
     hands[:] = -1
-    plan[PLAN_TURN] = -1
-    plan[PLAN_TRADES_SEEN] = -1
     stream_init(deck_rng, seed, index, PURPOSE_DECK)
     stream_init(rng, seed, index, PURPOSE_POLICY)
     centre = (g // 2) * g + g // 2
@@ -1485,19 +1499,19 @@ def play_game(tier, game, tt, cfg, g, active, hq, policy_ids, policy_params, see
     its game is the best of the greedy, lookahead and rollout replays and its own search.
     tier: `policy_tier(policy_ids)`, a compile-time constant (see choose_action).
     """
-    oracle = False
-    for p in range(cfg[CFG_PLAYERS]):
-        oracle |= policy_ids[p] == POLICY_ORACLE
+    if tier >= POLICY_LOOKAHEAD:  # tier is a constant: numba compiles only what the tier holds
+        forget_plan(game[WS_PLANNER])
+    if tier != POLICY_ORACLE:  # (one of the two _play calls)
+        return _play(tier, game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, index, out, trace)
     sim = game[WS_SIM]
     ids, row, params = sim[17], sim[18], sim[19]
-    runs = len(ORACLE_VARIANTS) + 1 if oracle else 1  # the oracle: each variant, then the best again
+    runs = len(ORACLE_VARIANTS) + 1  # each variant, then the best again
     best, best_score, n_taken = np.int64(0), -1, 0
-    for k in range(runs):  # one call site: _play is compiled into this function once
+    for k in range(runs):
         last = k == runs - 1
-        if oracle:
-            _oracle_variant(cfg, policy_ids, policy_params, ids, params, best if last else k)
-        n_taken = _play(tier, game, tt, cfg, g, active, hq, ids if oracle else policy_ids,
-                        params if oracle else policy_params, seed, index, out if last else row,
+        _oracle_variant(cfg, policy_ids, policy_params, ids, params, best if last else k)
+        forget_plan(game[WS_PLANNER])
+        n_taken = _play(tier, game, tt, cfg, g, active, hq, ids, params, seed, index, out if last else row,
                         trace if last else trace[:0])
         if not last and row[COL_SCORE] > best_score:
             best, best_score = k, row[COL_SCORE]
@@ -1524,8 +1538,8 @@ def _oracle_variant(cfg, policy_ids, policy_params, ids, params, k):
 @kernel
 def _play(tier, game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, index, out, trace):
     st, board, pos, placed, piers, hands, ships, deck, flood, actions = game[:10]
-    _reset(st, board, pos, placed, piers, hands, ships, deck, game[10], game[11], game[WS_PLANNER], tt, cfg, g,
-           active, hq, seed, index)
+    _reset(st, board, pos, placed, piers, hands, ships, deck, game[10], game[11], tt, cfg, g, active, hq, seed,
+           index)
     n_taken = 0
     ended = True  # the game can only end between turns
     while not (ended and _game_over(cfg, st, hands)) and st[ST_TURNS] < TURN_LIMIT:

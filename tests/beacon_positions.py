@@ -277,11 +277,11 @@ def play(tt: np.ndarray, cfg: np.ndarray, active: np.ndarray, hq: int, policy_id
     """Play one game with the kernel -> (results row, trace, workspace, grid size)."""
     n = tt.shape[0]
     g = kb.grid_size(n)
-    game = kb.new_workspace(n, g)
     out = np.zeros((kb.N_COLS, 1), np.int16)
     trace = np.zeros((trace_len, 5), np.int64)
     policy_ids = np.full(kb.MAX_PLAYERS, policy_id, np.int64)
     params = np.zeros((kb.MAX_PLAYERS, N_PARAMS), np.float64)
+    game = kb.new_workspace(n, g, kb.policy_tier(policy_ids))
     _, n_actions = kb.simulate_range_of(kb.policy_tier(policy_ids))(
         game, tt, cfg, active.astype(np.uint8), hq, policy_ids, params, seed, index, out, trace, np.zeros((0, 3), np.int64))
     assert n_actions <= trace_len, "trace buffer too small"
@@ -291,13 +291,14 @@ def play(tt: np.ndarray, cfg: np.ndarray, active: np.ndarray, hq: int, policy_id
 def reset_workspace(game, tt, cfg, g, active, hq, seed, index) -> None:
     """Start game `index` in a workspace, as the kernel does before playing it."""
     st, board, pos, placed, piers, hands, ships, deck, _, _, deck_rng, rng = game[:12]
-    kb._reset(st, board, pos, placed, piers, hands, ships, deck, deck_rng, rng, game[kb.WS_PLANNER], tt, cfg, g,
-              active, hq, seed, index)
+    kb._reset(st, board, pos, placed, piers, hands, ships, deck, deck_rng, rng, tt, cfg, g, active, hq, seed, index)
+    if len(game) > kb.WS_PLANNER:
+        kb.forget_plan(game[kb.WS_PLANNER])
 
 
 def dealt_deck(tt, cfg, active, hq, seed, index) -> np.ndarray:
     """The shuffled draw pile of game `index`, as the kernel deals it."""
     n = active.shape[0]
-    game = kb.new_workspace(n, kb.grid_size(n))
+    game = kb.new_workspace(n, kb.grid_size(n), kb.POLICY_GREEDY)
     reset_workspace(game, tt, cfg, kb.grid_size(n), active, hq, seed, index)
     return game[7][:game[0][kb.ST_DECK_LEN]].copy()

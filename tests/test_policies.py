@@ -74,11 +74,11 @@ def test_lookahead_beats_greedy_on_paired_games():
 def test_lookahead_search_leaves_the_board_as_it_found_it():
     setup = make_setup(1, "lookahead", "", None)
     n, g = setup.tiles.n, kb.grid_size(setup.tiles.n)
-    game = kb.new_workspace(n, g)
-    kb.simulate_range_of(kb.POLICY_GREEDY)(game, setup.kernel_tiles, setup.cfg, setup.active, setup.tiles.hq,
-                                           np.full(4, kb.POLICY_GREEDY), setup.policy_params, 3, 0,
-                                           np.zeros((kb.N_COLS, 1), np.int16), np.zeros((0, 5), np.int64),
-                                           np.zeros((0, 3), np.int64))
+    game = kb.new_workspace(n, g, kb.POLICY_LOOKAHEAD)
+    kb.simulate_range_of(kb.POLICY_LOOKAHEAD)(game, setup.kernel_tiles, setup.cfg, setup.active, setup.tiles.hq,
+                                              np.full(4, kb.POLICY_GREEDY), setup.policy_params, 3, 0,
+                                              np.zeros((kb.N_COLS, 1), np.int16), np.zeros((0, 5), np.int64),
+                                              np.zeros((0, 3), np.int64))
     # a mid-game position: take the greedy end position back to a few placed tiles
     st, board, pos = game[0], game[1], game[2]
     before = (board.copy(), pos.copy())
@@ -98,7 +98,7 @@ def test_lookahead_following_its_line_plays_what_a_new_search_would(players, exp
     setup = make_setup(players, "lookahead", expansions, None)
     tt, cfg, params = setup.kernel_tiles, setup.cfg, setup.policy_params[0]
     n, g = setup.tiles.n, kb.grid_size(setup.tiles.n)
-    game = kb.new_workspace(n, g)
+    game = kb.new_workspace(n, g, kb.POLICY_LOOKAHEAD)
     st, board, pos, placed, piers, hands, ships, deck, flood, actions = game[:10]
     planner, fresh = game[kb.WS_PLANNER:kb.WS_SIM], kb.new_planner(n)
     plan, step = planner[0], slice(kb.PLAN_KIND, kb.PLAN_TILE + 1)

@@ -70,9 +70,9 @@ def kernel_tiles(ts: TileSet) -> np.ndarray:
 def _simulate_range(setup: Setup, seed: int, start: int, out: np.ndarray, trace: np.ndarray,
                     layout: np.ndarray):
     """kernels.beacon.simulate_range on a fresh workspace, compiled for the policies' tier."""
-    n = setup.tiles.n
-    game = kb.new_workspace(n, kb.grid_size(n))
-    simulate_range = kb.simulate_range_of(kb.policy_tier(setup.policy_ids))
+    n, tier = setup.tiles.n, kb.policy_tier(setup.policy_ids)
+    game = kb.new_workspace(n, kb.grid_size(n), tier)
+    simulate_range = kb.simulate_range_of(tier)
     return simulate_range(game, setup.kernel_tiles, setup.cfg, setup.active, setup.tiles.hq, setup.policy_ids,
                           setup.policy_params, seed, start, out, trace, layout)
 
