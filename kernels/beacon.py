@@ -873,6 +873,19 @@ def _cheapest_slot(tt, hands, p, hand, used, keep_slot):
 
 
 @kernel
+def _discards(tt, hands, p, hand, spent, n, params):
+    """The cheapest n hand tiles not yet spent, discarded to pay for steps beyond the tokens:
+    the slots spent then, and the discard cost (params[LA_DISCARD] per point of each)."""
+    cost = 0.0
+    for _ in range(n):
+        k = _cheapest_slot(tt, hands, p, hand, spent, -1)
+        if k >= 0:
+            cost += params[LA_DISCARD] * BASE_POINTS[tt[hands[p * MAX_HAND + k], TT_FEATURE]]
+            spent |= 1 << k
+    return spent, cost
+
+
+@kernel
 def _candidates(tt, cfg, g, board, pos, piers, n_piers, hands, p, ship, tokens, used, flood,
                 fill, params, cand, cand_v, reached):
     """Every placement reachable this turn (token moves, then discard-moves), with its value:
@@ -901,13 +914,7 @@ def _candidates(tt, cfg, g, board, pos, piers, n_piers, hands, p, ship, tokens, 
         target = cand[i, CAND_CELL] + _step(g, cand[i, CAND_DIR])
         if target != last_target:  # candidates for one cell come in a row: one "before" for them
             last_target, before = target, region_value(tt, board, g, fill, params, target)
-        cost = 0.0
-        spent = used | (1 << s)
-        for _ in range(steps - tokens):  # discards pay for the steps beyond the tokens
-            k = _cheapest_slot(tt, hands, p, hand, spent, -1)
-            if k >= 0:
-                cost += params[LA_DISCARD] * BASE_POINTS[tt[hands[p * MAX_HAND + k], TT_FEATURE]]
-                spent |= 1 << k
+        spent, cost = _discards(tt, hands, p, hand, used | (1 << s), steps - tokens, params)
         gain = placement_gain(tt, cfg, board, pos, piers, n_piers, g, t, target, flood)
         put_tile(tt, board, g, t, target)
         after = region_value(tt, board, g, fill, params, target)
@@ -955,18 +962,14 @@ def _top(cand_v, n, k, order):
 
 
 @kernel
-def _try_candidate(tt, cfg, g, board, pos, piers, n_piers, hands, p, c, used, tokens):
+def _try_candidate(tt, cfg, g, board, pos, piers, n_piers, hands, p, c, used, tokens, params):
     """Put candidate c's tile on its target for the search (the caller lifts it); returns the tile,
     the target, the hand slots then spent (its own and the cheapest discards paying for the steps
     beyond the tokens) and the number of placed piers."""
     s, steps = c[CAND_SLOT], c[CAND_STEPS]
     t = hands[p * MAX_HAND + s]
     target = c[CAND_CELL] + _step(g, c[CAND_DIR])
-    spent = used | (1 << s)
-    for _ in range(steps - tokens):
-        k = _cheapest_slot(tt, hands, p, cfg[CFG_HAND], spent, -1)
-        if k >= 0:
-            spent |= 1 << k
+    spent, _ = _discards(tt, hands, p, cfg[CFG_HAND], used | (1 << s), steps - tokens, params)
     put_tile(tt, board, g, t, target)
     pos[t] = target
     if tt[t, TT_FEATURE] == FEATURE_PIER:
@@ -1026,7 +1029,7 @@ def _search(tt, cfg, g, st, board, pos, piers, n_piers, hands, p, ship, tokens, 
             f[FR_NEXT] += 1
             steps = cand[top, i, CAND_STEPS]
             t, target, spent, n_piers_now = _try_candidate(tt, cfg, g, board, pos, piers, f[FR_PIERS], hands,
-                                                           p, cand[top, i], f[FR_USED], f[FR_TOKENS])
+                                                           p, cand[top, i], f[FR_USED], f[FR_TOKENS], params)
             f[FR_TARGET], f[FR_TILE] = target, t
             _open_frame(tt, cfg, g, st, board, pos, piers, hands, p, flood, fill, params, cand,
                         cand_v, order, frames, values, top + 1, target, max(f[FR_TOKENS] - steps, 0),
@@ -1074,7 +1077,7 @@ def root_options(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, p
         i = order[j]
         cell, d, s, steps = cand[0, i, 0], cand[0, i, 1], cand[0, i, 2], cand[0, i, 3]
         t, target, spent, n_piers_now = _try_candidate(tt, cfg, g, board, pos, piers, n_piers, hands, p,
-                                                       cand[0, i], np.int64(0), tokens)
+                                                       cand[0, i], np.int64(0), tokens, params)
         v = cand_v[0, i] + _search(tt, cfg, g, st, board, pos, piers, n_piers_now, hands, p,
                                    target, max(tokens - steps, 0), spent, flood, fill, params,
                                    cand, cand_v, order, frames, values, 1)
