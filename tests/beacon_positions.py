@@ -281,8 +281,9 @@ def play(tt: np.ndarray, cfg: np.ndarray, active: np.ndarray, hq: int, policy_id
     trace = np.zeros((trace_len, 5), np.int64)
     policy_ids = np.full(kb.MAX_PLAYERS, policy_id, np.int64)
     params = np.zeros((kb.MAX_PLAYERS, N_PARAMS), np.float64)
-    game = kb.new_workspace(n, g, kb.policy_tier(policy_ids))
-    _, n_actions = kb.simulate_range_of(kb.policy_tier(policy_ids))(
+    tier = kb.policy_tier(policy_ids)
+    game = kb.new_workspace(n, g, tier)
+    _, n_actions = kb.simulate_range_of(tier)(
         game, tt, cfg, active.astype(np.uint8), hq, policy_ids, params, seed, index, out, trace, np.zeros((0, 3), np.int64))
     assert n_actions <= trace_len, "trace buffer too small"
     return out[:, 0].astype(np.int64), trace[:n_actions], game, g
