@@ -878,7 +878,7 @@ def _discards(tt, hands, p, hand, spent, n, params):
     the slots spent then, and the discard cost (params[LA_DISCARD] per point of each)."""
     cost = 0.0
     for _ in range(n):
-        k = _cheapest_slot(tt, hands, p, hand, spent, -1)
+        k = _cheapest_slot(tt, hands, p, hand, spent, np.int64(-1))
         if k >= 0:
             cost += params[LA_DISCARD] * BASE_POINTS[tt[hands[p * MAX_HAND + k], TT_FEATURE]]
             spent |= 1 << k
@@ -899,7 +899,7 @@ def _candidates(tt, cfg, g, board, pos, piers, n_piers, hands, p, ship, tokens, 
             free += 1
     if free == 0:
         return 0
-    n = 0
+    n = np.int64(0)
     for extra in range(free):  # discard-moves only when token moves reach no placement
         tail = reached if extra == 0 else _bfs(tt, board, g, ship, tokens + extra, np.int64(-1), flood)
         for i in range(1 + 2 * tt.shape[0], tail, 3):
@@ -1065,11 +1065,11 @@ def root_options(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, p
     ship, tokens, n_piers = ships[p], st[ST_TOKENS], st[ST_N_PIERS]
     unseen_fill(tt, cfg, st, hands, deck, p, fill)
     where = order[MAX_DEPTH * MAX_WIDTH:]
-    opt_v[0], reached = _stop_value(tt, cfg, g, st, board, hands, p, ship, tokens, 0, flood, fill, params,
+    opt_v[0], reached = _stop_value(tt, cfg, g, st, board, hands, p, ship, tokens, np.int64(0), flood, fill, params,
                                     where)
     opts[0, PLAN_KIND] = PLAN_REPOSITION if where[0] != ship else PLAN_END
     opts[0, PLAN_CELL] = where[0]
-    n = _candidates(tt, cfg, g, board, pos, piers, n_piers, hands, p, ship, tokens, 0, flood,
+    n = _candidates(tt, cfg, g, board, pos, piers, n_piers, hands, p, ship, tokens, np.int64(0), flood,
                     fill, params, cand[0], cand_v[0], reached)
     order[ORDER_N_ROOT] = n
     m = _top(cand_v[0], n, min(max(int(params[LA_WIDTH]), 1), MAX_WIDTH), order[:MAX_WIDTH])
@@ -1080,7 +1080,7 @@ def root_options(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, p
                                                        cand[0, i], np.int64(0), tokens, params)
         v = cand_v[0, i] + _search(tt, cfg, g, st, board, pos, piers, n_piers_now, hands, p,
                                    target, max(tokens - steps, 0), spent, flood, fill, params,
-                                   cand, cand_v, order, frames, values, 1)
+                                   cand, cand_v, order, frames, values, np.int64(1))
         lift_tile(tt, board, g, target)
         pos[t] = -1
         _set_step(opts[j + 1, PLAN_KIND:], 0, PLAN_PLACE, cell, d, s, t)
@@ -1171,7 +1171,7 @@ def follow_plan(tt, cfg, g, st, board, hands, ships, flood, actions, n, plan):
             return -1
         if st[ST_TOKENS] > 0:
             return _find(actions, n, ACT_MOVE, d, 0, 0)
-        k = _cheapest_slot(tt, hands, p, hand, 0, plan[PLAN_SLOT])
+        k = _cheapest_slot(tt, hands, p, hand, np.int64(0), plan[PLAN_SLOT])
         return _find(actions, n, ACT_DISCARD_MOVE, k, d, 0)
     if kind == PLAN_REPOSITION and ship != plan[PLAN_CELL] and st[ST_TOKENS] > 0:
         d = _first_step(tt, board, g, ship, plan[PLAN_CELL], st[ST_TOKENS], flood)
