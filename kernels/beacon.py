@@ -28,7 +28,7 @@ import numpy as np
 from numba import types
 from numba.extending import overload
 
-from kernels.jit import KERNEL_OPTIONS, allocating, inline, kernel
+from kernels.jit import KERNEL_OPTIONS, allocating, inline, internal, kernel
 from kernels.rng import PURPOSE_DECK, PURPOSE_POLICY, next_u64, stream_init, uniform_int
 
 # Tile features (column `feature` of a tile-set CSV).
@@ -241,7 +241,7 @@ def placed_neighbours(board, g, cell):
     return POPCOUNT4[board[cell, B_SIDES] & 15]
 
 
-@kernel
+@internal
 def put_tile(tt, board, g, t, cell):
     """Tile t onto the board, telling each neighbour cell that this side is now placed."""
     board[cell, B_TILE] = t
@@ -250,7 +250,7 @@ def put_tile(tt, board, g, t, cell):
         board[cell + _step(g, d), B_SIDES] |= (1 << back) | (tt[t, TT_LAND + d] << (4 + back))
 
 
-@kernel
+@internal
 def lift_tile(tt, board, g, cell):
     """Undo put_tile."""
     board[cell, B_TILE] = -1
@@ -259,7 +259,7 @@ def lift_tile(tt, board, g, cell):
         board[cell + _step(g, d), B_SIDES] &= ~((1 << back) | (1 << (4 + back)))
 
 
-@kernel
+@internal
 def pier_buildings(tt, board, pos, g, t, flood):
     """Buildings on every land mass pier tile t is attached to, followed across tiles."""
     n = tt.shape[0]
@@ -300,7 +300,7 @@ def pier_buildings(tt, board, pos, g, t, flood):
     return total
 
 
-@kernel
+@internal
 def tile_points(tt, cfg, board, pos, g, cell, flood):
     """Points of the explored tile on `cell` (the caller checks it is explored)."""
     t = np.int64(board[cell, B_TILE])
@@ -321,7 +321,7 @@ def tile_points(tt, cfg, board, pos, g, cell, flood):
     return cfg[CFG_PTS_OTHER]
 
 
-@kernel
+@internal
 def score_board(tt, cfg, board, pos, placed, n_placed, g, flood, out):
     """Final score and breakdown into out[COL_SCORE..COL_PIER_POINTS]; returns the score."""
     for k in range(COL_PIER_POINTS + 1):
@@ -358,7 +358,7 @@ def rank_of(cfg, score):
     return r
 
 
-@kernel
+@internal
 def explored_pier_points(tt, cfg, board, pos, piers, n_piers, g, flood):
     total = 0
     for i in range(n_piers):
@@ -367,7 +367,7 @@ def explored_pier_points(tt, cfg, board, pos, piers, n_piers, g, flood):
     return total
 
 
-@kernel
+@internal
 def placement_gain(tt, cfg, board, pos, piers, n_piers, g, t, cell, flood):
     """Exact change of the score if tile t is placed on the empty `cell`.
 
@@ -394,7 +394,7 @@ def placement_gain(tt, cfg, board, pos, piers, n_piers, g, t, cell, flood):
     return gain
 
 
-@kernel
+@internal
 def _place(tt, g, st, board, pos, placed, piers, t, cell):
     put_tile(tt, board, g, t, cell)
     pos[t] = cell
@@ -416,7 +416,7 @@ def _set_action(actions, n, kind, a, b, c):
     actions[n, 3] = c
 
 
-@kernel
+@internal
 def legal_actions(tt, cfg, g, st, board, hands, ships, actions):
     """Fill game's action buffer in the canonical order; returns the count.
 
@@ -476,7 +476,7 @@ def _draw_up(cfg, st, hands, deck, p):
             st[ST_DECK_POS] += 1
 
 
-@kernel
+@internal
 def apply_action(tt, cfg, g, st, board, pos, placed, piers, hands, ships, deck, kind, a, b, c):
     """Carry out one legal action. Returns True when it ended the turn."""
     p = st[ST_PLAYER]
@@ -510,7 +510,7 @@ def apply_action(tt, cfg, g, st, board, pos, placed, piers, hands, ships, deck, 
     return False
 
 
-@kernel
+@internal
 def take_action(tt, cfg, g, st, board, pos, placed, piers, hands, ships, deck, kind, a, b, c):
     """apply_action; when it ends the turn (returns True), the next player starts with fresh
     tokens. A turn always ends with its end-turn action, even when the last tile is gone."""
@@ -525,7 +525,7 @@ def take_action(tt, cfg, g, st, board, pos, placed, piers, hands, ships, deck, k
 # --------------------------------------------------------------------------- policies
 
 
-@kernel
+@internal
 def _pick_tied(keys, n, best, rng):
     """Index of a uniformly chosen action among those whose key equals best.
 
@@ -548,7 +548,7 @@ def _pick_tied(keys, n, best, rng):
     return first
 
 
-@kernel
+@internal
 def _placements_from(tt, board, g, hands, p, hand, cell, used, steps, cand, n):
     """n + the (hand slot, direction) placements player p would have from cell with the tiles
     not in `used` (a bit per slot); while cand has room they are listed there as
@@ -568,7 +568,7 @@ def _placements_from(tt, board, g, hands, p, hand, cell, used, steps, cand, n):
     return n
 
 
-@kernel
+@internal
 def _sail_values(tt, board, g, hands, p, hand, ship, tokens, flood, best, no_cand):
     """For each first step N, E, S, W: best (placements * 64 - steps) over the tiles the ship
     reaches with at most `tokens` steps over water starting with that step; NO_KEY if none."""
@@ -583,7 +583,7 @@ def _sail_values(tt, board, g, hands, p, hand, ship, tokens, flood, best, no_can
     return best
 
 
-@kernel
+@internal
 def _best_reachable(tt, board, g, hands, p, hand, cell, skip_slot, no_cand):
     """placements * 64 - 1 for a ship stepping onto cell without hand slot skip_slot."""
     k = _placements_from(tt, board, g, hands, p, hand, cell, 1 << skip_slot, np.int64(0), no_cand, np.int64(0))
@@ -594,7 +594,7 @@ KEEP_PRIORITY = np.array([1, 3, 2, 0, 2, 2], np.int64)  # by feature: what a sol
 NO_KEY = -(1 << 40)
 
 
-@kernel
+@internal
 def _greedy(tt, cfg, g, st, board, pos, piers, hands, ships, flood, actions, n, rng, keys):
     """Immediate points first; docs/beacon_engine.md gives the exact order."""
     p = st[ST_PLAYER]
@@ -716,7 +716,7 @@ def new_planner(n_tiles):
     return plan, fill, cand, cand_v, order, opts, opt_v, frames, values
 
 
-@kernel
+@internal
 def unseen_fill(tt, cfg, st, hands, deck, p, fill):
     """fill[s] = chance a side field s gets a tile: the share of tiles player p has not seen (the
     draw pile as a multiset, and the other hands) that fit, raised over FILL_DRAWS draws; 0 when
@@ -753,7 +753,7 @@ def unseen_fill(tt, cfg, st, hands, deck, p, fill):
     return total
 
 
-@kernel
+@internal
 def _potential(tt, board, g, fill, params, cell):
     """Value of the unexplored tile on cell: its points x the chance its empty sides all fill."""
     sides = board[cell, B_SIDES]
@@ -766,7 +766,7 @@ def _potential(tt, board, g, fill, params, cell):
     return w * BASE_POINTS[tt[board[cell, B_TILE], TT_FEATURE]] * chance
 
 
-@kernel
+@internal
 def region_value(tt, board, g, fill, params, centre):
     """Heuristic value of the cells within two steps of centre: potentials of unexplored
     tiles, minus dead holes right next to it. Differences of this before and after a
@@ -785,7 +785,7 @@ def region_value(tt, board, g, fill, params, centre):
     return v
 
 
-@kernel
+@internal
 def board_value(tt, board, g, pos, placed, n_placed, fill, params):
     """Heuristic value of the whole board beyond its score: potentials of the unexplored tiles
     minus a dead hole's penalty for each side of a tile that faces one."""
@@ -802,7 +802,7 @@ def board_value(tt, board, g, pos, placed, n_placed, fill, params):
     return v
 
 
-@kernel
+@internal
 def _ship_value(tt, board, g, fill, params, ship):
     """How good the ship's cell is for next turn: fill chances of the open sides of the cells
     one sail away (and its own)."""
@@ -820,7 +820,7 @@ def _ship_value(tt, board, g, fill, params, ship):
     return params[LA_SHIP] * v
 
 
-@kernel
+@internal
 def _bfs(tt, board, g, ship, max_steps, target, flood):
     """Breadth-first over sail edges from ship, at most max_steps; flood gets (cell, steps,
     first direction) triples from offset 1 + 2n; returns the end offset of the queue. Stops
@@ -852,14 +852,14 @@ def _bfs(tt, board, g, ship, max_steps, target, flood):
     return tail
 
 
-@kernel
+@internal
 def _first_step(tt, board, g, ship, target, max_steps, flood):
     """Direction of the first sail on a shortest way from ship to target; -1 if none."""
     tail = _bfs(tt, board, g, ship, max_steps, target, flood)
     return flood[tail - 1] if flood[tail - 3] == target else -1
 
 
-@kernel
+@internal
 def _cheapest_slot(tt, hands, p, hand, used, keep_slot):
     """The hand slot (not used, not keep_slot) whose tile is worth least; -1 if none."""
     best, best_v = -1, 1e9
@@ -872,7 +872,7 @@ def _cheapest_slot(tt, hands, p, hand, used, keep_slot):
     return best
 
 
-@kernel
+@internal
 def _discards(tt, hands, p, hand, spent, n, params):
     """The cheapest n hand tiles not yet spent, discarded to pay for steps beyond the tokens:
     the slots spent then, and the discard cost (params[LA_DISCARD] per point of each)."""
@@ -885,7 +885,7 @@ def _discards(tt, hands, p, hand, spent, n, params):
     return spent, cost
 
 
-@kernel
+@internal
 def _candidates(tt, cfg, g, board, pos, piers, n_piers, hands, p, ship, tokens, used, flood,
                 fill, params, cand, cand_v, reached):
     """Every placement reachable this turn (token moves, then discard-moves), with its value:
@@ -923,7 +923,7 @@ def _candidates(tt, cfg, g, board, pos, piers, n_piers, hands, p, ship, tokens, 
     return n
 
 
-@kernel
+@internal
 def _stop_value(tt, cfg, g, st, board, hands, p, ship, tokens, used, flood, fill, params, where):
     """End of the plan: the best cell within the tokens left for next turn (into where[0]),
     and the solo keep. Returns (value, end of the breadth-first search left in flood)."""
@@ -944,7 +944,7 @@ def _stop_value(tt, cfg, g, st, board, hands, p, ship, tokens, used, flood, fill
     return best, tail
 
 
-@kernel
+@internal
 def _top(cand_v, n, k, order):
     """Indices of the k best values among the first n into order; returns how many."""
     m = min(n, k)
@@ -961,7 +961,7 @@ def _top(cand_v, n, k, order):
     return m
 
 
-@kernel
+@internal
 def _try_candidate(tt, cfg, g, board, pos, piers, n_piers, hands, p, c, used, tokens, params):
     """Put candidate c's tile on its target for the search (the caller lifts it); returns the tile,
     the target, the hand slots then spent (its own and the cheapest discards paying for the steps
@@ -989,7 +989,7 @@ def _set_step(line, k, kind, cell, d, slot, t):
     line[o], line[o + 1], line[o + 2], line[o + 3], line[o + 4] = kind, cell, d, slot, t
 
 
-@kernel
+@internal
 def _open_frame(tt, cfg, g, st, board, pos, piers, hands, p, flood, fill, params, cand, cand_v,
                 order, frames, values, level, ship, tokens, used, n_piers):
     """A search node: its value if the turn ends here, and its best children to try."""
@@ -1011,7 +1011,7 @@ def _open_frame(tt, cfg, g, st, board, pos, piers, hands, p, flood, fill, params
     _set_step(f[FR_LINE:], 0, PLAN_REPOSITION if where != ship else PLAN_END, where, 0, 0, 0)
 
 
-@kernel
+@internal
 def _search(tt, cfg, g, st, board, pos, piers, n_piers, hands, p, ship, tokens, used, flood,
             fill, params, cand, cand_v, order, frames, values, level):
     """Best value of the rest of the turn from this node (ending it now included): depth first
@@ -1055,7 +1055,7 @@ def _search(tt, cfg, g, st, board, pos, piers, n_piers, hands, p, ship, tokens, 
             top -= 1
 
 
-@kernel
+@internal
 def root_options(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, params, planner):
     """The turn's options from here, each a plan row with its search value: ending the turn
     (after sailing to the best cell for next turn) and the `width` best first placements.
@@ -1094,7 +1094,7 @@ def root_options(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, p
     return m + 1
 
 
-@kernel
+@internal
 def _best_option(opt_v, n):
     best = 0
     for j in range(1, n):
@@ -1103,14 +1103,14 @@ def _best_option(opt_v, n):
     return best
 
 
-@kernel
+@internal
 def forget_plan(plan):
     """A new game: no plan, no trades weighed."""
     plan[PLAN_TURN] = -1
     plan[PLAN_TRADES_SEEN] = -1
 
 
-@kernel
+@internal
 def _plan_valid(st, hands, plan):
     p = st[ST_PLAYER]
     if plan[PLAN_TURN] != st[ST_TURNS] or plan[PLAN_PLAYER] != p:
@@ -1154,7 +1154,7 @@ def _adopt(option, plan, line):
         _copy(option[PLAN_LINE:], plan[PLAN_LINE:])
 
 
-@kernel
+@internal
 def follow_plan(tt, cfg, g, st, board, hands, ships, flood, actions, n, plan):
     """The next action of the stored plan (-1 if it cannot be followed); a placement uses it up."""
     p = st[ST_PLAYER]
@@ -1187,7 +1187,7 @@ def follow_plan(tt, cfg, g, st, board, hands, ships, flood, actions, n, plan):
     return _find(actions, n, ACT_END, keep, 0, 0)
 
 
-@kernel
+@internal
 def _best_local(tt, cfg, g, board, pos, piers, n_piers, t, ship, flood, fill, params):
     """Value of tile t's best placement right next to ship (no moves); 0 if none fits."""
     best = 0.0
@@ -1204,7 +1204,7 @@ def _best_local(tt, cfg, g, board, pos, piers, n_piers, t, ship, flood, fill, pa
     return best
 
 
-@kernel
+@internal
 def _trade_choice(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, actions, n,
                   params, planner):
     """A trade that raises the team's value by more than params[LA_TRADE]: my plan value with
@@ -1248,7 +1248,7 @@ def _trade_choice(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, 
     return best_i
 
 
-@kernel
+@internal
 def _maybe_trade(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, actions, n, params,
                  planner):
     """Weigh the trades once per turn, before the first plan (2+ players); -1 for no trade."""
@@ -1260,7 +1260,7 @@ def _maybe_trade(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, a
                          params, planner)
 
 
-@kernel
+@internal
 def _lookahead(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, actions, n, params,
                planner):
     plan, opts, opt_v = planner[0], planner[5], planner[6]
@@ -1307,7 +1307,7 @@ def new_sim(n_tiles):
             + (oracle_ids, oracle_row, oracle_params))
 
 
-@kernel
+@internal
 def choose_fair(policy_id, params, tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood,
                 actions, n, rng, keys, planner):
     """Policies that see only what a player sees (the deck array is read as a multiset)."""
@@ -1322,7 +1322,7 @@ def choose_fair(policy_id, params, tt, cfg, g, st, board, pos, piers, hands, shi
     return uniform_int(rng, n)  # POLICY_RANDOM
 
 
-@kernel
+@internal
 def _continue(tt, cfg, g, game, option, key, true_deck, params):
     """Final score of the game continued from here with option played first; undone after."""
     st, board, pos, placed, piers, hands, ships, deck, flood = game[:9]
@@ -1366,7 +1366,7 @@ def _continue(tt, cfg, g, game, option, key, true_deck, params):
     return total
 
 
-@kernel
+@internal
 def _rollout(policy_id, params, tt, cfg, g, game, n):
     st, board, pos, placed, piers, hands, ships, deck, flood, actions = game[:10]
     rng = game[11]
@@ -1450,7 +1450,7 @@ def _choose_action_of_tier(tier, policy_id, params, tt, cfg, g, game, n):
 # --------------------------------------------------------------------------- games
 
 
-@kernel
+@internal
 def _reset(st, board, pos, placed, piers, hands, ships, deck, deck_rng, rng, tt, cfg, g, active, hq, seed,
            index):
     for i in range(st[ST_N_PLACED]):
@@ -1524,7 +1524,7 @@ def play_game(tier, game, tt, cfg, g, active, hq, policy_ids, policy_params, see
 ORACLE_VARIANTS = (POLICY_GREEDY, POLICY_LOOKAHEAD, POLICY_ROLLOUT, POLICY_ORACLE)
 
 
-@kernel
+@internal
 def _oracle_variant(cfg, policy_ids, policy_params, ids, params, k):
     """Seats of the oracle play variant k; a rollout replay takes the oracle's replay_* values."""
     for p in range(MAX_PLAYERS):
@@ -1538,7 +1538,7 @@ def _oracle_variant(cfg, policy_ids, policy_params, ids, params, k):
                     params[p, R_SAMPLES + j] = policy_params[p, O_REPLAY + j]
 
 
-@kernel
+@internal
 def _play(tier, game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, index, out, trace):
     st, board, pos, placed, piers, hands, ships, deck, flood, actions = game[:10]
     _reset(st, board, pos, placed, piers, hands, ships, deck, game[10], game[11], tt, cfg, g, active, hq, seed,
@@ -1617,7 +1617,7 @@ def simulate_range_of(tier):
     return _SIMULATE_RANGE[tier]
 
 
-@kernel
+@internal
 def _board_layout(st, pos, placed, g, layout):
     centre = g // 2
     for i in range(st[ST_N_PLACED]):

@@ -28,6 +28,7 @@ from analyzer.beacon.rules import load_rules
 from analyzer.beacon.simulate import kernel_tiles
 from analyzer.beacon.tiles import COLUMNS, TileSet, parse_tiles
 from kernels import beacon as kb
+from kernels.jit import from_python
 
 N, E, S, W = kb.NORTH, kb.EAST, kb.SOUTH, kb.WEST
 OFFSET = {N: (-1, 0), E: (0, 1), S: (1, 0), W: (0, -1)}
@@ -149,8 +150,8 @@ class Position:
     def put(self, tile_id: str, r: int, c: int) -> None:
         """Place a tile by hand (no rule checks), as kernels.beacon._place does in a game."""
         assert self.board[self.cell(r, c), kb.B_TILE] < 0, f"cell {(r, c)} already holds a tile"
-        kb._place(self.tt, self.g, self.st, self.board, self.pos, self.placed, self.piers, self.tiles[tile_id],
-                  self.cell(r, c))
+        from_python(kb._place)(self.tt, self.g, self.st, self.board, self.pos, self.placed, self.piers,
+                               self.tiles[tile_id], self.cell(r, c))
 
     def at(self, r: int, c: int) -> str | None:
         t = self.board[self.cell(r, c), kb.B_TILE]
@@ -198,8 +199,8 @@ class Position:
 
     # ------------------------------------------------------------------ actions
     def legal(self) -> list[tuple[int, int, int, int]]:
-        n = kb.legal_actions(self.tt, self.cfg, self.g, self.st, self.board, self.hands, self.ships,
-                             self.actions)
+        n = from_python(kb.legal_actions)(self.tt, self.cfg, self.g, self.st, self.board, self.hands,
+                                          self.ships, self.actions)
         return [tuple(int(x) for x in self.actions[i]) for i in range(n)]
 
     def of_kind(self, kind: int) -> list[tuple[int, int, int, int]]:
@@ -232,9 +233,9 @@ class Position:
         """Apply one action, which must be among the legal ones; True when it ended the turn."""
         legal = self.legal()
         assert (kind, a, b, c) in legal, f"{(kind, a, b, c)} is not legal here: {legal}"
-        return bool(kb.apply_action(self.tt, self.cfg, self.g, self.st, self.board, self.pos,
-                                    self.placed, self.piers, self.hands, self.ships, self.deck,
-                                    kind, a, b, c))
+        return bool(from_python(kb.apply_action)(self.tt, self.cfg, self.g, self.st, self.board, self.pos,
+                                                 self.placed, self.piers, self.hands, self.ships, self.deck,
+                                                 kind, a, b, c))
 
     def place(self, tile_id: str, d: int) -> bool:
         return self.do(kb.ACT_PLACE, self.slot(tile_id), d)
@@ -254,8 +255,8 @@ class Position:
     # ------------------------------------------------------------------ scoring
     def breakdown(self) -> np.ndarray:
         out = np.zeros(kb.N_COLS, np.int64)
-        kb.score_board(self.tt, self.cfg, self.board, self.pos, self.placed, self.st[kb.ST_N_PLACED],
-                       self.g, self.flood, out)
+        from_python(kb.score_board)(self.tt, self.cfg, self.board, self.pos, self.placed,
+                                    self.st[kb.ST_N_PLACED], self.g, self.flood, out)
         return out
 
     def score(self) -> int:
@@ -263,13 +264,13 @@ class Position:
 
     def gain(self, tile_id: str, r: int, c: int) -> int:
         """kernels.beacon.placement_gain of putting tile_id on the empty cell (r, c)."""
-        return int(kb.placement_gain(self.tt, self.cfg, self.board, self.pos, self.piers,
-                                     self.st[kb.ST_N_PIERS], self.g, self.tiles[tile_id],
-                                     self.cell(r, c), self.flood))
+        return int(from_python(kb.placement_gain)(self.tt, self.cfg, self.board, self.pos, self.piers,
+                                                  self.st[kb.ST_N_PIERS], self.g, self.tiles[tile_id],
+                                                  self.cell(r, c), self.flood))
 
     def pier_buildings(self, tile_id: str) -> int:
-        return int(kb.pier_buildings(self.tt, self.board, self.pos, self.g, self.tiles[tile_id],
-                                     self.flood))
+        return int(from_python(kb.pier_buildings)(self.tt, self.board, self.pos, self.g, self.tiles[tile_id],
+                                                  self.flood))
 
 
 def play(tt: np.ndarray, cfg: np.ndarray, active: np.ndarray, hq: int, policy_id: int, seed: int,
@@ -292,9 +293,10 @@ def play(tt: np.ndarray, cfg: np.ndarray, active: np.ndarray, hq: int, policy_id
 def reset_workspace(game, tt, cfg, g, active, hq, seed, index) -> None:
     """Start game `index` in a workspace, as the kernel does before playing it."""
     st, board, pos, placed, piers, hands, ships, deck, _, _, deck_rng, rng = game[:12]
-    kb._reset(st, board, pos, placed, piers, hands, ships, deck, deck_rng, rng, tt, cfg, g, active, hq, seed, index)
+    from_python(kb._reset)(st, board, pos, placed, piers, hands, ships, deck, deck_rng, rng, tt, cfg, g, active, hq,
+                           seed, index)
     if len(game) > kb.WS_PLANNER:
-        kb.forget_plan(game[kb.WS_PLANNER])
+        from_python(kb.forget_plan)(game[kb.WS_PLANNER])
 
 
 def dealt_deck(tt, cfg, active, hq, seed, index) -> np.ndarray:

@@ -15,6 +15,7 @@ from analyzer.beacon.policies import parse_policy
 from analyzer.beacon.simulate import make_setup, play_range_fn, replay
 from analyzer.errors import UserError
 from kernels import beacon as kb
+from kernels.jit import from_python
 from tests.beacon_positions import reset_workspace
 
 SEARCH = "rollout:samples=2,options=2"  # small, so the suite stays fast
@@ -84,8 +85,9 @@ def test_lookahead_search_leaves_the_board_as_it_found_it():
     before = (board.copy(), pos.copy())
     st[kb.ST_PLAYER] = 0
     st[kb.ST_TURNS] += 1  # no stored plan for this turn
-    k = kb.root_options(setup.kernel_tiles, setup.cfg, g, st, board, pos, game[4], game[5], game[6],
-                        game[7], game[8], setup.policy_params[0], game[kb.WS_PLANNER:kb.WS_SIM])
+    k = from_python(kb.root_options)(setup.kernel_tiles, setup.cfg, g, st, board, pos, game[4], game[5],
+                                     game[6], game[7], game[8], setup.policy_params[0],
+                                     game[kb.WS_PLANNER:kb.WS_SIM])
     assert k >= 1
     assert (board == before[0]).all() and (pos == before[1]).all()
 
@@ -102,18 +104,19 @@ def test_lookahead_following_its_line_plays_what_a_new_search_would(players, exp
     st, board, pos, placed, piers, hands, ships, deck, flood, actions = game[:10]
     planner, fresh = game[kb.WS_PLANNER:kb.WS_SIM], kb.new_planner(n)
     plan, step = planner[0], slice(kb.PLAN_KIND, kb.PLAN_TILE + 1)
+    legal_actions, lookahead, take_action, root_options, best_option = map(
+        from_python, (kb.legal_actions, kb._lookahead, kb.take_action, kb.root_options, kb._best_option))
     checked = 0
     for index in range(2):
         reset_workspace(game, tt, cfg, g, setup.active, setup.tiles.hq, 4, index)
         while st[kb.ST_DECK_POS] < st[kb.ST_DECK_LEN] or (hands >= 0).any():
-            k = kb.legal_actions(tt, cfg, g, st, board, hands, ships, actions)
-            i = kb._lookahead(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, actions, k,
-                              params, planner)
+            k = legal_actions(tt, cfg, g, st, board, hands, ships, actions)
+            i = lookahead(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, actions, k, params, planner)
             kind = actions[i, 0]
-            kb.take_action(tt, cfg, g, st, board, pos, placed, piers, hands, ships, deck, *map(int, actions[i]))
+            take_action(tt, cfg, g, st, board, pos, placed, piers, hands, ships, deck, *map(int, actions[i]))
             if kind == kb.ACT_PLACE and plan[kb.PLAN_TURN] == st[kb.ST_TURNS] and plan[kb.PLAN_LINE_POS] > 0:
-                m = kb.root_options(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, params, fresh)
-                best = fresh[5][kb._best_option(fresh[6], m)]
+                m = root_options(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, params, fresh)
+                best = fresh[5][best_option(fresh[6], m)]
                 same = best[step] if plan[kb.PLAN_KIND] == kb.PLAN_PLACE else best[kb.PLAN_KIND:kb.PLAN_CELL + 1]
                 assert list(plan[step][:len(same)]) == list(same), (index, st[kb.ST_TURNS])
                 checked += 1
@@ -130,7 +133,7 @@ def test_unseen_fill_counts_the_pile_and_other_hands():
     hands[0:3] = [11, 12, 13]  # player 0's own hand: seen
     hands[3:5] = [14, 15]  # the partner's hand: unseen to player 0
     fill = np.zeros(kb.FILL_SIZE)
-    total = kb.unseen_fill(tt, cfg, st, hands, deck, 0, fill)
+    total = from_python(kb.unseen_fill)(tt, cfg, st, hands, deck, 0, fill)
     unseen = [5, 6, 7, 8, 9, 10, 14, 15]
     assert total == len(unseen)
     masks = tt[unseen, kb.TT_LAND_MASK]
