@@ -573,7 +573,10 @@ def _sail_values(tt, board, g, hands, p, hand, ship, tokens, flood, best, no_can
     """For each first step N, E, S, W: best (placements * 64 - steps) over the tiles the ship
     reaches with at most `tokens` steps over water starting with that step; NO_KEY if none."""
     best[:] = NO_KEY
-    if tokens <= 0:
+    held = 0
+    for s in range(hand):
+        held += hands[p * MAX_HAND + s] >= 0
+    if tokens <= 0 or held == 0:  # no step, or nothing to place wherever the ship goes
         return best
     tail = _bfs(tt, board, g, ship, tokens, np.int64(-1), flood)
     for i in range(1 + 2 * tt.shape[0] + 3, tail, 3):  # every reached tile but the start
