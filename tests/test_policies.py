@@ -163,20 +163,26 @@ def test_policy_tier_is_the_costliest_policy_at_the_table(policy, tier):
     assert kb.policy_tier(make_setup(3, policy, "", None).policy_ids) == tier
 
 
-def test_a_greedy_run_compiles_without_the_planning_policies(tmp_path):
-    """The point of the tiers: greedy's kernel holds no lookahead, rollout or oracle code, so it
-    compiles in a fraction of the time. Checked in a fresh process with an empty numba cache."""
+def test_kernels_compile_only_what_a_run_needs(tmp_path):
+    """Checked in a fresh process with an empty numba cache. The point of the tiers: greedy's
+    kernel holds no lookahead, rollout or oracle code, so it compiles in a fraction of the time.
+    And each helper compiles once: a literal constant passed to a helper (`f(x, 0)`) would compile
+    it again for that constant (only `_play` is compiled per tier, by design)."""
     import subprocess
     import sys
     from pathlib import Path
 
-    code = ("import numpy as np\n"
+    code = ("import numba, numpy as np\n"
             "from analyzer.beacon.simulate import make_setup, play_range_fn\n"
             "from kernels import beacon as kb\n"
             "play_range_fn(make_setup(1, 'greedy', '', None), 1)(0, np.zeros((kb.N_COLS, 2), np.int16))\n"
-            "print([len(f.signatures) for f in (kb._greedy, kb.root_options, kb._rollout, kb._continue)])\n")
+            "print([len(f.signatures) for f in (kb._greedy, kb.root_options, kb._rollout, kb._continue)])\n"
+            "play_range_fn(make_setup(3, 'lookahead', 'piers', None), 1)(0, np.zeros((kb.N_COLS, 2), np.int16))\n"
+            "print(sorted(name for name, f in vars(kb).items() if isinstance(f, numba.core.registry.CPUDispatcher)\n"
+            "             and name != '_play' and (len(f.signatures) > 1 or any(\n"
+            "                 isinstance(a, numba.types.Literal) for sig in f.signatures for a in sig))))\n")
     env = {"NUMBA_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
     run = subprocess.run([sys.executable, "-c", code], env=env, cwd=Path(__file__).resolve().parents[1],
                          capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr
-    assert run.stdout.split("\n")[-2] == "[1, 0, 0, 0]"
+    assert run.stdout.split("\n")[-3:-1] == ["[1, 0, 0, 0]", "[]"]
