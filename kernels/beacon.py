@@ -416,7 +416,7 @@ def _set_action(actions, n, kind, a, b, c):
     actions[n, 3] = c
 
 
-@internal
+@inline  # merged into the game loops: a call passes each array as 7-9 scalars (kernels/jit.py)
 def legal_actions(tt, cfg, g, st, board, hands, ships, actions):
     """Fill game's action buffer in the canonical order; returns the count.
 
