@@ -416,7 +416,7 @@ def _set_action(actions, n, kind, a, b, c):
     actions[n, 3] = c
 
 
-@inline  # merged into the game loops: a call passes each array as 7-9 scalars (kernels/jit.py)
+@inline  # merged into the game loops, which call it before every action (kernels/jit.py)
 def legal_actions(tt, cfg, g, st, board, hands, ships, actions):
     """Fill game's action buffer in the canonical order; returns the count.
 
@@ -756,7 +756,7 @@ def unseen_fill(tt, cfg, st, hands, deck, p, fill):
     return total
 
 
-@internal
+@inline
 def _potential(tt, board, g, fill, params, cell):
     """Value of the unexplored tile on cell: its points x the chance its empty sides all fill."""
     sides = board[cell, B_SIDES]
@@ -805,7 +805,7 @@ def board_value(tt, board, g, pos, placed, n_placed, fill, params):
     return v
 
 
-@internal
+@inline
 def _ship_value(tt, board, g, fill, params, ship):
     """How good the ship's cell is for next turn: fill chances of the open sides of the cells
     one sail away (and its own)."""
