@@ -14,6 +14,7 @@ OUT=${OUT:-runs/demo}
   --heuristic diverse --seed 2026 --out "$OUT/seafarers-balance"
 echo
 echo "Reports:"
+case "$OUT" in /*) base=$OUT ;; *) base=$PWD/$OUT ;; esac
 for d in beacon-compare beacon-lookahead seafarers-balance; do
-  echo "  $PWD/$OUT/$d/report.html"
+  echo "  $base/$d/report.html"
 done
