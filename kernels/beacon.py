@@ -548,6 +548,15 @@ def _pick_tied(keys, n, best, rng):
     return first
 
 
+@inline
+def _free_tiles(hands, p, hand, used):
+    """Tiles in player p's hand whose slots are not in `used` (a bit per slot)."""
+    free = 0
+    for s in range(hand):
+        free += hands[p * MAX_HAND + s] >= 0 and not (used >> s) & 1
+    return free
+
+
 @internal
 def _placements_from(tt, board, g, hands, p, hand, cell, used, steps, cand, n):
     """n + the (hand slot, direction) placements player p would have from cell with the tiles
@@ -573,10 +582,7 @@ def _sail_values(tt, board, g, hands, p, hand, ship, tokens, flood, best, no_can
     """For each first step N, E, S, W: best (placements * 64 - steps) over the tiles the ship
     reaches with at most `tokens` steps over water starting with that step; NO_KEY if none."""
     best[:] = NO_KEY
-    held = 0
-    for s in range(hand):
-        held += hands[p * MAX_HAND + s] >= 0
-    if tokens <= 0 or held == 0:  # no step, or nothing to place wherever the ship goes
+    if tokens <= 0 or _free_tiles(hands, p, hand, np.int64(0)) == 0:  # no step, or nothing to place
         return best
     tail = _bfs(tt, board, g, ship, tokens, np.int64(-1), flood)
     for i in range(1 + 2 * tt.shape[0] + 3, tail, 3):  # every reached tile but the start
@@ -896,10 +902,7 @@ def _candidates(tt, cfg, g, board, pos, piers, n_piers, hands, p, ship, tokens, 
     reached: end of the token-only breadth-first search from ship that flood still holds
     (_stop_value's)."""
     hand = cfg[CFG_HAND]
-    free = 0
-    for s in range(hand):
-        if hands[p * MAX_HAND + s] >= 0 and not (used >> s) & 1:
-            free += 1
+    free = _free_tiles(hands, p, hand, used)
     if free == 0:
         return 0
     n = np.int64(0)
@@ -1068,8 +1071,8 @@ def root_options(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, p
     ship, tokens, n_piers = ships[p], st[ST_TOKENS], st[ST_N_PIERS]
     unseen_fill(tt, cfg, st, hands, deck, p, fill)
     where = order[MAX_DEPTH * MAX_WIDTH:]
-    opt_v[0], reached = _stop_value(tt, cfg, g, st, board, hands, p, ship, tokens, np.int64(0), flood, fill, params,
-                                    where)
+    opt_v[0], reached = _stop_value(tt, cfg, g, st, board, hands, p, ship, tokens, np.int64(0), flood, fill,
+                                    params, where)
     opts[0, PLAN_KIND] = PLAN_REPOSITION if where[0] != ship else PLAN_END
     opts[0, PLAN_CELL] = where[0]
     n = _candidates(tt, cfg, g, board, pos, piers, n_piers, hands, p, ship, tokens, np.int64(0), flood,

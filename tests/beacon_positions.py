@@ -293,8 +293,8 @@ def play(tt: np.ndarray, cfg: np.ndarray, active: np.ndarray, hq: int, policy_id
 def reset_workspace(game, tt, cfg, g, active, hq, seed, index) -> None:
     """Start game `index` in a workspace, as the kernel does before playing it."""
     st, board, pos, placed, piers, hands, ships, deck, _, _, deck_rng, rng = game[:12]
-    from_python(kb._reset)(st, board, pos, placed, piers, hands, ships, deck, deck_rng, rng, tt, cfg, g, active, hq,
-                           seed, index)
+    from_python(kb._reset)(st, board, pos, placed, piers, hands, ships, deck, deck_rng, rng, tt, cfg, g, active,
+                           hq, seed, index)
     if len(game) > kb.WS_PLANNER:
         from_python(kb.forget_plan)(game[kb.WS_PLANNER])
 
