@@ -189,13 +189,13 @@ def flood_size(n_tiles):
 # --------------------------------------------------------------------------- board
 
 
-@inline
+@internal
 def _step(g, d):
     """Cell offset of direction d (N, E, S, W) on a row-major g x g board."""
     return (d == EAST) - (d == WEST) + g * ((d == SOUTH) - (d == NORTH))
 
 
-@inline
+@internal
 def _matches(land_mask, sides):
     """A tile with these land edges agrees with every placed neighbour described by sides."""
     return ((land_mask ^ (sides >> 4)) & sides & 15) == 0
