@@ -530,7 +530,7 @@ def _pick_tied(keys, n, best, rng):
     """Index of a uniformly chosen action among those whose key equals best.
 
     A random draw is made only when two or more actions tie."""
-    ties = 0
+    ties = np.int64(0)  # not the literal 0, which numba would also compile uniform_int for
     first = -1
     for i in range(n):
         if keys[i] == best:
@@ -1465,8 +1465,8 @@ def _reset(st, board, pos, placed, piers, hands, ships, deck, deck_rng, rng, tt,
     st[:] = 0
     st[ST_TOKENS] = cfg[CFG_TOKENS]
     hands[:] = -1
-    stream_init(deck_rng, seed, index, PURPOSE_DECK)
-    stream_init(rng, seed, index, PURPOSE_POLICY)
+    stream_init(deck_rng, seed, index, np.int64(PURPOSE_DECK))  # np.int64: one compilation for both
+    stream_init(rng, seed, index, np.int64(PURPOSE_POLICY))
     centre = (g // 2) * g + g // 2
     _place(tt, g, st, board, pos, placed, piers, hq, centre)
     players = cfg[CFG_PLAYERS]
