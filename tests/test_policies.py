@@ -167,7 +167,7 @@ def test_kernels_compile_only_what_a_run_needs(tmp_path):
     """Checked in a fresh process with an empty numba cache. The point of the tiers: greedy's
     kernel holds no lookahead, rollout or oracle code, so it compiles in a fraction of the time.
     And each helper compiles once: a literal constant passed to a helper (`f(x, 0)`) would compile
-    it again for that constant (only `_play` is compiled per tier, by design)."""
+    it again for that constant (the game loop has one kernel per tier, `_play_of`)."""
     import subprocess
     import sys
     from pathlib import Path
@@ -179,7 +179,7 @@ def test_kernels_compile_only_what_a_run_needs(tmp_path):
             "print([len(f.signatures) for f in (kb._greedy, kb.root_options, kb._rollout, kb._continue)])\n"
             "play_range_fn(make_setup(3, 'lookahead', 'piers', None), 1)(0, np.zeros((kb.N_COLS, 2), np.int16))\n"
             "print(sorted(name for name, f in vars(kb).items() if isinstance(f, numba.core.registry.CPUDispatcher)\n"
-            "             and name != '_play' and (len(f.signatures) > 1 or any(\n"
+            "             and (len(f.signatures) > 1 or any(\n"
             "                 isinstance(a, numba.types.Literal) for sig in f.signatures for a in sig))))\n")
     env = {"NUMBA_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
     run = subprocess.run([sys.executable, "-c", code], env=env, cwd=Path(__file__).resolve().parents[1],
