@@ -175,7 +175,7 @@ def new_flood(n_tiles):
 
     Stamps make a fresh search O(1) to start: a tile's marks count only under the current stamp.
     """
-    return np.zeros(flood_size(n_tiles), np.int64)
+    return np.zeros(flood_size.py_func(n_tiles), np.int64)  # (called from Python it would compile)
 
 
 @inline
