@@ -1525,10 +1525,9 @@ def _oracle_variant(cfg, policy_ids, policy_params, ids, params, k):
 
 def _play_of(tier):
     """The game loop for one policy tier (see play_game). tier is a constant of this closure, so
-    numba drops the other tiers' branches of choose_action before it compiles them; it prunes
-    on constants only, not on literal arguments. Compiled on its own once per tier, unlike the
-    old overload of choose_action, which compiled each tier's policies twice (lookahead tier
-    about 5 s less, greedy about 1 s); merged into play_game it compiled 1.7 s slower."""
+    numba drops the other tiers' branches of choose_action before typing them (it prunes on
+    constants, not on literal arguments). Compiled on its own, once per tier: merged into
+    play_game it compiled 1.7 s slower."""
     @internal
     def play_of_tier(game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, index, out, trace):
         st, board, pos, placed, piers, hands, ships, deck, flood, actions = game[:10]
