@@ -9,8 +9,8 @@ purpose. A stream is a uint64[2] array: [key, draws so far].
 `stream_init` and `uniform_int` are compiled on their own and called: merged into their callers,
 they made numba type the chain of helpers inside them again at every call site (Beacon's greedy
 kernel: 1.8 s less compile over 6 paired runs, the same games). LLVM still inlines the calls. A
-literal argument (a `PURPOSE_*` constant) compiles them once more per value; hot kernels pass
-`np.int64(PURPOSE_...)`.
+literal argument (a `PURPOSE_*` constant) compiles them once more per value, so the Beacon
+kernels pass `np.int64(PURPOSE_...)`; the Seafarers kernels pay one small compilation per purpose.
 """
 
 import numpy as np
