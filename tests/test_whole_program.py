@@ -1,0 +1,69 @@
+"""kernels/whole_program.py: entry kernels are optimised as one program, helpers only linked."""
+
+import numpy as np
+from numba import njit
+
+import kernels
+from kernels.jit import KERNEL_OPTIONS
+
+
+def _as_kernels(*fns):
+    """Give test functions a module of the kernels package, as if they were kernels."""
+    for fn in fns:
+        fn.__module__ = "kernels.whole_program"
+
+
+def _defined(module):
+    return {f.name: f.linkage.name for f in module.functions if not f.is_declaration}
+
+
+def _compiled_pair():
+    def doubled(a, i):
+        return a[i] * 2
+
+    _as_kernels(doubled)
+    helper = njit(_nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True)(doubled)
+
+    def total_doubled(a):
+        total = 0
+        for i in range(a.shape[0]):
+            total += helper(a, i)
+        return total
+
+    _as_kernels(total_doubled)
+    entry = njit(_nrt=False)(total_doubled)
+    return helper, entry
+
+
+def test_whole_program_is_installed_for_this_numba():
+    assert kernels.WHOLE_PROGRAM
+
+
+def test_entry_kernel_gets_its_helpers_as_internal_functions():
+    helper, entry = _compiled_pair()
+    assert entry(np.arange(5, dtype=np.int64)) == 20
+    entry_lib = entry.overloads[entry.signatures[0]].library
+    helper_lib = helper.overloads[helper.signatures[0]].library
+    assert entry_lib._role == "entry" and helper_lib._role == "helper"
+    # merged into the loop or at least internal: never an exported copy of the helper
+    linkages = {name: link for name, link in _defined(entry_lib._final_module).items() if "doubled" in name
+                and "total" not in name}
+    assert all(link == "internal" for link in linkages.values())
+
+
+def test_helper_is_linked_into_callers_but_compiled_to_no_machine_code():
+    helper, entry = _compiled_pair()
+    entry(np.arange(3, dtype=np.int64))
+    helper_lib = helper.overloads[helper.signatures[0]].library
+    assert _defined(helper_lib._final_module) == {}  # what the JIT compiles: no functions
+    shared = _defined(helper_lib._get_module_for_linking())
+    assert any("doubled" in name and link == "linkonce_odr" for name, link in shared.items())
+
+
+def test_other_code_is_compiled_as_numba_does():
+    @njit(**{k: v for k, v in KERNEL_OPTIONS.items() if k != "cache"})
+    def plain(a):
+        return a.sum()
+
+    assert plain(np.arange(4)) == 6
+    assert plain.overloads[plain.signatures[0]].library._role is None
