@@ -178,7 +178,7 @@ def new_flood(n_tiles):
     return np.zeros(flood_size.py_func(n_tiles), np.int64)  # (called from Python it would compile)
 
 
-@inline
+@kernel  # Python calls it too
 def flood_size(n_tiles):
     return 1 + 2 * n_tiles + 2 * n_tiles * MAX_MASSES
 
@@ -198,42 +198,42 @@ def _matches(land_mask, sides):
     return ((land_mask ^ (sides >> 4)) & sides & 15) == 0
 
 
-@inline
+@internal
 def fits(tt, board, g, t, cell):
     """Cell empty and every placed neighbour meets tile t land-to-land, water-to-water."""
     return board[cell, B_TILE] < 0 and _matches(tt[t, TT_LAND_MASK], board[cell, B_SIDES])
 
 
-@inline
+@internal
 def open_sides(tt, board, cell):
     """Bit d: the tile on cell has water towards an empty cell in direction d."""
     return ~(tt[board[cell, B_TILE], TT_LAND_MASK] | board[cell, B_SIDES]) & 15
 
 
-@inline
+@internal
 def sail_sides(tt, board, cell):
     """Bit d: a ship on cell may sail to the placed tile in direction d (water edge)."""
     return ~tt[board[cell, B_TILE], TT_LAND_MASK] & board[cell, B_SIDES] & 15
 
 
-@inline
+@internal
 def can_place_from(tt, board, g, ship, t, d):
     """Tile t may go next to the ship in direction d: water edge from the ship, and it fits."""
     return tt[board[ship, B_TILE], TT_LAND + d] == 0 and fits(tt, board, g, t, ship + _step(g, d))
 
 
-@inline
+@internal
 def can_sail(tt, board, g, ship, d):
     """The ship may cross into the placed neighbour in direction d over a water edge."""
     return (sail_sides(tt, board, ship) >> d) & 1 == 1
 
 
-@inline
+@internal
 def is_explored(board, g, cell):
     return board[cell, B_TILE] >= 0 and board[cell, B_SIDES] & 15 == 15
 
 
-@inline
+@internal
 def placed_neighbours(board, g, cell):
     return POPCOUNT4[board[cell, B_SIDES] & 15]
 
@@ -346,7 +346,7 @@ def score_board(tt, cfg, board, pos, placed, n_placed, g, flood, out):
     return out[COL_SCORE]
 
 
-@inline
+@internal
 def rank_of(cfg, score):
     r = 0
     for k in range(1, 5):
@@ -405,7 +405,7 @@ def _place(tt, g, st, board, pos, placed, piers, t, cell):
 # --------------------------------------------------------------------------- actions
 
 
-@inline
+@inline  # its callers pass literal constants (kernels/jit.py)
 def _set_action(actions, n, kind, a, b, c):
     actions[n, 0] = kind
     actions[n, 1] = a
@@ -413,7 +413,7 @@ def _set_action(actions, n, kind, a, b, c):
     actions[n, 3] = c
 
 
-@inline  # merged into the game loops, which call it before every action (kernels/jit.py)
+@internal
 def legal_actions(tt, cfg, g, st, board, hands, ships, actions):
     """Fill game's action buffer in the canonical order; returns the count.
 
@@ -465,7 +465,7 @@ def legal_actions(tt, cfg, g, st, board, hands, ships, actions):
     return n
 
 
-@inline
+@internal
 def _draw_up(cfg, st, hands, deck, p):
     for s in range(cfg[CFG_HAND]):
         if hands[p * MAX_HAND + s] < 0 and st[ST_DECK_POS] < st[ST_DECK_LEN]:
@@ -545,7 +545,7 @@ def _pick_tied(keys, n, best, rng):
     return first
 
 
-@inline
+@internal
 def _free_tiles(hands, p, hand, used):
     """Tiles in player p's hand whose slots are not in `used` (a bit per slot)."""
     free = 0
@@ -759,7 +759,7 @@ def unseen_fill(tt, cfg, st, hands, deck, p, fill):
     return total
 
 
-@inline
+@internal
 def _potential(tt, board, g, fill, params, cell):
     """Value of the unexplored tile on cell: its points x the chance its empty sides all fill."""
     sides = board[cell, B_SIDES]
@@ -808,7 +808,7 @@ def board_value(tt, board, g, pos, placed, n_placed, fill, params):
     return v
 
 
-@inline
+@internal
 def _ship_value(tt, board, g, fill, params, ship):
     """How good the ship's cell is for next turn: fill chances of the open sides of the cells
     one sail away (and its own)."""
@@ -986,7 +986,7 @@ FR_LINE = 9  # the node's best line: FR_LINE_LEN steps, the last one ending the 
 FR_SIZE = FR_LINE + STEP * MAX_DEPTH
 
 
-@inline
+@inline  # literal constants, as _set_action
 def _set_step(line, k, kind, cell, d, slot, t):
     o = k * STEP
     line[o], line[o + 1], line[o + 2], line[o + 3], line[o + 4] = kind, cell, d, slot, t
@@ -1121,13 +1121,13 @@ def _plan_valid(st, hands, plan):
     return plan[PLAN_KIND] != PLAN_PLACE or hands[p * MAX_HAND + plan[PLAN_SLOT]] == plan[PLAN_TILE]
 
 
-@inline
+@internal
 def _copy(src, dst):
     for i in range(src.shape[0]):
         dst[i] = src[i]
 
 
-@inline
+@inline  # literal constants, as _set_action
 def _find(actions, n, kind, a, b, c):
     for i in range(n):
         if actions[i, 0] == kind and actions[i, 1] == a and actions[i, 2] == b and actions[i, 3] == c:
@@ -1135,7 +1135,7 @@ def _find(actions, n, kind, a, b, c):
     return -1
 
 
-@inline
+@internal
 def _next_step(plan):
     """Move the plan to the next step of its line; none left: the plan is used up."""
     k = plan[PLAN_LINE_POS]
@@ -1146,7 +1146,7 @@ def _next_step(plan):
         plan[PLAN_TURN] = -1
 
 
-@inline
+@inline  # literal constants, as _set_action
 def _adopt(option, plan, line):
     """Make a turn option the plan: its first step, and its line when `line` (else the plan
     ends after the first placement and the policy decides again)."""
@@ -1465,7 +1465,7 @@ def _reset(st, board, pos, placed, piers, hands, ships, deck, deck_rng, rng, tt,
         _draw_up(cfg, st, hands, deck, p)
 
 
-@inline
+@internal
 def _game_over(cfg, st, hands):
     if st[ST_DECK_POS] < st[ST_DECK_LEN]:
         return False
@@ -1577,7 +1577,7 @@ def _play(tier, game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, i
     return _play_oracle_tier(game, tt, cfg, g, active, hq, policy_ids, policy_params, seed, index, out, trace)
 
 
-@inline
+@kernel  # Python calls it too
 def grid_size(n_tiles):
     """Side of the square board: a chain of all tiles plus a free ring fits from the centre."""
     return 2 * n_tiles + 3

@@ -192,10 +192,10 @@ class Position:
         return r + dr, c + dc
 
     def explored(self, r: int, c: int) -> bool:
-        return bool(kb.is_explored(self.board, self.g, self.cell(r, c)))
+        return bool(from_python(kb.is_explored)(self.board, self.g, self.cell(r, c)))
 
     def fits(self, tile_id: str, r: int, c: int) -> bool:
-        return bool(kb.fits(self.tt, self.board, self.g, self.tiles[tile_id], self.cell(r, c)))
+        return bool(from_python(kb.fits)(self.tt, self.board, self.g, self.tiles[tile_id], self.cell(r, c)))
 
     # ------------------------------------------------------------------ actions
     def legal(self) -> list[tuple[int, int, int, int]]:

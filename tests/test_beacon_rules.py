@@ -14,6 +14,7 @@ import pytest
 from analyzer.beacon.rules import load_rules
 from analyzer.beacon.simulate import make_setup
 from kernels import beacon as kb
+from kernels.jit import from_python
 from tests.beacon_positions import E, N, OFFSET, W, Position, Tiles, play, reset_workspace, score_ascii
 
 # --------------------------------------------------------------------------- tile sets
@@ -174,7 +175,7 @@ def test_placed_tile_must_join_the_ship_tile_by_water_p5_example():
         .   LN@ .
     """, hands={0: ["LS", "S3"]})
     assert pos.fits("LS", -1, 0)
-    assert not kb.can_place_from(pos.tt, pos.board, pos.g, pos.cell(0, 0), MOVES["LS"], N)
+    assert not from_python(kb.can_place_from)(pos.tt, pos.board, pos.g, pos.cell(0, 0), MOVES["LS"], N)
     offered = pos.placements()
     assert all(cell != (-1, 0) for _, cell in offered)
     assert ("LS", (0, 1)) in offered and ("S3", (0, -1)) in offered
@@ -537,7 +538,7 @@ def test_unexplored_pier_scores_nothing():
     (2, 45, 0), (2, 46, 1), (2, 55, 1), (2, 56, 2), (2, 65, 2), (2, 66, 3), (2, 75, 3), (2, 76, 4),
 ])
 def test_rank_bands(n_expansions, score, rank):
-    assert kb.rank_of(cfg(1, n_expansions), score) == rank
+    assert from_python(kb.rank_of)(cfg(1, n_expansions), score) == rank
 
 
 def test_rank_names():
