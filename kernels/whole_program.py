@@ -70,8 +70,7 @@ class WholeProgramLibrary(codegen.JITCodeLibrary):
 
     def _environment_only(self, module):
         """A module defining only the environment pointers numba sets after compiling."""
-        envs = "".join(f'@"{g.name}" = common global ptr null\n' for g in module.global_variables
-                       if g.name.startswith(_ENV))
+        envs = "".join(f"{g}\n" for g in module.global_variables if g.name.startswith(_ENV))
         empty = llvm.parse_assembly(str(self._codegen._create_empty_module(self.name)) + envs)
         empty.name = module.name
         return empty
