@@ -22,11 +22,30 @@ All cache the machine code on disk (`cache=True`) and release the GIL.
 from functools import cache
 
 from numba import njit
+from numba.core.registry import CPUDispatcher
 
 KERNEL_OPTIONS = dict(cache=True, nogil=True, _nrt=False)
 
+
+class InternalKernel(CPUDispatcher):
+    """A kernel without a Python wrapper. numba would call a null pointer (and crash the
+    interpreter) if Python called it; this says so instead. Kernels calling it are unaffected."""
+
+    def __call__(self, *args, **kwargs):
+        raise TypeError(f"{self.py_func.__qualname__} is an internal kernel: only kernels call it; "
+                        "from Python use kernels.jit.from_python")
+
+
+_without_wrappers = njit(**KERNEL_OPTIONS, no_cpython_wrapper=True, no_cfunc_wrapper=True)
+
+
+def internal(fn):
+    dispatcher = _without_wrappers(fn)
+    dispatcher.__class__ = InternalKernel  # same object layout: a Python subclass adding no fields
+    return dispatcher
+
+
 kernel = njit(**KERNEL_OPTIONS)
-internal = njit(**KERNEL_OPTIONS, no_cpython_wrapper=True, no_cfunc_wrapper=True)
 inline = njit(**KERNEL_OPTIONS, inline="always")
 allocating = njit(cache=True, nogil=True)
 

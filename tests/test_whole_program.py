@@ -67,3 +67,14 @@ def test_other_code_is_compiled_as_numba_does():
 
     assert plain(np.arange(4)) == 6
     assert plain.overloads[plain.signatures[0]].library._role is None
+
+
+def test_python_calling_an_internal_kernel_gets_a_clear_error_not_a_crash():
+    import pytest
+
+    from kernels import beacon as kb
+    from kernels.jit import from_python
+
+    with pytest.raises(TypeError, match="internal kernel"):
+        kb.rank_of(np.zeros(16, np.int64), 3)
+    assert from_python(kb._step)(5, kb.SOUTH) == 5  # the Python-callable twin: one row of 5 cells
