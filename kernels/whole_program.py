@@ -61,7 +61,8 @@ class WholeProgramLibrary(codegen.JITCodeLibrary):
 
     @staticmethod
     def _linkable(module):
-        """The module callers link in; its functions exported as numba's own do it."""
+        """The module callers link in: its exported functions made `linkonce_odr`, as numba's
+        `_get_module_for_linking` does for every library."""
         shared = module.clone()
         for f in shared.functions:
             if not f.is_declaration and f.linkage.name == "external":
