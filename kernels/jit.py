@@ -42,7 +42,8 @@ _without_wrappers = njit(**KERNEL_OPTIONS, no_cpython_wrapper=True, no_cfunc_wra
 def internal(fn):
     """A kernel only other kernels call (no Python or C wrapper)."""
     dispatcher = _without_wrappers(fn)
-    dispatcher.__class__ = InternalKernel  # same object layout: a Python subclass adding no fields
+    if isinstance(dispatcher, CPUDispatcher):  # not the plain function of NUMBA_DISABLE_JIT=1
+        dispatcher.__class__ = InternalKernel  # same object layout: a Python subclass adding no fields
     return dispatcher
 
 
