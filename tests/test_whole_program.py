@@ -4,7 +4,6 @@ import numpy as np
 from numba import njit
 
 import kernels
-from kernels.jit import KERNEL_OPTIONS
 
 
 def _as_kernels(*fns):
@@ -61,7 +60,7 @@ def test_helper_is_linked_into_callers_but_compiled_to_no_machine_code():
 
 
 def test_other_code_is_compiled_as_numba_does():
-    @njit(**{k: v for k, v in KERNEL_OPTIONS.items() if k != "cache"})
+    @njit
     def plain(a):
         return a.sum()
 
