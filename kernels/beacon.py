@@ -523,13 +523,13 @@ def take_action(tt, cfg, g, st, board, pos, placed, piers, hands, ships, deck, k
 
 
 @internal
-def _pick_tied(keys, n, best, rng):
-    """Index of a uniformly chosen action among those whose key equals best.
+def _pick_tied(keys, lo, hi, best, rng):
+    """Index of a uniformly chosen action among those in lo .. hi - 1 whose key equals best.
 
     A random draw is made only when two or more actions tie."""
     ties = np.int64(0)  # not the literal 0, which numba would also compile uniform_int for
     first = -1
-    for i in range(n):
+    for i in range(lo, hi):
         if keys[i] == best:
             ties += 1
             if first < 0:
@@ -537,12 +537,20 @@ def _pick_tied(keys, n, best, rng):
     if ties == 1:
         return first
     j = uniform_int(rng, ties)
-    for i in range(n):
+    for i in range(lo, hi):
         if keys[i] == best:
             if j == 0:
                 return i
             j -= 1
     return first
+
+
+@inline  # literal constants, as _set_action
+def _run_end(actions, i, n, kind):
+    """End of the run of `kind` actions starting at i (legal_actions lists each kind in one run)."""
+    while i < n and actions[i, 0] == kind:
+        i += 1
+    return i
 
 
 @internal
@@ -555,22 +563,35 @@ def _free_tiles(hands, p, hand, used):
 
 
 @internal
-def _placements_from(tt, board, g, hands, p, hand, cell, used, steps, cand, n):
-    """n + the (hand slot, direction) placements player p would have from cell with the tiles
-    not in `used` (a bit per slot); while cand has room they are listed there as
+def _hand_masks(tt, hands, p, hand, used):
+    """Land masks of player p's hand tiles in slots not in `used` (a bit per slot), 15 for an
+    empty or used slot: an all-land tile fits no cell, as the tile it is placed from shows water.
+    Loaded once, so the placement counts need not read the hand again."""
+    return (_slot_mask(tt, hands, p, hand, used, np.int64(0)), _slot_mask(tt, hands, p, hand, used, np.int64(1)),
+            _slot_mask(tt, hands, p, hand, used, np.int64(2)))
+
+
+@internal
+def _slot_mask(tt, hands, p, hand, used, s):
+    t = hands[p * MAX_HAND + s]
+    return tt[t, TT_LAND_MASK] if s < hand and t >= 0 and not (used >> s) & 1 else tt.dtype.type(15)
+
+
+@internal
+def _placements_from(tt, board, g, masks, cell, steps, cand, n):
+    """n + the (hand slot, direction) placements from cell (a placed tile) of the hand tiles with
+    these land masks (_hand_masks); while cand has room they are listed there as
     (cell, direction, slot, steps). A zero-row cand just counts."""
     open_ = open_sides(tt, board, cell)
     for d in range(4):
-        if not (open_ >> d) & 1:
-            continue
-        sides = board[cell + _step(g, d), B_SIDES]
-        for s in range(hand):
-            t = hands[p * MAX_HAND + s]
-            if t >= 0 and not (used >> s) & 1 and _matches(tt[t, TT_LAND_MASK], sides):
-                if n < cand.shape[0]:
-                    cand[n, CAND_CELL], cand[n, CAND_DIR] = cell, d
-                    cand[n, CAND_SLOT], cand[n, CAND_STEPS] = s, steps
-                n += 1
+        if (open_ >> d) & 1:
+            sides = board[cell + _step(g, d), B_SIDES]
+            for s in range(MAX_HAND):
+                if _matches(masks[s], sides):
+                    if n < cand.shape[0]:
+                        cand[n, CAND_CELL], cand[n, CAND_DIR] = cell, d
+                        cand[n, CAND_SLOT], cand[n, CAND_STEPS] = s, steps
+                    n += 1
     return n
 
 
@@ -581,9 +602,10 @@ def _sail_values(tt, board, g, hands, p, hand, ship, tokens, flood, best, no_can
     best[:] = NO_KEY
     if tokens <= 0 or _free_tiles(hands, p, hand, np.int64(0)) == 0:  # no step, or nothing to place
         return best
+    masks = _hand_masks(tt, hands, p, hand, np.int64(0))
     tail = _bfs(tt, board, g, ship, tokens, np.int64(-1), flood)
     for i in range(1 + 2 * tt.shape[0] + 3, tail, 3):  # every reached tile but the start
-        k = _placements_from(tt, board, g, hands, p, hand, flood[i], np.int64(0), np.int64(0), no_cand, np.int64(0))
+        k = _placements_from(tt, board, g, masks, flood[i], np.int64(0), no_cand, np.int64(0))
         if k > 0:
             best[flood[i + 2]] = max(best[flood[i + 2]], k * 64 - flood[i + 1])
     return best
@@ -592,7 +614,8 @@ def _sail_values(tt, board, g, hands, p, hand, ship, tokens, flood, best, no_can
 @internal
 def _best_reachable(tt, board, g, hands, p, hand, cell, skip_slot, no_cand):
     """placements * 64 - 1 for a ship stepping onto cell without hand slot skip_slot."""
-    k = _placements_from(tt, board, g, hands, p, hand, cell, 1 << skip_slot, np.int64(0), no_cand, np.int64(0))
+    masks = _hand_masks(tt, hands, p, hand, 1 << skip_slot)
+    k = _placements_from(tt, board, g, masks, cell, np.int64(0), no_cand, np.int64(0))
     return k * 64 - 1 if k > 0 else NO_KEY
 
 
@@ -606,58 +629,54 @@ def _greedy(tt, cfg, g, st, board, pos, piers, hands, ships, flood, actions, n, 
     p = st[ST_PLAYER]
     ship = ships[p]
     n_piers = st[ST_N_PIERS]
+    places = _run_end(actions, np.int64(0), n, ACT_PLACE)  # the runs of kinds, in legal_actions' order
+    moves = _run_end(actions, places, n, ACT_MOVE)
+    discards = _run_end(actions, moves, n, ACT_DISCARD_MOVE)
+    trades = _run_end(actions, discards, n, ACT_TRADE)
     # 1. place: most points, then the cell with more placed neighbours
     best = np.int64(NO_KEY)
-    for i in range(n):
-        keys[i] = NO_KEY
-        if actions[i, 0] == ACT_PLACE:
-            cell = ship + _step(g, actions[i, 2])
-            t = hands[p * MAX_HAND + actions[i, 1]]
-            gain = placement_gain(tt, cfg, board, pos, piers, n_piers, g, t, cell, flood)
-            keys[i] = gain * 16 + placed_neighbours(board, g, cell)
-            best = max(best, keys[i])
+    for i in range(places):
+        cell = ship + _step(g, actions[i, 2])
+        t = hands[p * MAX_HAND + actions[i, 1]]
+        gain = placement_gain(tt, cfg, board, pos, piers, n_piers, g, t, cell, flood)
+        keys[i] = gain * 16 + placed_neighbours(board, g, cell)
+        best = max(best, keys[i])
     if best > NO_KEY:
-        return _pick_tied(keys, n, best, rng)
+        return _pick_tied(keys, np.int64(0), places, best, rng)
     # 2. trade for a tile that can be placed here, valued by its best placement
-    for i in range(n):
+    for i in range(discards, trades):
         keys[i] = NO_KEY
-        if actions[i, 0] == ACT_TRADE:
-            u = hands[actions[i, 2] * MAX_HAND + actions[i, 3]]
-            for d in range(4):
-                if can_place_from(tt, board, g, ship, u, d):
-                    cell = ship + _step(g, d)
-                    gain = placement_gain(tt, cfg, board, pos, piers, n_piers, g, u, cell, flood)
-                    keys[i] = max(keys[i], gain * 16 + placed_neighbours(board, g, cell))
-            best = max(best, keys[i])
+        u = hands[actions[i, 2] * MAX_HAND + actions[i, 3]]
+        for d in range(4):
+            if can_place_from(tt, board, g, ship, u, d):
+                cell = ship + _step(g, d)
+                gain = placement_gain(tt, cfg, board, pos, piers, n_piers, g, u, cell, flood)
+                keys[i] = max(keys[i], gain * 16 + placed_neighbours(board, g, cell))
+        best = max(best, keys[i])
     if best > NO_KEY:
-        return _pick_tied(keys, n, best, rng)
+        return _pick_tied(keys, discards, trades, best, rng)
     # 3. sail with a token towards the nearest tile with the most placements (within the
     #    tokens left), else 4. discard a tile to step next to a placement for the others
     by_first_step = keys[MAX_ACTIONS:]
     _sail_values(tt, board, g, hands, p, cfg[CFG_HAND], ship, st[ST_TOKENS], flood, by_first_step,
                  actions[:0])
-    for kind in (ACT_MOVE, ACT_DISCARD_MOVE):
-        best = np.int64(NO_KEY)
-        for i in range(n):
-            keys[i] = NO_KEY
-            if actions[i, 0] == kind:
-                if kind == ACT_MOVE:
-                    keys[i] = by_first_step[actions[i, 1]]
-                else:
-                    keys[i] = _best_reachable(tt, board, g, hands, p, cfg[CFG_HAND],
-                                              ship + _step(g, actions[i, 2]), actions[i, 1], actions[:0])
-                best = max(best, keys[i])
-        if best > NO_KEY:
-            return _pick_tied(keys, n, best, rng)
+    for i in range(places, moves):
+        keys[i] = by_first_step[actions[i, 1]]
+        best = max(best, keys[i])
+    if best > NO_KEY:
+        return _pick_tied(keys, places, moves, best, rng)
+    for i in range(moves, discards):
+        keys[i] = _best_reachable(tt, board, g, hands, p, cfg[CFG_HAND], ship + _step(g, actions[i, 2]),
+                                  actions[i, 1], actions[:0])
+        best = max(best, keys[i])
+    if best > NO_KEY:
+        return _pick_tied(keys, moves, discards, best, rng)
     # 5. end the turn, keeping (solo) the most valuable tile
-    best = np.int64(NO_KEY)
-    for i in range(n):
-        keys[i] = NO_KEY
-        if actions[i, 0] == ACT_END:
-            s = actions[i, 1]
-            keys[i] = 0 if s < 0 else KEEP_PRIORITY[tt[hands[p * MAX_HAND + s], TT_FEATURE]]
-            best = max(best, keys[i])
-    return _pick_tied(keys, n, best, rng)
+    for i in range(trades, n):
+        s = actions[i, 1]
+        keys[i] = 0 if s < 0 else KEEP_PRIORITY[tt[hands[p * MAX_HAND + s], TT_FEATURE]]
+        best = max(best, keys[i])
+    return _pick_tied(keys, trades, n, best, rng)
 
 
 # --------------------------------------------------------------------------- lookahead
@@ -902,11 +921,12 @@ def _candidates(tt, cfg, g, board, pos, piers, n_piers, hands, p, ship, tokens, 
     free = _free_tiles(hands, p, hand, used)
     if free == 0:
         return 0
+    masks = _hand_masks(tt, hands, p, hand, used)
     n = np.int64(0)
     for extra in range(free):  # discard-moves only when token moves reach no placement
         tail = reached if extra == 0 else _bfs(tt, board, g, ship, tokens + extra, np.int64(-1), flood)
         for i in range(1 + 2 * tt.shape[0], tail, 3):
-            n = _placements_from(tt, board, g, hands, p, hand, flood[i], used, flood[i + 1], cand, n)
+            n = _placements_from(tt, board, g, masks, flood[i], flood[i + 1], cand, n)
         if n > 0:
             break
     n = min(n, MAX_CANDIDATES)
