@@ -51,7 +51,7 @@ ACT_PLACE = 1  # (1, slot, dir)      place hand tile on the cell next to the shi
 ACT_DISCARD_MOVE = 2  # (2, slot, dir)  discard a hand tile to move one step
 ACT_TRADE = 3  # (3, slot, partner, partner_slot)
 ACT_END = 4  # (4, keep_slot)       end turn; keep_slot -1 or the solo keep
-MAX_ACTIONS = 64
+MAX_ACTIONS = 64  # the most legal actions (59 with 4 players) and the spare row legal_actions writes
 ACTION_NAMES = ("move", "place", "discard_move", "trade", "end_turn")
 
 # cfg indices
@@ -421,31 +421,53 @@ def legal_actions(tt, cfg, g, st, board, hands, ships, actions):
     trade (slot, partner in seat order after the player, partner slot), end turn
     (keep none, then keep slot s in solo while the draw pile is not empty).
     """
+    return _actions_after_places(tt, cfg, g, st, board, hands, ships, actions,
+                                 _place_actions(tt, cfg, g, st, board, hands, ships, actions))
+
+
+@internal
+def actions_for(policy_id, tt, cfg, g, st, board, hands, ships, actions):
+    """The start of legal_actions that policy_id needs; returns its length. Greedy places whenever
+    it can, and placements lead the list: while there are any, it needs no more."""
+    n = _place_actions(tt, cfg, g, st, board, hands, ships, actions)
+    if policy_id == POLICY_GREEDY and n > 0:
+        return n
+    return _actions_after_places(tt, cfg, g, st, board, hands, ships, actions, n)
+
+
+@internal
+def _place_actions(tt, cfg, g, st, board, hands, ships, actions):
+    """legal_actions' placements; returns their count. Every candidate is written at n and kept
+    (n advanced) only when legal: branches on the board would be mispredicted."""
+    p = st[ST_PLAYER]
+    ship = ships[p]
+    open_ = open_sides(tt, board, ship)
+    n = 0
+    masks = _hand_masks(tt, hands, p, cfg[CFG_HAND], np.int64(0))
+    for s in range(MAX_HAND):
+        for d in range(4):
+            _set_action(actions, n, ACT_PLACE, s, d, 0)
+            n += (open_ >> d) & 1 & _matches(masks[s], board[ship + _step(g, d), B_SIDES])
+    return n
+
+
+@internal
+def _actions_after_places(tt, cfg, g, st, board, hands, ships, actions, n):
+    """legal_actions' other actions, after its n placements; returns the total. Moves and
+    discard-moves are written as in _place_actions."""
     p = st[ST_PLAYER]
     hand = cfg[CFG_HAND]
     players = cfg[CFG_PLAYERS]
-    ship = ships[p]
-    open_ = open_sides(tt, board, ship)
-    sail = sail_sides(tt, board, ship)
-    n = 0
+    sail = sail_sides(tt, board, ships[p])
+    moves = sail if st[ST_TOKENS] > 0 else 0
+    for d in range(4):
+        _set_action(actions, n, ACT_MOVE, d, 0, 0)
+        n += (moves >> d) & 1
     for s in range(hand):
-        t = hands[p * MAX_HAND + s]
-        if t >= 0:
-            for d in range(4):
-                if (open_ >> d) & 1 and _matches(tt[t, TT_LAND_MASK], board[ship + _step(g, d), B_SIDES]):
-                    _set_action(actions, n, ACT_PLACE, s, d, 0)
-                    n += 1
-    if st[ST_TOKENS] > 0:
+        held = hands[p * MAX_HAND + s] >= 0
         for d in range(4):
-            if (sail >> d) & 1:
-                _set_action(actions, n, ACT_MOVE, d, 0, 0)
-                n += 1
-    for s in range(hand):
-        if hands[p * MAX_HAND + s] >= 0:
-            for d in range(4):
-                if (sail >> d) & 1:
-                    _set_action(actions, n, ACT_DISCARD_MOVE, s, d, 0)
-                    n += 1
+            _set_action(actions, n, ACT_DISCARD_MOVE, s, d, 0)
+            n += held & (sail >> d) & 1
     if players > 1 and st[ST_TRADED] == 0:
         for s in range(hand):
             if hands[p * MAX_HAND + s] >= 0:
@@ -1557,7 +1579,7 @@ def _play_of(tier):
         ended = True  # the game can only end between turns
         while not (ended and _game_over(cfg, st, hands)) and st[ST_TURNS] < TURN_LIMIT:
             p = st[ST_PLAYER]
-            n = legal_actions(tt, cfg, g, st, board, hands, ships, actions)
+            n = actions_for(policy_ids[p], tt, cfg, g, st, board, hands, ships, actions)
             i = choose_action(tier, policy_ids[p], policy_params[p], tt, cfg, g, game, n)
             if n_taken < trace.shape[0]:
                 trace[n_taken, 0] = p

@@ -54,6 +54,39 @@ def test_policies_take_only_legal_actions(policy, players, expansions):
         assert score["score"] == row[kb.COL_SCORE, 0]
 
 
+@pytest.mark.parametrize("players,expansions", [(1, ""), (3, "windmills,piers"), (4, "")])
+def test_action_lists_are_the_references_and_greedy_gets_the_placements_alone(players, expansions):
+    """Along random games: legal_actions lists exactly the reference's actions in its order, and
+    actions_for gives greedy only the placements (the list's first run) whenever there are any."""
+    setup = make_setup(players, "random", expansions, None)
+    tt, cfg, active, hq = setup.kernel_tiles, setup.cfg, setup.active, setup.tiles.hq
+    n, g = setup.tiles.n, kb.grid_size(setup.tiles.n)
+    game = kb.new_workspace(n, g, kb.POLICY_GREEDY)
+    st, board, pos, placed, piers, hands, ships, deck = game[:8]
+    actions, spare = game[9], np.zeros((kb.MAX_ACTIONS, 4), np.int64)
+    legal_actions, actions_for, take_action = map(from_python, (kb.legal_actions, kb.actions_for, kb.take_action))
+    greedy_short = 0
+    for index in range(3):
+        reset_workspace(game, tt, cfg, g, active, hq, 3, index)
+        r = ref.setup(setup.tiles, players, frozenset(setup.expansions), 3, index)
+        r.tokens, r.traded = r.tokens_per_turn, False
+        _, trace = replay(setup, 3, index, trace_len=4000)
+        for p, *action in trace:
+            k = legal_actions(tt, cfg, g, st, board, hands, ships, actions)
+            listed = [tuple(int(x) for x in row) for row in actions[:k]]
+            assert listed == ref.legal_actions(r), (index, p)
+            m = actions_for(kb.POLICY_GREEDY, tt, cfg, g, st, board, hands, ships, spare)
+            places = sum(a[0] == kb.ACT_PLACE for a in listed)
+            assert (m, [tuple(row) for row in spare[:m]]) == ((places, listed[:places]) if places else (k, listed))
+            greedy_short += places > 0 and places < k
+            assert actions_for(kb.POLICY_LOOKAHEAD, tt, cfg, g, st, board, hands, ships, spare) == k
+            take_action(tt, cfg, g, st, board, pos, placed, piers, hands, ships, deck, *action)
+            if ref.apply(r, tuple(action)):
+                r.player = (r.player + 1) % players
+                r.tokens, r.traded = r.tokens_per_turn, False
+    assert greedy_short > 50
+
+
 def scores(policy: str, players: int, expansions: str, games: int, seed: int = 5) -> np.ndarray:
     out = np.zeros((kb.N_COLS, games), np.int16)
     play_range_fn(make_setup(players, policy, expansions, None), seed)(0, out)
