@@ -89,4 +89,3 @@ def install():
         return False
     codegen.JITCPUCodegen._library_class = WholeProgramLibrary
     return True
-

@@ -1,6 +1,7 @@
 """kernels/whole_program.py: entry kernels are optimised as one program, helpers only linked."""
 
 import numpy as np
+import pytest
 from numba import njit
 
 import kernels
@@ -69,8 +70,6 @@ def test_other_code_is_compiled_as_numba_does():
 
 
 def test_python_calling_an_internal_kernel_gets_a_clear_error_not_a_crash():
-    import pytest
-
     from kernels import beacon as kb
     from kernels.jit import from_python
 
