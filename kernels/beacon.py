@@ -369,20 +369,22 @@ def placement_gain(tt, cfg, board, pos, piers, n_piers, g, t, cell, flood):
     """Exact change of the score if tile t is placed on the empty `cell`.
 
     Only the cell and its four neighbours can become explored (none of them was
-    explored while `cell` was empty); piers anywhere may gain buildings when t joins
-    their land, so explored piers are re-counted before and after.
+    explored while `cell` was empty). Piers explored before gain buildings only when t's
+    land joins land already placed; only then are the explored piers re-counted before
+    and after (a flood over land masses each), otherwise the new points are those of the
+    tiles this placement explores.
     """
-    is_pier = tt[t, TT_FEATURE] == FEATURE_PIER
-    with_piers = n_piers > 0 or is_pier
-    before = explored_pier_points(tt, cfg, board, pos, piers, n_piers, g, flood) if with_piers else 0
+    recount = n_piers > 0 and board[cell, B_SIDES] >> 4 != 0
+    before = explored_pier_points(tt, cfg, board, pos, piers, n_piers, g, flood) if recount else 0
     put_tile(tt, board, g, t, cell)
     pos[t] = cell
     gain = 0
     for k in range(5):
         y = cell if k == 4 else cell + _step(g, k)
-        if is_explored(board, g, y) and tt[board[y, B_TILE], TT_FEATURE] != FEATURE_PIER:
+        if is_explored(board, g, y) and not (recount and tt[board[y, B_TILE], TT_FEATURE] == FEATURE_PIER):
             gain += tile_points(tt, cfg, board, pos, g, y, flood)
-    if with_piers:
+    if recount:
+        is_pier = tt[t, TT_FEATURE] == FEATURE_PIER
         if is_pier:
             piers[n_piers] = t
         gain += explored_pier_points(tt, cfg, board, pos, piers, n_piers + is_pier, g, flood) - before

@@ -622,6 +622,24 @@ def test_gain_placing_an_explored_pier():
     """, "P", (0, 1), 5)
 
 
+def test_gain_exploring_a_pier_without_joining_land():
+    # O4 shows no land to placed land, so no explored pier can grow: the islet pier PI it
+    # explores counts with the tiles this placement explores, no pier is re-counted
+    _gain_check("""
+        .   O1  .
+        O2  PI@ O3
+        .   .   .
+    """, "O4", (1, 0), 1 + 2)
+
+
+def test_gain_placing_an_islet_pier_explored_at_once():
+    _gain_check("""
+        .   O1@ .
+        O2  .   O3
+        .   O4  .
+    """, "PI", (1, 0), 1 + 2)
+
+
 def test_gain_of_every_offered_placement():
     # all hand tiles at every offered cell of a busy position
     board = """
