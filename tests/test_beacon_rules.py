@@ -623,8 +623,8 @@ def test_gain_placing_an_explored_pier():
 
 
 def test_gain_exploring_a_pier_without_joining_land():
-    # O4 shows no land to placed land, so no explored pier can grow: the islet pier PI it
-    # explores counts with the tiles this placement explores, no pier is re-counted
+    # O4 meets no placed land, so no explored pier can gain buildings and none is re-counted;
+    # the islet pier PI it explores counts like any other tile it explores
     _gain_check("""
         .   O1  .
         O2  PI@ O3
@@ -633,6 +633,7 @@ def test_gain_exploring_a_pier_without_joining_land():
 
 
 def test_gain_placing_an_islet_pier_explored_at_once():
+    # the first pier on the board, its land meeting no placed land, explored as it is placed
     _gain_check("""
         .   O1@ .
         O2  .   O3
