@@ -365,6 +365,17 @@ def explored_pier_points(tt, cfg, board, pos, piers, n_piers, g, flood):
 
 
 @internal
+def _explores(board, g, cell):
+    """A tile placed on the empty cell would explore it or a placed neighbour: it closes the
+    last open side of one of them."""
+    sides = board[cell, B_SIDES] & 15
+    closes = sides == 15
+    for d in range(4):
+        closes |= (sides >> d) & 1 == 1 and (board[cell + _step(g, d), B_SIDES] & 15) | (1 << ((d + 2) % 4)) == 15
+    return closes
+
+
+@internal
 def placement_gain(tt, cfg, board, pos, piers, n_piers, g, t, cell, flood):
     """Exact change of the score if tile t is placed on the empty `cell`.
 
@@ -375,6 +386,8 @@ def placement_gain(tt, cfg, board, pos, piers, n_piers, g, t, cell, flood):
     tiles this placement explores.
     """
     recount = n_piers > 0 and board[cell, B_SIDES] >> 4 != 0
+    if not recount and not _explores(board, g, cell):
+        return 0  # nine placements in ten, read from the side bits without touching the board
     before = explored_pier_points(tt, cfg, board, pos, piers, n_piers, g, flood) if recount else 0
     put_tile(tt, board, g, t, cell)
     pos[t] = cell

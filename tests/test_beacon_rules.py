@@ -582,6 +582,14 @@ def test_gain_exploring_the_new_tile_and_a_neighbour():
     """, "L1", (0, -1), 3 + 2)
 
 
+def test_gain_filling_a_hole_explores_only_the_new_tile():
+    _gain_check("""
+        .   O1  .
+        O2  .   O3
+        .   O4@ .
+    """, "L1", (-1, 0), 3)
+
+
 def test_gain_nothing_explored():
     _gain_check("HQ", "L1", (-1, 0), 0)
 
