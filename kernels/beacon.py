@@ -51,7 +51,10 @@ ACT_PLACE = 1  # (1, slot, dir)      place hand tile on the cell next to the shi
 ACT_DISCARD_MOVE = 2  # (2, slot, dir)  discard a hand tile to move one step
 ACT_TRADE = 3  # (3, slot, partner, partner_slot)
 ACT_END = 4  # (4, keep_slot)       end turn; keep_slot -1 or the solo keep
-MAX_ACTIONS = 64  # the most legal actions (59 with 4 players) and the spare row legal_actions writes
+# room for the most legal actions and the spare row legal_actions writes past them: 47 under the
+# rules (3 players: 12 placements, 4 moves, 12 discard-moves, 18 trades, end), 56 if four players
+# held MAX_HAND tiles
+MAX_ACTIONS = 64
 ACTION_NAMES = ("move", "place", "discard_move", "trade", "end_turn")
 
 # cfg indices
