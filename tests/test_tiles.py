@@ -544,3 +544,132 @@ def test_property_round_trip(text):
     assert t.ids[t.hq] == "hq"
     assert (t.edge_land == (t.edge_mass >= 0)).all()
     assert t.active(EXPANSIONS).all()
+
+
+# --------------------------------------------------------------------------------------------
+# Limits and awkward text (fuzz findings): still one line naming the file and the row
+
+
+def _masses_tile(tile_id: str, feature: str, counts: list[int], pier: str = "") -> str:
+    """A tile with land masses A-D on its edges and E.. inside, carrying `counts` buildings."""
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[: max(len(counts), 4)]
+    interior = letters[4:]
+    buildings = " ".join(f"{m}{c}" for m, c in zip(letters, counts) if c)
+    return f"{tile_id},A,B,C,D,{feature},{buildings},{interior},{pier}"
+
+
+def _score_bound_set(buildings: int, extra_none: int = 0) -> str:
+    """HQ (3) + one pier (1 + every building) + none tiles (1 each) carrying `buildings` in all.
+
+    The largest score the validator allows for it is 3 + 1 + buildings + (none tiles)."""
+    rows, left, i = [], buildings, 0
+    while left > 0:
+        counts = [min(99, left - 99 * k) for k in range(26) if left - 99 * k > 0]
+        left -= sum(counts)
+        rows.append(_masses_tile(f"n{i}", "none", counts))
+        i += 1
+    rows += [f"e{k},~,~,~,~,none,,," for k in range(extra_none)]
+    return _head("q,A,~,~,~,pier,,,A\n" + "\n".join(rows) + "\n")
+
+
+def test_buildings_count_with_thousands_of_digits(tmp_path):
+    msg = _user_error(_write(tmp_path, _head("x,A,~,~,~,none,A" + "9" * 5000 + ",,\n")))
+    assert msg.startswith("tiles.csv: row 3 (id x): ") and "at most 99" in msg
+    assert len(msg) < 300
+
+
+@pytest.mark.parametrize("item", ["A100", "A32767", "A0100"])
+def test_buildings_count_above_99(tmp_path, item):
+    msg = _user_error(_write(tmp_path, _head(f"x,A,~,~,~,none,{item},,\n")))
+    assert "row 3 (id x)" in msg and "at most 99 buildings per land mass" in msg
+
+
+def test_buildings_count_99_and_leading_zeros_are_fine():
+    t = parse_tiles(_head("x,A,~,~,~,none,A99 B007,B,\n"), "t")
+    assert t.mass_buildings[t.index("x"), :2].tolist() == [99, 7]
+
+
+def test_a_set_that_could_overflow_the_16_bit_score_is_rejected():
+    # Seven piers whose land carries 26 x 99 buildings each: every pier may count every building.
+    rows = [_masses_tile(f"q{i}", "pier", [99] * 26, pier="A") for i in range(7)]
+    with pytest.raises(UserError) as info:
+        parse_tiles(_head("\n".join(rows) + "\n"), "piers.csv")
+    msg = str(info.value)
+    assert msg.startswith("piers.csv: ") and "more than 32,767 points" in msg and "16-bit" in msg
+    assert "\n" not in msg
+
+
+def test_score_bound_is_exact_at_the_limit():
+    # 3 (HQ) + 1 (pier) + buildings + 2 empty none tiles + the none tiles carrying the buildings.
+    n_carriers = -(-32000 // (26 * 99))
+    at_limit = 32767 - 3 - 1 - 2 - n_carriers
+    assert parse_tiles(_score_bound_set(at_limit, extra_none=2), "t").n > 0
+    with pytest.raises(UserError, match=r"^t: .*more than 32,767 points"):
+        parse_tiles(_score_bound_set(at_limit, extra_none=3), "t")
+
+
+def test_default_set_is_far_below_the_score_bound(default):
+    assert parse_tiles(default.to_csv(), "default") == default
+
+
+def test_too_many_tiles(tmp_path):
+    ok = _head("".join(f"t{i},~,~,~,~,none,,,\n" for i in range(999)))
+    assert parse_tiles(ok, "t").n == 1000
+    msg = _user_error(_write(tmp_path, ok + "t999,~,~,~,~,none,,,\n"))
+    assert msg.startswith("tiles.csv: ") and "1,001 tiles" in msg and "at most 1,000" in msg
+
+
+def test_field_over_the_csv_limit(tmp_path):
+    msg = _user_error(_write(tmp_path, _head("x" * 200_000 + ",~,~,~,~,none,,,\n")))
+    assert msg.startswith("tiles.csv: row 3: ") and "field larger than field limit" in msg
+    assert len(msg) < 300
+
+
+@pytest.mark.parametrize(
+    "cell, problem",
+    [
+        ('"#x"', "must not start with '#'"),
+        ('" #x"', "must not start with '#'"),
+        ('"a,b"', "comma"),
+        ('"a""b"', "double quote"),
+        ("a\tb", "control character"),
+        ("a\x85b", "control character"),
+        ("a\x1cb", "control character"),
+        ("a\x0cb", "control character"),
+        ("a\u2028b", "line separator"),
+        ("a\u2029b", "line separator"),
+    ],
+)
+def test_ids_that_would_not_survive_export_are_rejected(tmp_path, cell, problem):
+    msg = _user_error(_write(tmp_path, _head(f"{cell},~,~,~,~,none,,,\n")))
+    assert msg.startswith("tiles.csv: row 3 (id ") and problem in msg
+    assert msg.isprintable()  # the bad character is escaped, not printed
+
+
+def test_unicode_line_separators_stay_inside_their_row():
+    # str.splitlines() would cut these rows in two; only \n, \r\n and \r end a line.
+    t = parse_tiles(_head("x,A,~,~,~,none,A1\x0c,,\n# note\u2028more\ny,~,~,~,~,buoy,,,\n"), "t")
+    assert t.ids == ("h", "x", "y") and t.comments == ("note\u2028more",)
+    assert parse_tiles(t.to_csv(), "t") == t
+    with pytest.raises(UserError, match=r"^t: row 4 \(id 'z"):
+        parse_tiles(_head("x,~,~,~,~,none,,,\nz\u2029z,~,~,~,~,none,,,\n"), "t")
+
+
+@pytest.mark.parametrize("newline", ["\r\n", "\r"])
+def test_crlf_and_cr_only_files(tmp_path, newline):
+    t = load_tiles(_write(tmp_path, TINY.replace("\n", newline).encode()))
+    assert t == parse_tiles(TINY, "tiles.csv")
+    with pytest.raises(UserError, match=r"^t: row 3 \(id p\): unknown feature"):
+        parse_tiles(_head("p,~,~,~,~,castle,,,\n").replace("\n", newline), "t")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(st.sampled_from('ab #,"\t\x0c\x1c\x85\u2028\u2029\r\né'), min_size=1, max_size=6))
+def test_property_any_accepted_id_round_trips(tile_id):
+    quoted = '"' + tile_id.replace('"', '""') + '"'
+    try:
+        t = parse_tiles(_head(f"{quoted},~,~,~,~,none,,,\n"), "t")
+    except UserError as exc:
+        assert "\n" not in str(exc)
+        return
+    assert parse_tiles(t.to_csv(), "t") == t

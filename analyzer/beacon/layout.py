@@ -1,42 +1,53 @@
-"""`score`: read a finished board (LAYOUT.csv: row,col,tile), validate it, score it."""
+"""`score`: read a finished board (LAYOUT.csv: row,col,tile), validate it, score it.
 
-import csv
+UTF-8 (a BOM is fine); lines end at \n, \r\n or \r; `#` lines and blank lines are skipped; rows in
+messages are line numbers in the file, as for tile CSVs.
+"""
+
+import re
 from pathlib import Path
 
 import numpy as np
 
 from analyzer.beacon.rules import load_rules
 from analyzer.beacon.simulate import kernel_tiles
-from analyzer.beacon.tiles import TileSet
+from analyzer.beacon.tiles import TileSet, csv_cells, split_lines
 from analyzer.errors import UserError
 from kernels import beacon as kb
 
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # N, E, S, W; row grows southwards
+# A finished board spans a few hundred cells at most; the bound keeps coordinates far inside int64
+# (and the digit strings short enough for int()).
+MAX_COORD = 1_000_000_000
+_COORD = re.compile(r"[+-]?[0-9]+")
 
 
 def read_layout(path: str | Path, tiles: TileSet) -> dict:
     """-> {"row", "col", "tile"} int64 arrays; one clear UserError for any problem."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except FileNotFoundError:
         raise UserError(f"layout file not found: {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"cannot read layout file {path}: {exc.__class__.__name__}") from None
-    lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
-    rows = list(csv.reader(lines))
-    if not rows or [c.strip().lower() for c in rows[0]] != ["row", "col", "tile"]:
+    except OSError as exc:
+        raise UserError(f"cannot read layout file {path}: {exc.strerror or exc.__class__.__name__}") from None
+    try:
+        # utf-8-sig: tolerate the BOM spreadsheet programs write (tile CSVs do too).
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UserError(f"{path.name}: not UTF-8 text (bad byte at offset {exc.start})") from None
+    rows = [(lineno, csv_cells(line, f"{path.name}: row {lineno}"))
+            for lineno, line in enumerate(split_lines(text), start=1)
+            if line.strip() and not line.lstrip().startswith("#")]
+    if not rows or [c.strip().lower() for c in rows[0][1]] != ["row", "col", "tile"]:
         raise UserError(f"{path.name}: the header must be 'row,col,tile'")
     cells: dict[tuple[int, int], int] = {}
     used: dict[int, tuple[int, int]] = {}
-    for k, cells_txt in enumerate(rows[1:], start=2):
-        where = f"{path.name}: row {k}"
+    for lineno, cells_txt in rows[1:]:
+        where = f"{path.name}: row {lineno}"
         if len(cells_txt) != 3:
             raise UserError(f"{where}: expected 3 fields row,col,tile, got {len(cells_txt)}")
-        try:
-            r, c = int(cells_txt[0]), int(cells_txt[1])
-        except ValueError:
-            raise UserError(f"{where}: row and col must be integers") from None
+        r, c = _coordinate(cells_txt[0], where), _coordinate(cells_txt[1], where)
         tile_id = cells_txt[2].strip()
         if tile_id not in tiles.ids:
             raise UserError(f"{where}: unknown tile id {tile_id!r} (tile set {tiles.name})")
@@ -52,6 +63,17 @@ def read_layout(path: str | Path, tiles: TileSet) -> dict:
     return {"row": np.array([rc[0] for rc, _ in items], np.int64),
             "col": np.array([rc[1] for rc, _ in items], np.int64),
             "tile": np.array([t for _, t in items], np.int64)}
+
+
+def _coordinate(text: str, where: str) -> int:
+    """A row or col cell -> int in [-MAX_COORD, MAX_COORD]; digits are checked before int()."""
+    text = text.strip()
+    if not _COORD.fullmatch(text):
+        raise UserError(f"{where}: row and col must be integers")
+    digits = text.lstrip("+-").lstrip("0") or "0"  # leading zeros count towards int()'s limit too
+    if len(digits) > len(str(MAX_COORD)) or int(digits) > MAX_COORD:
+        raise UserError(f"{where}: row and col must be between -{MAX_COORD:,} and {MAX_COORD:,}")
+    return -int(digits) if text.startswith("-") else int(digits)
 
 
 def check_board(cells: dict, tiles: TileSet, name: str) -> None:

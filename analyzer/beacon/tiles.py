@@ -4,9 +4,13 @@ Format (one row per physical tile, see docs/tiles.md):
 
     id,north,east,south,west,feature,buildings,interior,pier
 
-Edges are `~` (water) or one letter A-Z naming the tile-local land mass on that edge. Lines starting
-with `#` are comments and are kept; blank lines are skipped. Every problem raises a one-line
-`UserError` naming the file and the row (= line number in the file).
+Edges are `~` (water) or one letter A-Z naming the tile-local land mass on that edge; buildings
+are `<letter><count>` items, at most 99 per land mass. Ids are written unquoted, so an id must not
+start with `#` or contain a comma, a double quote, a control character or a line separator (it
+would not read back as itself). Lines end at \n, \r\n or \r only; lines starting with `#` are
+comments and are kept; blank lines are skipped. A set holds at most 1,000 tiles and must not be
+able to score more than 32,767 points in one game. Every problem raises a one-line `UserError`
+naming the file and the row (= line number in the file).
 """
 
 from __future__ import annotations
@@ -15,22 +19,36 @@ import csv
 import hashlib
 import importlib.resources
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from pathlib import Path
 
 import numpy as np
 
+from analyzer.beacon.rules import load_rules
 from analyzer.errors import UserError
-from kernels.beacon import FEATURE_HQ, FEATURE_NAMES, FEATURE_PIER, FEATURE_WINDMILL, MAX_MASSES
+from kernels.beacon import (
+    FEATURE_BUOY,
+    FEATURE_HQ,
+    FEATURE_LIGHTHOUSE,
+    FEATURE_NAMES,
+    FEATURE_NONE,
+    FEATURE_PIER,
+    FEATURE_WINDMILL,
+    MAX_MASSES,
+)
 
 __all__ = [
     "COLUMNS",
     "EXPANSIONS",
+    "MAX_BUILDINGS",
+    "MAX_TILES",
     "TileSet",
     "load_tiles",
     "parse_expansions",
     "parse_tiles",
+    "split_lines",
     "summarize",
 ]
 
@@ -41,6 +59,14 @@ EXPANSIONS = ("windmills", "piers")
 _EXPANSION_OF_FEATURE = {FEATURE_WINDMILL: "windmills", FEATURE_PIER: "piers"}
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _BUILDING_ITEM = re.compile(r"([A-Z])([0-9]+)")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+# A physical tile shows a handful of buildings; 99 keeps every count short enough to convert safely.
+MAX_BUILDINGS = 99
+# The kernels' int16 board cells would hold 32,767 tile ids, but the board is a square of side
+# 2n + 3 (kernels.beacon.grid_size) at 4 bytes a cell: 1,000 tiles make a 16 MB board per workspace
+# (one per thread; the pier flood buffer is 0.4 MB), 40,000 tiles 24 GiB. A real set has 64.
+MAX_TILES = 1000
+# Scores and their breakdown go into the int16 per-game table (games.parquet).
 _INT16_MAX = 32767
 
 assert len(_LETTERS) == MAX_MASSES
@@ -94,7 +120,9 @@ class TileSet:
         return mask
 
     def to_csv(self) -> str:
-        """Canonical text: comments, header, one row per tile (letters sorted), trailing newline."""
+        """Canonical text: comments, header, one row per tile (letters sorted), trailing newline.
+
+        Fields are written unquoted: the parser only accepts ids that read back as themselves."""
         lines = [f"# {c}" if c else "#" for c in self.comments]
         lines.append(",".join(COLUMNS))
         for i, tile_id in enumerate(self.ids):
@@ -187,6 +215,20 @@ def parse_tiles(text: str, name: str) -> TileSet:
     return _parse(text, name, hashlib.sha256(text.encode("utf-8")).hexdigest())
 
 
+def split_lines(text: str) -> list[str]:
+    """Lines ended by \n, \r\n or \r only: str.splitlines() would also cut a row at a form feed,
+    U+2028 and the like, which belong to the field they are in."""
+    return _LINE_BREAK.split(text)
+
+
+def csv_cells(line: str, where: str) -> list[str]:
+    """One CSV line -> its fields; csv's own errors (an over-long field) as a UserError."""
+    try:
+        return next(csv.reader([line]))
+    except csv.Error as exc:
+        raise UserError(f"{where}: malformed CSV ({exc})") from None
+
+
 def _parse(text: str, name: str, sha256: str) -> TileSet:
     if "\x00" in text:
         raise UserError(f"{name}: not a text file (contains NUL bytes)")
@@ -194,7 +236,7 @@ def _parse(text: str, name: str, sha256: str) -> TileSet:
     comments: list[str] = []
     header_seen = False
     rows: list[_Row] = []
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    for lineno, line in enumerate(split_lines(text), start=1):
         stripped = line.strip()
         if stripped.startswith("#"):
             body = stripped[1:]
@@ -202,7 +244,7 @@ def _parse(text: str, name: str, sha256: str) -> TileSet:
             continue
         if not stripped:
             continue
-        cells = [c.strip() for c in next(csv.reader([line]))]
+        cells = [c.strip() for c in csv_cells(line, f"{name}: row {lineno}")]
         if not header_seen:
             _check_header(cells, name, lineno)
             header_seen = True
@@ -213,6 +255,11 @@ def _parse(text: str, name: str, sha256: str) -> TileSet:
         raise UserError(f"{name}: empty file (no header line; expected {','.join(COLUMNS)})")
     if not rows:
         raise UserError(f"{name}: no tile rows after the header")
+    if len(rows) > MAX_TILES:
+        raise UserError(
+            f"{name}: {len(rows):,} tiles; at most {MAX_TILES:,} are supported "
+            "(the simulated board grows with the square of the tile count)"
+        )
 
     first_row_of_id: dict[str, int] = {}
     hq_row: int | None = None
@@ -241,13 +288,20 @@ def _parse(text: str, name: str, sha256: str) -> TileSet:
     interior_mask = np.array([r.interior for r in rows], dtype=np.int32)
     edge_land = (edge_mass >= 0).astype(np.uint8)
     open_sea = ((edge_land.sum(axis=1) == 0) & (interior_mask == 0)).astype(np.uint8)
+    feature = np.array([r.feature for r in rows], dtype=np.int8)
+    bound = _score_bound(feature, int(mass_buildings.sum()))
+    if bound > _INT16_MAX:
+        raise UserError(
+            f"{name}: this tile set could score more than 32,767 points in one game (up to {bound:,}), "
+            "which the per-game table (16-bit) cannot hold; use fewer buildings or pier tiles"
+        )
     return TileSet(
         name=name,
         sha256=sha256,
         ids=tuple(r.id for r in rows),
         edge_land=edge_land,
         edge_mass=edge_mass,
-        feature=np.array([r.feature for r in rows], dtype=np.int8),
+        feature=feature,
         mass_buildings=mass_buildings,
         interior_mask=interior_mask,
         pier_mask=np.array([r.pier for r in rows], dtype=np.int32),
@@ -255,6 +309,39 @@ def _parse(text: str, name: str, sha256: str) -> TileSet:
         comments=tuple(comments),
         reconstruction=any("reconstruction" in c.lower() for c in comments),
     )
+
+
+def _score_bound(feature: np.ndarray, buildings: int) -> int:
+    """More than any one game can score (kernels.beacon.tile_points): every tile explored, every
+    windmill next to four open-sea tiles, every pier counting every building of the set (a pier's
+    flood fill visits each land mass at most once)."""
+    points = load_rules().points
+    best = {
+        FEATURE_NONE: points["other"],
+        FEATURE_LIGHTHOUSE: points["lighthouse"],
+        FEATURE_BUOY: points["buoy"],
+        FEATURE_HQ: points["hq"],
+        FEATURE_WINDMILL: points["windmill_base"] + 4,
+        FEATURE_PIER: points["pier_base"] + buildings,
+    }
+    return sum(best[int(f)] * int((feature == f).sum()) for f in np.unique(feature))
+
+
+def _id_problem(tile_id: str) -> str | None:
+    """Why an id would not read back from the unquoted export as itself (None: it would)."""
+    if tile_id.startswith("#"):
+        return "must not start with '#' (the line would read as a comment)"
+    for ch in tile_id:
+        if ch == ",":
+            return "must not contain a comma"
+        if ch == '"':
+            return "must not contain a double quote"
+        category = unicodedata.category(ch)
+        if category == "Cc":
+            return f"must not contain a control character ({ch!r})"
+        if category in ("Zl", "Zp"):
+            return f"must not contain a line separator ({ch!r})"
+    return None
 
 
 def _check_header(cells: list[str], name: str, lineno: int) -> None:
@@ -285,7 +372,10 @@ class _Row:
 
 def _parse_row(cells: list[str], name: str, lineno: int) -> _Row:
     tile_id = cells[0] if cells else ""
-    where = f"{name}: row {lineno}" + (f" (id {tile_id})" if tile_id else "")
+    id_problem = _id_problem(tile_id)
+    # repr() for a bad id keeps the message on one printable line.
+    shown = repr(tile_id) if id_problem else tile_id
+    where = f"{name}: row {lineno}" + (f" (id {shown})" if tile_id else "")
 
     def fail(problem: str) -> UserError:
         return UserError(f"{where}: {problem}")
@@ -294,6 +384,8 @@ def _parse_row(cells: list[str], name: str, lineno: int) -> _Row:
         raise fail(f"expected {len(COLUMNS)} fields ({','.join(COLUMNS)}), got {len(cells)}")
     if not tile_id:
         raise fail("empty id")
+    if id_problem:
+        raise fail(f"id {id_problem}")
     _, *edge_cells, feature_cell, buildings_cell, interior_cell, pier_cell = cells
 
     edges = []
@@ -320,16 +412,24 @@ def _parse_row(cells: list[str], name: str, lineno: int) -> _Row:
     buildings: dict[int, int] = {}
     for item in buildings_cell.split():
         m = _BUILDING_ITEM.fullmatch(item)
-        if not m or int(m.group(2)) < 1 or int(m.group(2)) > _INT16_MAX:
+        digits = m.group(2).lstrip("0") if m else ""
+        if not digits:
             raise fail(
-                f"bad buildings item {item!r}; expected <letter><count> like 'A2' (count 1-{_INT16_MAX})"
+                f"bad buildings item {item!r}; expected <letter><count> like 'A2' (count 1-{MAX_BUILDINGS})"
+            )
+        # Length before int(): int() of more than 4300 digits raises instead of converting.
+        if len(digits) > len(str(MAX_BUILDINGS)) or int(digits) > MAX_BUILDINGS:
+            count = digits if len(digits) <= 12 else f"a {len(digits)}-digit count"
+            raise fail(
+                f"too many buildings on land mass {m.group(1)!r} ({count}); "
+                f"at most {MAX_BUILDINGS} buildings per land mass"
             )
         k = _LETTERS.index(m.group(1))
         if k in buildings:
             raise fail(f"buildings list land mass {m.group(1)!r} twice")
         if k not in on_tile:
             raise fail(f"buildings on land mass {m.group(1)!r}, which is not on this tile")
-        buildings[k] = int(m.group(2))
+        buildings[k] = int(digits)
 
     pier = _parse_letters(pier_cell, "pier", fail)
     for k in _bits(pier):
