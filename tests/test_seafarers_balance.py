@@ -2,6 +2,7 @@
 balance experiment: income against the analytic pip sum, reproducibility, the report and the CLI."""
 
 import json
+import warnings
 
 import numpy as np
 import polars as pl
@@ -12,7 +13,7 @@ from analyzer.seafarers.balance import BOARD_COLUMNS, SEAT_COLUMNS, red_spacing,
 from analyzer.seafarers.boards import deal_plan, generate_boards
 from analyzer.seafarers.production import expected_income
 from analyzer.seafarers.scenarios import HARBOUR_TYPES, load_scenario
-from analyzer.seafarers.setup_policies import board_view, draft, parse_heuristic, placement_order
+from analyzer.seafarers.setup_policies import Heuristic, board_view, draft, parse_heuristic, placement_order
 from kernels.catan_codes import PIPS, RESOURCE_NAMES, SEA
 
 from tests.test_cli import run_cli
@@ -242,14 +243,55 @@ def test_balance_command_writes_every_output(tmp_path, capsys):
 @pytest.mark.parametrize("args, fragment", [
     (["--scenario", "atlantis"], "unknown scenario 'atlantis'"),
     (["--scenario", "new-world", "--players", "2"], "not 2"),
-    (["--scenario", "new-world", "--boards", "0"], "--boards must be at least 1"),
-    (["--scenario", "new-world", "--rolls", "0"], "--rolls must be at least 1"),
+    (["--scenario", "new-world", "--boards", "0"], "--boards must be from 1 to 1,000,000, got 0"),
+    (["--scenario", "new-world", "--rolls", "0"], "--rolls must be from 1 to 100,000, got 0"),
     (["--scenario", "new-world", "--heuristic", "greedy"], "unknown heuristic"),
     (["--scenario", "new-world", "--gold-policy", "silver"], "gold policy"),
-    (["--scenario", "new-world", "--spend-to", "-3"], "--spend-to"),
+    (["--scenario", "new-world", "--spend-to", "-3"], "--spend-to must be from -1 (never spend) to 95, got -3"),
+    # upper bounds: before them, numpy allocation errors, numba typing errors, or hours of rolling
+    (["--scenario", "new-shores", "--boards", str(10**30)], "--boards must be from 1 to 1,000,000"),
+    (["--scenario", "new-shores", "--boards", "1000001"], "--boards must be from 1 to 1,000,000"),
+    (["--scenario", "new-shores", "--boards", "2", "--sequences", str(10**30)],
+     "--sequences must be from 1 to 100,000"),
+    (["--scenario", "new-shores", "--boards", "2", "--sequences", "2", "--rolls", str(2**63)],
+     "--rolls must be from 1 to 100,000"),
+    (["--scenario", "new-shores", "--boards", "2", "--sequences", "2", "--rolls", str(2**63 - 1)],
+     "--rolls must be from 1 to 100,000"),
+    (["--scenario", "new-shores", "--boards", "2", "--spend-to", str(10**30)],
+     "--spend-to must be from -1 (never spend) to 95"),
+    (["--scenario", "new-shores", "--spend-to", "96"], "the bank's 95 resource cards"),
+    (["--scenario", "new-shores", "--max-clump", str(10**30)], "--max-clump must be from 0 (no limit) to 42"),
+    (["--scenario", "new-shores", "--threads", str(10**30)], "--threads must be from 1 to 1,024"),
 ])
 def test_bad_balance_options_give_one_line_and_exit_2(tmp_path, capsys, args, fragment):
     code, _, err = run_cli(["seafarers", "balance", *args, "--out", str(tmp_path / "o")], capsys)
     assert code == 2
     assert err.startswith("error: ") and fragment in err and err.count("\n") == 1
     assert not (tmp_path / "o").exists()  # nothing is created before the options are checked
+
+
+def test_drafts_never_pick_from_an_empty_set_when_scores_overflow():
+    """Weights the CLI refuses (|w| > 1e6) give inf and nan scores (inf - inf, inf x 0): a seat still
+    takes a legal corner, never an empty candidate set (IndexError)."""
+    s, boards = dealt("new-shores", 4, n=2)
+    for sign in (1, -1):
+        heuristic = parse_heuristic("diverse")
+        heuristic = Heuristic(heuristic.spec, {k: sign * 1e308 for k in heuristic.values})
+        for b in range(boards.count):
+            view = board_view(s, boards.terrain[b], boards.number[b], boards.harbour[b])
+            with np.errstate(all="ignore"):
+                check_draft(s, view, draft(view, heuristic, seed=1, board=b))
+
+
+@pytest.mark.parametrize("heuristic", ["diverse:variety=1e6,scarce=1e6,gold=1e6",
+                                       "diverse:variety=-1e6,scarce=-1e6,gold=-1e6",
+                                       "port:gold=1e6,generic=1e6,special=1e6,match=1e6",
+                                       "port:gold=-1e6,generic=-1e6,special=-1e6,match=-1e6"])
+def test_the_largest_weights_give_no_warnings(tmp_path, capsys, heuristic):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        code, _, err = run_cli(["seafarers", "balance", "--scenario", "new-shores", "--boards", "8", "--sequences",
+                                "2", "--heuristic", heuristic, "--threads", "1", "--no-progress",
+                                "--out", str(tmp_path / "o")], capsys)
+    assert code == 0, err
+    assert not err and not [w for w in caught if issubclass(w.category, RuntimeWarning)]

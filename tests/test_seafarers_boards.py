@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from analyzer.errors import UserError
 from analyzer.seafarers.boards import boards_table, deal_plan, generate_boards, harbours_table, robber_start
 from analyzer.seafarers.boards_reference import largest_clump, reference_deal
+from analyzer.seafarers.limits import MAX_DEALT_BOARDS
 from analyzer.seafarers.scenarios import (HARBOUR_TYPES, list_scenarios, load_scenario, parse_scenario_file,
                                           setup_violations)
 from kernels.catan_codes import DESERT, GOLD, ORE, TERRAIN_NAMES
@@ -223,11 +224,26 @@ def test_boards_command_writes_every_output(tmp_path, capsys):
 @pytest.mark.parametrize("args, fragment", [
     (["--scenario", "atlantis"], "unknown scenario 'atlantis'"),
     (["--scenario", "new-world", "--players", "2"], "not 2"),
-    (["--scenario", "new-world", "--count", "0"], "--count must be at least 1"),
+    (["--scenario", "new-world", "--count", "0"], "--count must be from 1 to 1,000,000, got 0"),
     (["--scenario", "new-world", "--seed", "-1"], "--seed"),
-    (["--scenario", "new-world", "--max-clump", "-2"], "--max-clump"),
+    (["--scenario", "new-world", "--max-clump", "-2"], "--max-clump must be from 0 (no limit) to 42, got -2"),
+    # upper bounds: before them, numpy allocation errors and numba typing errors (tracebacks)
+    (["--scenario", "new-shores", "--count", "2000000000"], "--count must be from 1 to 1,000,000, got 2,000,000,"),
+    (["--scenario", "new-shores", "--count", str(10**11)], "--count must be from 1 to 1,000,000"),
+    (["--scenario", "new-shores", "--count", str(10**30)], "--count must be from 1 to 1,000,000"),
+    (["--scenario", "new-shores", "--max-clump", str(2**64)], "--max-clump must be from 0 (no limit) to 42"),
+    (["--scenario", "new-shores", "--max-clump", str(10**30)], "--max-clump must be from 0 (no limit) to 42"),
+    (["--scenario", "new-shores", "--max-clump", "43"], "the 42 hexes of new-shores"),
 ])
 def test_bad_options_give_one_line_and_exit_2(tmp_path, capsys, args, fragment):
     code, _, err = run_cli(["seafarers", "boards", *args, "--out", str(tmp_path / "o")], capsys)
     assert code == 2
     assert err.startswith("error: ") and fragment in err and err.count("\n") == 1
+
+
+def test_generate_boards_bounds_in_the_api():
+    plan = deal_plan(load_scenario("new-shores", 4), max_clump=42)  # the largest limit: every board keeps it
+    assert generate_boards(plan, 2, 0).count == 2
+    for count, first in ((MAX_DEALT_BOARDS + 1, 0), (1, -1), (2, 2**63 - 1)):  # board indices stay inside int64
+        with pytest.raises(UserError, match="count|first"):
+            generate_boards(plan, count, 0, first=first)

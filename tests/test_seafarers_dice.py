@@ -124,10 +124,14 @@ def test_cli_dice_json(capsys):
 
 
 @pytest.mark.parametrize("args,fragment", [
-    (["--rolls", "0"], "--rolls must be at least 1"),
+    (["--rolls", "0"], "--rolls must be from 1 to 100,000,000,000, got 0"),
     (["--seed", "-1"], "--seed must be between"),
-    (["--threads", "0"], "--threads must be at least 1"),
+    (["--threads", "0"], "--threads must be from 1 to 1,024, got 0"),
     (["--rolls", "lots"], "--rolls"),
+    # upper bounds: before them, allocations of petabytes and numba typing errors
+    (["--rolls", str(2**63 - 1)], "--rolls must be from 1 to 100,000,000,000"),
+    (["--rolls", str(10**30)], "run in parts with different --seed values"),
+    (["--rolls", "100", "--threads", str(10**30)], "--threads must be from 1 to 1,024"),
 ])
 def test_cli_dice_bad_options(capsys, args, fragment):
     code = main(["seafarers", "dice", *args])

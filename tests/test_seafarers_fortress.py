@@ -15,6 +15,8 @@ from analyzer.cli import main
 from analyzer.errors import UserError
 from analyzer.seafarers import reference as ref
 from analyzer.seafarers.fortress import battle_law, fortress_stats, siege_chain, simulate_battles, simulate_sieges
+from analyzer.seafarers.limits import MAX_WARSHIPS
+from analyzer.seafarers.pirates import load_race_rules
 from kernels import fortress as kf
 
 
@@ -123,9 +125,15 @@ def test_fortress_stats_and_cli_json(capsys):
 
 
 @pytest.mark.parametrize("args,fragment", [
-    (["--warships", "-1"], "--warships must be at least 0"),
-    (["--warships", "3", "--battles", "0"], "--battles must be at least 1"),
-    (["--warships", "3", "--sieges", "0"], "--sieges must be at least 1"),
+    (["--warships", "-1"], "--warships must be from 0 to 15, got -1"),
+    (["--warships", "3", "--battles", "0"], "--battles must be from 1 to 100,000,000,000, got 0"),
+    (["--warships", "3", "--sieges", "0"], "--sieges must be from 1 to 10,000,000, got 0"),
+    # upper bounds: before them, numba typing errors and numpy allocation errors
+    (["--warships", str(10**30), "--battles", "1000"], "--warships must be from 0 to 15"),
+    (["--warships", "16"], "a colour has 15 ships"),
+    (["--warships", "3", "--battles", str(10**30)], "--battles must be from 1 to 100,000,000,000"),
+    (["--warships", "3", "--battles", "100", "--sieges", str(10**30)], "--sieges must be from 1 to 10,000,000"),
+    (["--warships", "3", "--threads", str(10**30)], "--threads must be from 1 to 1,024"),
     (["--warships", "3", "--loss-model", "sunk"], "unknown loss model"),
     (["--warships", "3", "--seed", "-2"], "--seed"),
     (["--battles", "10"], "--warships"),
@@ -139,3 +147,7 @@ def test_cli_fortress_bad_options(capsys, args, fragment):
 def test_bad_loss_model_in_the_api():
     with pytest.raises(UserError, match="unknown loss model"):
         siege_chain(3, "lucky")
+
+
+def test_the_warship_bound_is_the_ships_of_a_colour():
+    assert MAX_WARSHIPS == load_race_rules().ships

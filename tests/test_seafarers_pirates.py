@@ -418,16 +418,22 @@ def test_cli_pirates_writes_every_output(tmp_path, capsys):
 
 @pytest.mark.parametrize("args, fragment", [
     (["--players", "5"], "--players must be 3 or 4"),
-    (["--games", "0"], "--games must be at least 1"),
+    (["--games", "0"], "--games must be from 1 to 333,333, got 0"),
     (["--seed", "-1"], "--seed must be between"),
     (["--plan", "greedy"], "unknown plan 'greedy'"),
     (["--plan", "attack-at:1"], "attack must be from 2 to 9"),
     (["--plan", "ships-first", "--plan", "ships-first:attack=4"], "the same plan is given twice"),
     (["--raid-rule", "both"], "unknown raid rule 'both'"),
-    (["--max-rounds", "0"], "--max-rounds must be at least 1"),
+    (["--max-rounds", "0"], "--max-rounds must be from 1 to 10,000, got 0"),
     (["--heuristic", "greedy"], "unknown heuristic"),
     (["--draft-seed", "-2"], "--draft-seed must be between"),
-    (["--threads", "0"], "--threads must be at least 1"),
+    (["--threads", "0"], "--threads must be from 1 to 1,024, got 0"),
+    # upper bounds: before them, numpy allocation errors, OverflowError, or hours of play
+    (["--games", str(10**30)], "--games must be from 1 to 333,333"),
+    (["--games", "500001", "--plan", "ships-first", "--plan", "cards-first"], "--games must be from 1 to 500,000"),
+    (["--max-rounds", str(10**30), "--games", "3"], "--max-rounds must be from 1 to 10,000"),
+    (["--games", "3", "--max-rounds", str(2**31)], "--max-rounds must be from 1 to 10,000"),
+    (["--games", "3", "--threads", str(10**30)], "--threads must be from 1 to 1,024"),
 ])
 def test_bad_pirates_options_give_one_line_and_exit_2(tmp_path, capsys, args, fragment):
     code, _, err = run_cli(["seafarers", "pirates", *args, "--out", str(tmp_path / "o")], capsys)

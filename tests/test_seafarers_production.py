@@ -273,7 +273,10 @@ def test_bad_options_are_user_errors():
     args = [b[k] for k in ("hex_terrain", "hex_number", "corner_hexes", "corner_building", "corner_owner", "robber")]
     for kwargs, fragment in ((dict(n_rolls=0), "rolls"), (dict(sequences=0), "sequences"),
                              (dict(gold_policy="silver"), "unknown gold policy"), (dict(spend_to=-2), "spend_to"),
-                             (dict(seed=-1), "seed")):
+                             (dict(seed=-1), "seed"), (dict(n_rolls=2**63), "rolls must be from 1 to 100,000"),
+                             (dict(sequences=10**30), "sequences must be from 1 to 100,000"),
+                             (dict(spend_to=10**30), "spend_to must be from -1"), (dict(n_players=7), "players"),
+                             (dict(threads=10**30), "threads")):
         options = dict(n_players=4, n_rolls=10, sequences=2, seed=1) | kwargs
         with pytest.raises(UserError, match=fragment):
             simulate_rolls(*args, **options)

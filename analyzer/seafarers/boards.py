@@ -19,6 +19,7 @@ import polars as pl
 
 from analyzer.errors import UserError
 from analyzer.seafarers.board import UNKNOWN
+from analyzer.seafarers.limits import IN_PARTS, MAX_DEALT_BOARDS, check_option, check_range
 from analyzer.seafarers.scenarios import HARBOUR_TYPES, Scenario
 from kernels import seafarers_board as ksb
 from kernels.catan_codes import DESERT, GOLD, SEA, TERRAIN_NAMES
@@ -92,15 +93,16 @@ def _mask(numbers) -> int:
     return sum(1 << n for n in numbers)
 
 
-def check_count(name: str, value: int, least: int = 1) -> None:
-    if value < least:
-        raise UserError(f"--{name} must be at least {least}, got {value}")
+def check_count(name: str, value: int) -> None:
+    """--name (count, boards, threads) within its range in limits.BY_NAME."""
+    check_option(f"--{name}", value)
 
 
 def deal_plan(scenario: Scenario, max_clump: int = 0) -> DealPlan:
     """Pack the scenario's dealt zones, pools and set-up rules for the kernel."""
-    if max_clump < 0:
-        raise UserError(f"--max-clump must be 0 (no limit) or a group size of at least 1, got {max_clump}")
+    hexes = sum(kind != "frame" for kind in scenario.kind)  # no group is larger: a larger limit means nothing
+    check_range("--max-clump", max_clump, 0, hexes, f"a group has at most the {hexes} hexes of {scenario.slug}",
+                lowest="0 (no limit)")
     n_hex = scenario.topology.n_hex
     base_terrain = np.where(scenario.dealt, SEA, scenario.terrain).astype(np.int8)
     base_number = np.where(scenario.dealt, 0, scenario.number_token).astype(np.int8)
@@ -136,7 +138,8 @@ def deal_plan(scenario: Scenario, max_clump: int = 0) -> DealPlan:
 
 def generate_boards(plan: DealPlan, count: int, seed: int, first: int = 0) -> Boards:
     """Boards first .. first + count - 1 of `seed`; UserError if the rules leave no legal board."""
-    check_count("count", count)
+    check_range("count", count, 1, MAX_DEALT_BOARDS, f"about 250 bytes per board; {IN_PARTS}")
+    check_range("first", first, 0, 2**63 - count, "board indices are int64 stream numbers")
     if not 0 <= seed < 2**63:
         raise UserError(f"--seed must be between 0 and 2**63-1, got {seed}")
     n_hex = plan.scenario.topology.n_hex

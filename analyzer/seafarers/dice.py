@@ -17,6 +17,7 @@ from scipy.special import chdtrc, stdtrit
 
 from analyzer.errors import UserError
 from analyzer.runner import run_games
+from analyzer.seafarers.limits import IN_PARTS, MAX_DICE_ROLLS, check_option, check_range
 from analyzer.stats import wilson_ci
 from kernels import dice as kd
 
@@ -37,13 +38,13 @@ def check_seed(seed: int) -> None:
 
 
 def check_at_least(name: str, value: int, least: int = 1) -> None:
-    if value < least:
-        raise UserError(f"{name} must be at least {least}, got {value}")
+    """`name` (--threads) from `least` to its bound in limits.BY_NAME."""
+    check_option(name, value, least)
 
 
 def check_threads(threads: int | None) -> None:
     if threads is not None:
-        check_at_least("--threads", threads)
+        check_option("--threads", threads)
 
 
 def run_blocks(block_kernel: Callable[[int, np.ndarray], None], n_items: int, block: int, n_cols: int,
@@ -90,7 +91,8 @@ def chi_square(counts, probabilities) -> dict:
 
 def roll_stats(rolls: int, seed: int, threads: int | None = None) -> dict:
     """Roll N pairs of dice; counts of sums and lower dice with exact-law checks and longest gaps."""
-    check_at_least("--rolls", rolls)
+    check_range("--rolls", rolls, 1, MAX_DICE_ROLLS, f"400 bytes per block of {DICE_BLOCK:,} rolls, 15 minutes on "
+                f"one core at the bound; {IN_PARTS}")
     check_seed(seed)
     check_threads(threads)
     t0 = time.perf_counter()

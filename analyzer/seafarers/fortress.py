@@ -17,7 +17,8 @@ import numpy as np
 from analyzer import stats
 from analyzer.errors import UserError
 from analyzer.runner import run_games
-from analyzer.seafarers.dice import check_at_least, check_seed, check_threads, run_blocks
+from analyzer.seafarers.dice import check_seed, check_threads, run_blocks
+from analyzer.seafarers.limits import IN_PARTS, MAX_BATTLES, MAX_SIEGES, MAX_WARSHIPS, check_range
 from kernels import fortress as kf
 
 # Seed 002 p. 16: "Cada fortaleza pirata é composta por 3 fichas Catan"; a tie costs the foremost
@@ -115,10 +116,10 @@ def simulate_sieges(warships: int, sieges: int, seed: int, loss_model: str = "wa
 def fortress_stats(warships: int, battles: int, seed: int, sieges: int | None = None,
                    loss_model: str = "warships", threads: int | None = None) -> dict:
     """The `fortress` experiment: observed vs exact single battles, and sieges of a full fortress."""
-    check_at_least("--warships", warships, 0)
-    check_at_least("--battles", battles)
+    check_range("--warships", warships, 0, MAX_WARSHIPS, f"a colour has {MAX_WARSHIPS} ships, warships among them")
+    check_range("--battles", battles, 1, MAX_BATTLES, f"8 minutes on one core at the bound; {IN_PARTS}")
     sieges = min(battles, DEFAULT_MAX_SIEGES) if sieges is None else sieges
-    check_at_least("--sieges", sieges)
+    check_range("--sieges", sieges, 1, MAX_SIEGES, f"every siege keeps its own column; {IN_PARTS}")
     check_seed(seed)
     check_loss_model(loss_model)
     check_threads(threads)

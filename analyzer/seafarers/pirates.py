@@ -38,8 +38,9 @@ from analyzer.errors import UserError
 from analyzer.params import parse_named
 from analyzer.runner import run_games
 from analyzer.seafarers.board import board_flags
-from analyzer.seafarers.dice import LOW_P, check_at_least, check_seed
+from analyzer.seafarers.dice import LOW_P, check_seed, check_threads
 from analyzer.seafarers.fortress import FORTRESS_CHITS, siege_chain
+from analyzer.seafarers.limits import IN_PARTS, MAX_GAME_PLANS, MAX_ROUNDS, check_range
 from analyzer.seafarers.scenarios import HARBOUR_TYPES, Fortress, Scenario, load_scenario
 from analyzer.seafarers.setup_policies import Draft, _preplaced, board_view, draft, parse_heuristic
 from kernels import pirates as kpi
@@ -510,19 +511,21 @@ def check_inputs(players: int, games: int, seed: int, plans: list[str], raid_rul
     """Every option checked before any work (one-line UserErrors); the parsed plans."""
     if players not in (3, 4):
         raise UserError(f"--players must be 3 or 4, got {players}")
-    check_at_least("--games", games)
-    check_seed(seed)
-    if not 0 <= draft_seed < 2**63:
-        raise UserError(f"--draft-seed must be between 0 and 2**63-1, got {draft_seed}")
-    check_raid_rule(raid_rule)
-    check_at_least("--max-rounds", max_rounds)
-    parse_heuristic(heuristic)
     if not plans:
         raise UserError("give at least one --plan")
     parsed = [parse_plan(p) for p in plans]
     labels = [p.label for p in parsed]
     if len(set(labels)) != len(labels):
         raise UserError(f"the same plan is given twice: {', '.join(labels)}")
+    n = len(parsed)  # every plan keeps its own columns and table rows of every game
+    check_range("--games", games, 1, MAX_GAME_PLANS // n, f"with {n} plan(s): games x plans at most "
+                f"{MAX_GAME_PLANS:,}, about 4 KB each in memory; {IN_PARTS}")
+    check_seed(seed)
+    if not 0 <= draft_seed < 2**63:
+        raise UserError(f"--draft-seed must be between 0 and 2**63-1, got {draft_seed}")
+    check_raid_rule(raid_rule)
+    check_range("--max-rounds", max_rounds, 1, MAX_ROUNDS, "a race is decided in about 50 rounds")
+    parse_heuristic(heuristic)
     return parsed
 
 
@@ -533,6 +536,7 @@ def run_pirates(players: int, games: int, seed: int, plans: list[str], raid_rule
     """Play `games` race games with every plan (the same games: common random numbers) and summarise.
     The set-up is drafted once (ties from draft_seed), so every game starts from the same position."""
     parsed = check_inputs(players, games, seed, plans, raid_rule, max_rounds, heuristic, draft_seed)
+    check_threads(threads)
     setup = race_setup(players, heuristic, draft_seed)
     rule = check_raid_rule(raid_rule)
     n_cols = kpi.n_out(setup.path_len)

@@ -13,7 +13,8 @@ import numpy as np
 
 from analyzer.errors import UserError
 from analyzer.runner import run_games
-from analyzer.seafarers.dice import check_at_least, check_seed
+from analyzer.seafarers.dice import check_seed, check_threads
+from analyzer.seafarers.limits import MAX_HAND, MAX_PLAYERS, MAX_SEQUENCE_ROLLS, MAX_SEQUENCES, check_range
 from kernels import production as kp
 from kernels.catan_codes import (FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS, RESOURCE_NAMES, SEA,
                                  TERRAIN_NAMES)
@@ -69,12 +70,13 @@ def simulate_rolls(hex_terrain, hex_number, corner_hexes, corner_building, corne
     """int64[n_players, N_TALLY, sequences]: per-seat tallies of `sequences` roll sequences of n_rolls
     rolls each, every one from empty hands (sequence k: dice stream (seed, k, PURPOSE_DICE)).
     seven_rules=False leaves out discards, robber moves and steals (a 7 just produces nothing)."""
-    check_at_least("players", n_players)
-    check_at_least("rolls", n_rolls)
-    check_at_least("sequences", sequences)
+    check_range("players", n_players, 1, MAX_PLAYERS)
+    check_range("rolls", n_rolls, 1, MAX_SEQUENCE_ROLLS, "rolls per sequence; a game has about 60-100")
+    check_range("sequences", sequences, 1, MAX_SEQUENCES, "for more, run in parts with different seeds")
     check_seed(seed)
-    if spend_to < kp.NO_SPENDING:
-        raise UserError(f"spend_to must be -1 (never spend) or a hand size >= 0, got {spend_to}")
+    check_range("spend_to", spend_to, kp.NO_SPENDING, MAX_HAND,
+                f"a hand never holds more than the bank's {MAX_HAND} resource cards", lowest="-1 (never spend)")
+    check_threads(threads)
     gold = parse_gold_policy(gold_policy)
     board = check_board(hex_terrain, hex_number, corner_hexes, corner_building, corner_owner, robber, n_players)
 

@@ -223,7 +223,7 @@ def draft(view: BoardView, heuristic: Heuristic, seed: int, board: int) -> Draft
         legal = view.allowed & ~blocked
         if not legal.any():
             raise UserError(f"{scenario.slug}: no legal corner left for seat {seat + 1}'s initial settlement")
-        corner = _best(np.where(legal, heuristic.scores(view, static, seat_pips[seat]), -np.inf), stream)
+        corner = _best(heuristic.scores(view, static, seat_pips[seat]), stream, legal)
         settle(corner, seat)
         scores = heuristic.scores(view, static, seat_pips[seat])
         edge, piece = _first_piece(view, scores, corner, blocked, used_edges, stream)
@@ -243,9 +243,13 @@ def _preplaced(scenario: Scenario) -> list:
     return [next(f for f in forts if f.slot == s) for s in slots]
 
 
-def _best(values: np.ndarray, stream: np.ndarray) -> int:
-    """Index of the maximum; ties (within TIE) broken uniformly from the stream."""
-    top = np.flatnonzero(values >= values.max() - TIE)
+def _best(values: np.ndarray, stream: np.ndarray, allowed: np.ndarray | None = None) -> int:
+    """Index of the maximum among `allowed` (default: all; at least one); ties (within TIE) broken
+    uniformly from the stream. NaN (inf - inf from huge weights) ranks lowest, so that the candidates
+    are never empty and never include an index that is not allowed."""
+    allowed = np.ones(len(values), bool) if allowed is None else allowed
+    values = np.where(np.isnan(values), -np.inf, values)
+    top = np.flatnonzero(allowed & (values >= values[allowed].max() - TIE))
     return int(top[uniform_int(stream, len(top))]) if len(top) > 1 else int(top[0])
 
 
