@@ -28,7 +28,7 @@ except ImportError:  # pragma: no cover - Windows: no lock, the rest works
     fcntl = None
 
 FORMAT = "tabletop-checkpoint/1"
-_CHUNK = re.compile(r"^(\d{12})-(\d{12})\.npy$")
+_CHUNK = re.compile(r"^(\d{12,})-(\d{12,})\.npy$")  # 13 digits for the last chunk of 10**12 games
 
 
 class Checkpoint:
@@ -87,7 +87,10 @@ class Checkpoint:
         if not path.exists():
             if any((self.dir / "chunks").glob("*.npy")):
                 raise UserError(f"--checkpoint {self.dir} holds chunks but no manifest.json; use an empty folder")
-            write_json(path, {"format": FORMAT, **self.identity, "notes": self.notes})
+            try:
+                write_json(path, {"format": FORMAT, **self.identity, "notes": self.notes})
+            except OSError as exc:
+                raise UserError(f"cannot write to --checkpoint {self.dir}: {exc.strerror or exc}") from None
             return
         try:
             manifest = json.loads(path.read_text("utf-8"))
@@ -134,7 +137,11 @@ class Checkpoint:
 
     def save(self, start: int, block: np.ndarray) -> None:
         end = start + block.shape[1]
-        atomic_write(self.path(start, end), lambda fh: np.save(fh, block, allow_pickle=False))
+        try:
+            atomic_write(self.path(start, end), lambda fh: np.save(fh, block, allow_pickle=False))
+        except OSError as exc:
+            raise UserError(f"cannot save games {start:,}-{end - 1:,} to --checkpoint {self.dir}: "
+                            f"{exc.strerror or exc}; the chunks saved before are kept for a rerun") from None
 
 
 def _differences(stored: dict, wanted: dict, prefix: str = "") -> list[str]:

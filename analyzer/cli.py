@@ -7,6 +7,8 @@ import json
 import os
 import shlex
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Optional
 
@@ -40,6 +42,22 @@ def prepare_out_dir(out: Path) -> Path:
     except OSError as exc:
         raise UserError(f"cannot write to --out {out}: {exc.strerror or exc}") from None
     return out
+
+
+@contextmanager
+def results_folder(out: Path) -> Iterator[Path]:
+    """Where a command writes its result files: a staging folder moved into `out` when all are
+    written (reports.io.staged_results). A failure while writing (a full disk, a folder in the
+    way) is one line, and `out` keeps the previous run's files as they were."""
+    from reports.io import staged_results
+
+    try:
+        with staged_results(out) as stage:
+            yield stage
+    except OSError as exc:
+        where = f" ({exc.filename})" if exc.filename else ""
+        raise UserError(f"cannot write the results to {out}: {exc.strerror or exc}{where}; "
+                        "the files there before are unchanged") from None
 
 
 def command_line() -> str:
@@ -113,20 +131,22 @@ def simulate(
     run=None,
 ):
     """Simulate games with one policy and write the per-game table, summary and report."""
-    from analyzer.beacon.simulate import make_setup, simulate as simulate_games
+    from analyzer.beacon.simulate import check_seed, make_setup, simulate as simulate_games
     from reports.beacon import write_simulate_report
     from reports.io import atomic_write_parquet, write_json
 
-    make_setup(players, policy, expansions, tiles)  # every input checked before any work
+    check_seed(seed)  # every input checked before any work
+    make_setup(players, policy, expansions, tiles)
     prepare_out_dir(out)
     result = simulate_games(players=players, policy=policy, seed=seed, expansions=expansions, tiles=tiles,
                             command=command_line(), **dataclasses.asdict(run))
-    if result.games is not None:
-        atomic_write_parquet(out / "games.parquet", result.games)
-    else:  # a streaming run has no per-game table; an older one would not match this summary
+    with results_folder(out) as stage:
+        if result.games is not None:
+            atomic_write_parquet(stage / "games.parquet", result.games)
+        write_json(stage / "summary.json", result.summary)
+        write_simulate_report(stage, result.summary, result.games, result.best_layout, result.tiles)
+    if result.games is None:  # a streaming run has no per-game table; an older one would not match
         (out / "games.parquet").unlink(missing_ok=True)
-    write_json(out / "summary.json", result.summary)
-    write_simulate_report(out, result.summary, result.games, result.best_layout, result.tiles)
     s = result.summary
     lo, hi = s["ci95"]
     out_console.print(f"{s['games']:,} games, {s['policy']}, {players} player(s): mean score "
@@ -182,9 +202,10 @@ def compare(
     prepare_out_dir(out)
     result = compare_arms(policies, players=players, seed=seed, expansions=expansions, tiles=tiles,
                           command=command_line(), **options)
-    atomic_write_parquet(out / "games.parquet", result.games)
-    write_json(out / "summary.json", result.summary)
-    write_compare_report(out, result.summary, result.games)
+    with results_folder(out) as stage:
+        atomic_write_parquet(stage / "games.parquet", result.games)
+        write_json(stage / "summary.json", result.summary)
+        write_compare_report(stage, result.summary, result.games)
     s = result.summary
     for label, arm in s["policies"].items():
         lo, hi = arm["ci95"]
@@ -235,6 +256,8 @@ def tiles_cmd(
     ts = load_tiles(tiles)
     summary = summarize(ts)
     if export is not None:
+        if not export.name or export.is_dir():
+            raise UserError(f"--export needs a file to write, and {str(export)!r} is a folder")
         try:
             atomic_write_text(export, ts.to_csv())
         except OSError as exc:
@@ -256,17 +279,27 @@ def main(argv: list[str] | None = None) -> int:
     try:
         app(args=argv, prog_name="tabletop", standalone_mode=False)
     except UserError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    except UsageError as exc:
-        print(f"error: {exc.format_message()}", file=sys.stderr)
-        return 2
+        return _fail(str(exc))
+    except UsageError as exc:  # (no arguments at all: the help is printed, with no message)
+        return _fail(exc.format_message())
+    except MemoryError:  # a last guard: the options are checked against memory before a run
+        return _fail("not enough memory for this run; ask for fewer games or boards")
+    except OSError as exc:  # a last guard for files: where they are written, the message is better
+        return _fail(f"{exc.strerror or exc}" + (f": {exc.filename}" if exc.filename else ""))
     except typer.Exit as exc:
         return exc.exit_code
     except (typer.Abort, KeyboardInterrupt):
         print("error: interrupted", file=sys.stderr)
         return 130
     return 0
+
+
+def _fail(message: str) -> int:
+    """Print an error as one line (a newline in a file name is shown as \\n); exit code 2."""
+    if message:
+        one_line = message.replace("\r", "\\r").replace("\n", "\\n")
+        print(f"error: {one_line}", file=sys.stderr)
+    return 2
 
 
 def run() -> None:

@@ -57,7 +57,8 @@ class DaskBackend:
         else:
             try:
                 self._client = Client(self.scheduler, timeout=CONNECT_TIMEOUT_S)
-            except (OSError, TimeoutError, ValueError) as exc:
+            except (OSError, TimeoutError, ValueError, TypeError) as exc:  # TypeError: tls:// without
+                # TLS settings in Dask's configuration, ucx:// without UCX
                 reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
                 raise UserError(f"cannot reach the Dask scheduler at {self.scheduler}: {reason}") from None
         self._completed = as_completed()

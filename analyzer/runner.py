@@ -45,6 +45,36 @@ PlayRange = Callable[[int, np.ndarray], None]
 DEFAULT_MIN_GAMES = 1_000
 DEFAULT_MAX_GAMES = 10_000_000
 MAX_CHUNK = 50_000
+MAX_GAMES = 10**12  # a trillion games: months on a cluster; game indices stay far inside int64
+MAX_CHUNK_SIZE = 10**6  # games per chunk a user may ask for: a few chunks in flight stay small
+TABLE_COPIES = 3  # a per-game table is copied while it is written: 2.6x its size measured, so 3x
+
+
+def available_memory() -> int | None:
+    """Bytes of memory free for a new run now (Linux MemAvailable; else all physical memory)."""
+    try:
+        with open("/proc/meminfo") as fh:
+            for line in fh:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def check_table_memory(games: int, n_cols: int, itemsize: int, option: str = "--games", tables: int = 1,
+                       instead: str = "add --no-per-game (streaming aggregates, flat memory) or ask for fewer "
+                                      "games") -> None:
+    """Refuse, before any game is played, per-game tables that could not be held and written."""
+    need = TABLE_COPIES * tables * games * n_cols * itemsize
+    free = available_memory()
+    if free is not None and need > free:
+        raise UserError(f"{option} {games:,}: the per-game table{'s' if tables > 1 else ''} would need about "
+                        f"{need / 2**30:,.1f} GiB while written, more than the {free / 2**30:,.1f} GiB free "
+                        f"here; {instead}")
 
 
 def default_threads() -> int:
@@ -162,6 +192,10 @@ class RunOptions:
             if value is not None and value < low:
                 raise UserError(f"--{name} must be at least {low}, got {value}")
 
+        def at_most(name, value, high):
+            if value is not None and value > high:
+                raise UserError(f"--{name} must be at most {high:,}, got {value:,}")
+
         if self.games is not None and self.precision is not None:
             raise UserError("--games and --precision are alternatives: give one of them")
         if self.precision is None and (self.min_games is not None or self.max_games is not None):
@@ -174,6 +208,9 @@ class RunOptions:
         at_least("threads", self.threads, 1)
         at_least("dask-local", self.dask_local, 1)
         at_least("chunk-size", self.chunk_size, 1)
+        for name, value in (("games", self.games), ("min-games", self.min_games), ("max-games", self.max_games)):
+            at_most(name, value, MAX_GAMES)
+        at_most("chunk-size", self.chunk_size, MAX_CHUNK_SIZE)
         if self.scheduler is not None and not self.scheduler.strip():
             raise UserError("--scheduler needs an address such as tcp://host:8786")
         if self.precision is None:
@@ -256,6 +293,8 @@ def run_job(job: Job, options: RunOptions, aggregate: bool = False, notes: dict 
         raise ValueError("per_game=False needs aggregate=True: nothing would be kept")
     rule = PrecisionRule(job.statistic, opts.precision, opts.min_games) if opts.precision else None
     limit = opts.max_games if rule else opts.games
+    if opts.per_game and not rule:  # (a precision run's table grows only as far as it plays)
+        check_table_memory(limit, job.n_cols, np.dtype(job.dtype).itemsize)
     keeper = _Keeper(job, None if rule else limit) if opts.per_game else None
     agg = ColumnStats(job.n_cols) if aggregate else None
     backend = _backend(opts)

@@ -3,16 +3,20 @@
 Every writer produces the complete content in a temporary file in the target's directory,
 flushes and fsyncs it, then ``os.replace``s it onto the target (atomic on POSIX and Windows).
 If anything fails before the replace, the temporary file is removed and any previous file at
-the target is left untouched.
+the target is left untouched. ``staged_results`` does the same for a whole set of result files:
+a run that fails halfway (a full disk) leaves the previous run's files all as they were.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
 import secrets
-from collections.abc import Callable
+import shutil
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
@@ -21,6 +25,7 @@ __all__ = [
     "atomic_write_bytes",
     "atomic_write_text",
     "atomic_write_parquet",
+    "staged_results",
     "write_json",
     "to_jsonable",
 ]
@@ -92,6 +97,28 @@ def atomic_write_text(path: str | os.PathLike, text: str, encoding: str = "utf-8
 def atomic_write_parquet(path: str | os.PathLike, df, **kwargs) -> Path:
     """Atomically write a ``polars.DataFrame`` as Parquet (extra kwargs go to ``write_parquet``)."""
     return atomic_write(path, lambda fh: df.write_parquet(fh, **kwargs))
+
+
+@contextmanager
+def staged_results(out: str | os.PathLike) -> Iterator[Path]:
+    """Yield a hidden staging folder inside ``out`` to write a run's result files into; when the
+    block ends they are moved onto their names in ``out`` (each move atomic). If the block raises,
+    or a move could not be made, the staging folder is removed and nothing in ``out`` has changed.
+    """
+    out = Path(out)
+    stage = out / f".staging-{secrets.token_hex(6)}"
+    stage.mkdir()
+    try:
+        yield stage
+        names = sorted(p.name for p in stage.iterdir())
+        for name in names:  # checked before the first move, so no set is ever half replaced
+            if (out / name).is_dir() and not (out / name).is_symlink():
+                raise IsADirectoryError(errno.EISDIR, "a folder is in the way of a result file", str(out / name))
+        for name in names:
+            os.replace(stage / name, out / name)
+        _fsync_dir(out)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
 
 
 def to_jsonable(obj: Any) -> Any:

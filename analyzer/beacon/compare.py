@@ -27,7 +27,7 @@ from analyzer.beacon.rules import check_players, load_rules
 from analyzer.beacon.simulate import Setup, beacon_job, check_seed, games_table, make_setup, summarize
 from analyzer.beacon.tiles import TileSet, load_tiles, parse_expansions
 from analyzer.errors import UserError
-from analyzer.runner import RunOptions, RunResult, run_job
+from analyzer.runner import RunOptions, RunResult, check_table_memory, run_job
 from kernels import beacon as kb
 
 __all__ = ["CompareResult", "Arm", "compare", "check_inputs", "split_policies", "plan_arms", "choose_band",
@@ -156,7 +156,10 @@ def check_inputs(policies, players: int = 1, games: int | None = None, seed: int
     check_seed(seed)
     options = _checked_options(RunOptions(games=games, threads=threads, chunk_size=chunk_size,
                                           progress=progress, **scale))
-    return plan_arms(policies, players, expansions, tiles), options
+    arms = plan_arms(policies, players, expansions, tiles)
+    check_table_memory(options.games, kb.N_COLS, np.dtype(np.int16).itemsize, tables=len(arms),
+                       instead="ask for fewer games")
+    return arms, options
 
 
 def _checked_options(options: RunOptions) -> RunOptions:
@@ -169,15 +172,19 @@ def _checked_options(options: RunOptions) -> RunOptions:
 
 # --------------------------------------------------------------------------- running
 
-def run_arm(arm: Arm, seed: int, options: RunOptions) -> RunResult:
-    """Play games 0 .. G-1 of ``seed`` with one arm (the only place that talks to the runner)."""
-    if options.checkpoint is not None:  # one checkpoint folder per arm, named after it
-        options = replace(options, checkpoint=Path(options.checkpoint) / _slug(arm.label))
+def run_arm(arm: Arm, seed: int, options: RunOptions, folder: str = "arm") -> RunResult:
+    """Play games 0 .. G-1 of ``seed`` with one arm (the only place that talks to the runner);
+    with a checkpoint, the arm keeps its chunks in the sub-folder ``folder`` (see arm_folders)."""
+    if options.checkpoint is not None:
+        options = replace(options, checkpoint=Path(options.checkpoint) / folder)
     return run_job(beacon_job(arm.setup, arm.policy_text, seed), replace(options, label=arm.label))
 
 
-def _slug(label: str) -> str:
-    return re.sub(r"[^A-Za-z0-9._=+-]+", "_", label).strip("_") or "arm"
+def arm_folders(arms: list[Arm]) -> list[str]:
+    """Checkpoint sub-folder names, one per arm: its label made file-safe, and numbered when two
+    labels become the same name ("a b.csv" and "a_b.csv")."""
+    names = [re.sub(r"[^A-Za-z0-9._=+-]+", "_", a.label).strip("_") or "arm" for a in arms]
+    return [f"{name}-{i + 1}" if names.count(name) > 1 else name for i, name in enumerate(names)]
 
 
 def compare(policies, players: int = 1, games: int | None = None, seed: int = 0, expansions=None, tiles=None,
@@ -196,7 +203,7 @@ def compare(policies, players: int = 1, games: int | None = None, seed: int = 0,
     """
     arms, options = check_inputs(policies, players, games, seed, expansions, tiles, threads, chunk_size,
                                  progress, **scale)
-    runs = [run_arm(arm, seed, options) for arm in arms]
+    runs = [run_arm(arm, seed, options, folder) for arm, folder in zip(arms, arm_folders(arms))]
     columns = [run.columns for run in runs]
     summary = summarize_comparison(arms, columns, seed, runs)
     if command:

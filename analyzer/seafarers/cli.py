@@ -44,23 +44,26 @@ def boards_cmd(
     out: Path = typer.Option(..., help="Output folder for boards.parquet, harbours.parquet, board.png, summary.json."),
 ):
     """Deal random legal boards with the scenario's variable set-up; draw the first one."""
-    from analyzer.cli import command_line, out_console, prepare_out_dir
+    from analyzer.cli import command_line, out_console, prepare_out_dir, results_folder
     from analyzer.seafarers.boards import (board_drawing, boards_summary, boards_table, check_count, deal_plan,
                                            generate_boards, harbours_table)
+    from analyzer.seafarers.dice import check_seed
     from analyzer.seafarers.scenarios import load_scenario
     from reports.io import atomic_write_parquet, write_json
     from reports.seafarers import write_board_png
 
     check_count("count", count)
+    check_seed(seed)
     plan = deal_plan(load_scenario(scenario, players), max_clump)
     prepare_out_dir(out)
     boards = generate_boards(plan, count, seed)
-    atomic_write_parquet(out / "boards.parquet", boards_table(plan.scenario, boards))
-    atomic_write_parquet(out / "harbours.parquet", harbours_table(plan.scenario, boards))
-    write_board_png(out / "board.png", plan.scenario, board_drawing(plan.scenario, boards),
-                    f"{plan.scenario.name}, {players} players: board 0 of seed {seed}")
     summary = boards_summary(plan, boards, command_line())
-    write_json(out / "summary.json", summary)
+    with results_folder(out) as stage:
+        atomic_write_parquet(stage / "boards.parquet", boards_table(plan.scenario, boards))
+        atomic_write_parquet(stage / "harbours.parquet", harbours_table(plan.scenario, boards))
+        write_board_png(stage / "board.png", plan.scenario, board_drawing(plan.scenario, boards),
+                        f"{plan.scenario.name}, {players} players: board 0 of seed {seed}")
+        write_json(stage / "summary.json", summary)
     out_console.print(f"{count:,} legal {scenario} boards for {players} players, "
                       f"{summary['boards_per_second']:,.0f} boards/s (one thread), "
                       f"{summary['number_deals_per_board']:.2f} number deals per board; drawing: {out / 'board.png'}")
@@ -83,7 +86,7 @@ def balance_cmd(
     out: Path = typer.Option(..., help="Output folder for summary.json, boards/seats parquet and the report."),
 ):
     """Draft with a heuristic on random legal boards, roll, and report how fair the seats are."""
-    from analyzer.cli import command_line, out_console, prepare_out_dir
+    from analyzer.cli import command_line, out_console, prepare_out_dir, results_folder
     from analyzer.seafarers.balance import make_balance, run_balance
     from analyzer.seafarers.boards import check_count
     from reports.io import atomic_write_parquet, write_json
@@ -97,11 +100,12 @@ def balance_cmd(
     prepare_out_dir(out)
     result = run_balance(scenario, players, boards, rolls, heuristic, seed, threads=threads, progress=progress,
                          command=command_line(), **options)
-    atomic_write_parquet(out / "boards.parquet", result.boards)
-    atomic_write_parquet(out / "seats.parquet", result.seats)
-    write_json(out / "summary.json", result.summary)
     drawings = {key: result.drawing(result.summary[f"{key}_board"]["board"]) for key in ("fairest", "least_fair")}
-    write_balance_report(out, result.summary, result.experiment.scenario, drawings)
+    with results_folder(out) as stage:
+        atomic_write_parquet(stage / "boards.parquet", result.boards)
+        atomic_write_parquet(stage / "seats.parquet", result.seats)
+        write_json(stage / "summary.json", result.summary)
+        write_balance_report(stage, result.summary, result.experiment.scenario, drawings)
     s = result.summary
     first, last = s["seats"][0]["income"]["total"], s["seats"][-1]["income"]["total"]
     out_console.print(f"{boards:,} boards, {s['heuristic']}: seat 1 {first['mean']:.3f} cards/roll, seat "
@@ -212,7 +216,7 @@ def pirates_cmd(
     out: Path = typer.Option(..., help="Output folder for summary.json, games.parquet and the report."),
 ):
     """The Pirate Islands: fleet, raids and a race to the fortresses by purchase plans, on paired games."""
-    from analyzer.cli import command_line, out_console, prepare_out_dir
+    from analyzer.cli import command_line, out_console, prepare_out_dir, results_folder
     from analyzer.seafarers.dice import check_at_least
     from analyzer.seafarers.pirates import DEFAULT_PLANS, check_inputs, run_pirates
     from reports.io import atomic_write_parquet, write_json
@@ -225,9 +229,10 @@ def pirates_cmd(
     prepare_out_dir(out)
     result = run_pirates(players, games, seed, plans, raid_rule, max_rounds, heuristic, fleet_blocks, draft_seed,
                          threads=threads, progress=progress, command=command_line())
-    atomic_write_parquet(out / "games.parquet", result.games)
-    write_json(out / "summary.json", result.summary)
-    write_pirates_report(out, result.summary, result.setup)
+    with results_folder(out) as stage:
+        atomic_write_parquet(stage / "games.parquet", result.games)
+        write_json(stage / "summary.json", result.summary)
+        write_pirates_report(stage, result.summary, result.setup)
     for label, t in result.summary["turns_to_conquer"].items():
         a = t["all seats"]
         mean = a["mean"]
