@@ -11,7 +11,7 @@ import analyzer.checkpoint
 import analyzer.runner
 import reports.beacon
 import reports.io
-from analyzer.beacon.compare import arm_folders, plan_arms
+from analyzer.beacon.compare import arm_folders, plan_arms, split_policies
 from analyzer.checkpoint import Checkpoint
 from analyzer.cli import main
 from analyzer.errors import UserError
@@ -149,3 +149,10 @@ def test_seafarers_results_are_replaced_all_at_once(tmp_path, capsys):
     code, _, err = run_cli(args + ["--seed", "3"], capsys)
     assert one_line_error(code, err, "summary.json"), err
     assert snapshot(out) == before  # boards.parquet and board.png of seed 0 kept
+
+
+def test_a_parameter_after_a_policy_without_one_is_named_as_such(tmp_path, capsys):
+    assert split_policies("greedy,width=2,random") == ["greedy:width=2", "random"]
+    code, _, err = run_cli(["beacon", "compare", "--policies", "greedy,width=2", "--games", "10",
+                            "--out", str(tmp_path / "c")], capsys)
+    assert one_line_error(code, err, "policy greedy: bad parameter 'width=2'"), err

@@ -83,8 +83,8 @@ def split_policies(values: str | Iterable[str]) -> list[str]:
         for item in str(value).split(","):
             if not item.strip():
                 raise UserError(f"--policies: empty entry in {value!r}")
-            if current is not None and _PARAMETER.match(item):
-                current += "," + item
+            if current is not None and _PARAMETER.match(item):  # (the first parameter follows a colon)
+                current += ("," if ":" in current else ":") + item
             else:
                 if current is not None:
                     out.append(current.strip())
