@@ -19,11 +19,31 @@ from `inline` into `internal` saved about 1 s of the greedy tier's compile at th
 All cache the machine code on disk (`cache=True`) and release the GIL.
 """
 
+import os
+import tempfile
 from functools import cache
 
 from numba import njit
+from numba.core import caching, config
 from numba.core.registry import CPUDispatcher
 
+
+def _cache_somewhere() -> None:
+    """numba caches next to the sources, else in the user's cache folder; where it can write to
+    neither (a read-only install run without a home) `cache=True` would fail at import. Then use a
+    folder in the temporary directory (NUMBA_CACHE_DIR still wins)."""
+    if config.CACHE_DIR:
+        return
+    try:
+        if any(locator.from_function(_cache_somewhere, __file__) is not None
+               for locator in (caching.InTreeCacheLocator, caching.UserWideCacheLocator)):
+            return
+    except Exception:  # numba's locators are not public: if they change, leave numba's choice alone
+        return
+    config.CACHE_DIR = os.path.join(tempfile.gettempdir(), f"tabletop-numba-cache-{getattr(os, 'getuid', lambda: 0)()}")
+
+
+_cache_somewhere()
 KERNEL_OPTIONS = dict(cache=True, nogil=True, _nrt=False)
 
 
