@@ -11,7 +11,7 @@ import numpy as np
 
 from analyzer.beacon.rules import load_rules
 from analyzer.beacon.simulate import kernel_tiles
-from analyzer.beacon.tiles import TileSet, csv_cells, split_lines
+from analyzer.beacon.tiles import TileSet, csv_cells, read_data_file, split_lines
 from analyzer.errors import UserError
 from kernels import beacon as kb
 
@@ -26,7 +26,7 @@ def read_layout(path: str | Path, tiles: TileSet) -> dict:
     """-> {"row", "col", "tile"} int64 arrays; one clear UserError for any problem."""
     path = Path(path)
     try:
-        data = path.read_bytes()
+        data = read_data_file(path)
     except FileNotFoundError:
         raise UserError(f"layout file not found: {path}") from None
     except OSError as exc:
