@@ -1,6 +1,8 @@
-"""`name:key=value,...` — how every policy, heuristic and plan is chosen on the command line."""
+"""`name:key=value,...` — how every policy, heuristic and plan is chosen on the command line — and
+the checks every command's whole numbers and seeds share."""
 
 import math
+import numbers
 
 from analyzer.errors import UserError
 
@@ -45,3 +47,16 @@ def parse_named(text: str, kind: str, registry: dict, bounds: dict | None = None
             raise UserError(f"{kind} {name}: {key} must be within ±{MAX_WEIGHT:,.0f}, got {value}")
         values[key] = number
     return spec, values
+
+
+def check_whole(option: str, value) -> None:
+    """A whole number (int or numpy integer; not bool, not 1.5): the kernels would otherwise truncate
+    a float or compile another version for it."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise UserError(f"{option} must be a whole number, got {value!r}")
+
+
+def check_seed(seed) -> None:
+    check_whole("--seed", seed)
+    if not 0 <= seed < 2**63:
+        raise UserError(f"--seed must be between 0 and 2**63-1, got {seed}")

@@ -35,6 +35,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 import analyzer
 from analyzer.errors import UserError
+from analyzer.params import check_whole
 
 if TYPE_CHECKING:
     from analyzer.aggregate import ColumnStats
@@ -189,6 +190,8 @@ class RunOptions:
     def checked(self, default_games: int = 10_000) -> RunOptions:
         """Validated, with defaults filled in; every problem is a one-line UserError."""
         def at_least(name, value, low):
+            if value is not None:
+                check_whole(f"--{name}", value)
             if value is not None and value < low:
                 raise UserError(f"--{name} must be at least {low}, got {value}")
 
@@ -205,6 +208,7 @@ class RunOptions:
         if self.threads is not None and (self.dask_local is not None or self.scheduler is not None):
             raise UserError("--threads sets the local thread backend; with Dask the workers set the parallelism")
         at_least("games", self.games, 1)
+        at_least("max-games", self.max_games, 2)  # (--min-games: below, once its default is known)
         at_least("threads", self.threads, 1)
         at_least("dask-local", self.dask_local, 1)
         at_least("chunk-size", self.chunk_size, 1)

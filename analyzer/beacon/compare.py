@@ -24,9 +24,10 @@ import polars as pl
 from analyzer import stats
 from analyzer.beacon.policies import parse_policy
 from analyzer.beacon.rules import check_players, load_rules
-from analyzer.beacon.simulate import Setup, beacon_job, check_seed, games_table, make_setup, summarize
+from analyzer.beacon.simulate import Setup, beacon_job, games_table, make_setup, summarize
 from analyzer.beacon.tiles import TileSet, load_tiles, parse_expansions
 from analyzer.errors import UserError
+from analyzer.params import check_seed
 from analyzer.runner import RunOptions, RunResult, check_table_memory, run_job
 from kernels import beacon as kb
 

@@ -8,6 +8,7 @@ from importlib import resources
 import numpy as np
 
 from analyzer.errors import UserError
+from analyzer.params import check_whole
 from kernels import beacon as kb
 
 MIN_PLAYERS, MAX_PLAYERS = 1, kb.MAX_PLAYERS
@@ -44,6 +45,7 @@ class Rules:
 
 
 def check_players(players: int) -> None:
+    check_whole("--players", players)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise UserError(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}")
 

@@ -10,7 +10,7 @@ import polars as pl
 
 import analyzer
 from analyzer import stats
-from analyzer.errors import UserError
+from analyzer.params import check_seed
 from analyzer.beacon.policies import parse_policy
 from analyzer.beacon.rules import check_players, load_rules
 from analyzer.beacon.tiles import TileSet, load_tiles, parse_expansions, parse_tiles
@@ -101,8 +101,8 @@ def replay(setup: Setup, seed: int, game: int, trace_len: int = 0):
 
 def beacon_job(setup: Setup, policy: str, seed: int) -> Job:
     """The picklable description of these games that any runner backend (threads, Dask) can play."""
-    spec = {"game": "beacon", "players": setup.players, "policy": policy.strip(),
-            "expansions": list(setup.expansions), "seed": seed,
+    spec = {"game": "beacon", "players": int(setup.players), "policy": policy.strip(),  # (int: numpy's
+            "expansions": list(setup.expansions), "seed": int(seed),  # integers are no JSON)
             "tiles": {"name": setup.tiles.name, "sha256": setup.tiles.sha256, "csv": setup.tiles.to_csv()}}
     return Job(JOB_BUILDER, spec, kb.N_COLS, "int16", Statistic(kb.COL_SCORE, "mean", "mean score"))
 
@@ -156,11 +156,6 @@ def games_table(cols: np.ndarray) -> pl.DataFrame:
     frame.update({name: cols[k] for k, name in enumerate(kb.COLUMN_NAMES) if name != "rank"})
     rank = pl.Series("rank", names, dtype=pl.Enum(names)).gather(cols[kb.COL_RANK])
     return pl.DataFrame(frame).with_columns(rank)
-
-
-def check_seed(seed: int) -> None:
-    if not 0 <= seed < 2**63:
-        raise UserError(f"--seed must be between 0 and 2**63-1, got {seed}")
 
 
 def summarize(setup: Setup, scores: np.ndarray, ranks: np.ndarray, seed: int, threads: int, wall: float) -> dict:

@@ -47,7 +47,7 @@ def boards_cmd(
     from analyzer.cli import command_line, out_console, prepare_out_dir, results_folder
     from analyzer.seafarers.boards import (board_drawing, boards_summary, boards_table, check_count, deal_plan,
                                            generate_boards, harbours_table)
-    from analyzer.seafarers.dice import check_seed
+    from analyzer.params import check_seed
     from analyzer.seafarers.scenarios import load_scenario
     from reports.io import atomic_write_parquet, write_json
     from reports.seafarers import write_board_png

@@ -15,7 +15,7 @@ from fractions import Fraction
 import numpy as np
 from scipy.special import chdtrc, stdtrit
 
-from analyzer.errors import UserError
+from analyzer.params import check_seed
 from analyzer.runner import run_games
 from analyzer.seafarers.limits import IN_PARTS, MAX_DICE_ROLLS, check_option, check_range
 from analyzer.stats import wilson_ci
@@ -30,11 +30,6 @@ SUM_P = {s: Fraction(6 - abs(s - 7), 36) for s in SUMS}
 LOW_P = {k: Fraction(13 - 2 * k, 36) for k in FACES}
 MEAN_SUM = Fraction(7)
 MEAN_LOW = sum(k * p for k, p in LOW_P.items())  # 91/36
-
-
-def check_seed(seed: int) -> None:
-    if not 0 <= seed < 2**63:
-        raise UserError(f"--seed must be between 0 and 2**63-1, got {seed}")
 
 
 def check_at_least(name: str, value: int, least: int = 1) -> None:

@@ -17,7 +17,8 @@ import numpy as np
 from analyzer import stats
 from analyzer.errors import UserError
 from analyzer.runner import run_games
-from analyzer.seafarers.dice import check_seed, check_threads, run_blocks
+from analyzer.params import check_seed
+from analyzer.seafarers.dice import check_threads, run_blocks
 from analyzer.seafarers.limits import IN_PARTS, MAX_BATTLES, MAX_SIEGES, MAX_WARSHIPS, check_range
 from kernels import fortress as kf
 

@@ -9,6 +9,7 @@ what the game makes meaningless. Memory and speed figures: `/usr/bin/time` on th
 from __future__ import annotations
 
 from analyzer.errors import UserError
+from analyzer.params import check_whole
 
 IN_PARTS = "for more, run in parts with different --seed values"
 
@@ -37,6 +38,7 @@ BY_NAME = {
 def check_range(option: str, value: int, least: int, most: int, note: str = "", lowest: str = "") -> None:
     """One-line UserError unless least <= value <= most, e.g. `--rolls must be from 1 to 100,000, got
     1,000,000 (note)`. lowest: the lower end in words where it means something ("-1 (never spend)")."""
+    check_whole(option, value)
     if not least <= value <= most:
         why = f" ({note})" if note else ""
         raise UserError(f"{option} must be from {lowest or f'{least:,}'} to {most:,}, got {value:,}{why}")

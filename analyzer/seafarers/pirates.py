@@ -38,7 +38,8 @@ from analyzer.errors import UserError
 from analyzer.params import parse_named
 from analyzer.runner import run_games
 from analyzer.seafarers.board import board_flags
-from analyzer.seafarers.dice import LOW_P, check_seed, check_threads
+from analyzer.params import check_seed
+from analyzer.seafarers.dice import LOW_P, check_threads
 from analyzer.seafarers.fortress import FORTRESS_CHITS, siege_chain
 from analyzer.seafarers.limits import IN_PARTS, MAX_GAME_PLANS, MAX_ROUNDS, check_range
 from analyzer.seafarers.scenarios import HARBOUR_TYPES, Fortress, Scenario, load_scenario

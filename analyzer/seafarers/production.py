@@ -13,7 +13,8 @@ import numpy as np
 
 from analyzer.errors import UserError
 from analyzer.runner import run_games
-from analyzer.seafarers.dice import check_seed, check_threads
+from analyzer.params import check_seed
+from analyzer.seafarers.dice import check_threads
 from analyzer.seafarers.limits import MAX_HAND, MAX_PLAYERS, MAX_SEQUENCE_ROLLS, MAX_SEQUENCES, check_range
 from kernels import production as kp
 from kernels.catan_codes import (FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS, RESOURCE_NAMES, SEA,
