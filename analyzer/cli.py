@@ -6,6 +6,7 @@ import inspect
 import json
 import os
 import shlex
+import signal
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -29,7 +30,7 @@ app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, no_args_
 beacon_app = typer.Typer(no_args_is_help=True, help="Beacon Patrol: simulate games, score boards, inspect tile sets.")
 app.add_typer(beacon_app, name="beacon")
 app.add_typer(seafarers_app, name="seafarers")
-out_console = Console()
+out_console = Console(soft_wrap=True)  # piped output: one line per message, as long as it is
 
 
 def prepare_out_dir(out: Path) -> Path:
@@ -45,14 +46,15 @@ def prepare_out_dir(out: Path) -> Path:
 
 
 @contextmanager
-def results_folder(out: Path) -> Iterator[Path]:
+def results_folder(out: Path, stale: tuple[str, ...] = ()) -> Iterator[Path]:
     """Where a command writes its result files: a staging folder moved into `out` when all are
-    written (reports.io.staged_results). A failure while writing (a full disk, a folder in the
-    way) is one line, and `out` keeps the previous run's files as they were."""
+    written, removing the `stale` files of older runs (reports.io.staged_results). A failure while
+    writing (a full disk, a folder in the way) is one line, and `out` keeps the previous run's files
+    as they were."""
     from reports.io import staged_results
 
     try:
-        with staged_results(out) as stage:
+        with staged_results(out, stale) as stage:
             yield stage
     except OSError as exc:
         where = f" ({exc.filename})" if exc.filename else ""
@@ -131,7 +133,8 @@ def simulate(
     run=None,
 ):
     """Simulate games with one policy and write the per-game table, summary and report."""
-    from analyzer.beacon.simulate import check_seed, make_setup, simulate as simulate_games
+    from analyzer.beacon.simulate import make_setup, simulate as simulate_games
+    from analyzer.params import check_seed
     from reports.beacon import write_simulate_report
     from reports.io import atomic_write_parquet, write_json
 
@@ -140,13 +143,12 @@ def simulate(
     prepare_out_dir(out)
     result = simulate_games(players=players, policy=policy, seed=seed, expansions=expansions, tiles=tiles,
                             command=command_line(), **dataclasses.asdict(run))
-    with results_folder(out) as stage:
+    # a streaming run has no per-game table, and an older one would not match its summary
+    with results_folder(out, stale=("games.parquet",) if result.games is None else ()) as stage:
         if result.games is not None:
             atomic_write_parquet(stage / "games.parquet", result.games)
         write_json(stage / "summary.json", result.summary)
         write_simulate_report(stage, result.summary, result.games, result.best_layout, result.tiles)
-    if result.games is None:  # a streaming run has no per-game table; an older one would not match
-        (out / "games.parquet").unlink(missing_ok=True)
     s = result.summary
     lo, hi = s["ci95"]
     out_console.print(f"{s['games']:,} games, {s['policy']}, {players} player(s): mean score "
@@ -277,7 +279,10 @@ def tiles_cmd(
 def main(argv: list[str] | None = None) -> int:
     """Entry point: user errors become one line on stderr and exit code 2, never a traceback."""
     try:
-        app(args=argv, prog_name="tabletop", standalone_mode=False)
+        code = app(args=argv, prog_name="tabletop", standalone_mode=False)
+        if code == 130:  # typer's own answer to Ctrl-C (and SIGTERM, see run)
+            raise KeyboardInterrupt
+        return code if isinstance(code, int) else 0
     except UserError as exc:
         return _fail(str(exc))
     except UsageError as exc:  # (no arguments at all: the help is printed, with no message)
@@ -289,26 +294,40 @@ def main(argv: list[str] | None = None) -> int:
     except typer.Exit as exc:
         return exc.exit_code
     except (typer.Abort, KeyboardInterrupt):
-        print("error: interrupted", file=sys.stderr)
+        _fail("interrupted")
         return 130
-    return 0
 
 
 def _fail(message: str) -> int:
     """Print an error as one line (a newline in a file name is shown as \\n); exit code 2."""
-    if message:
+    if message and sys.stderr is not None:
         one_line = message.replace("\r", "\\r").replace("\n", "\\n")
         print(f"error: {one_line}", file=sys.stderr)
     return 2
 
 
+def _interrupted(signum, frame):
+    raise KeyboardInterrupt
+
+
 def run() -> None:
     """The `tabletop` console script: main(), then leave at once. Every result is written and
     closed by then; tearing down the interpreter (unloading numba, matplotlib, scipy) would add
-    about half a second to every command."""
+    about half a second to every command. SIGTERM stops a run as Ctrl-C does (staging folders
+    removed); text a terminal's encoding cannot show is replaced rather than fatal."""
+    signal.signal(signal.SIGTERM, _interrupted)
+    streams = [s for s in (sys.stdout, sys.stderr) if s is not None]  # None: closed (>&-)
+    for stream in streams:
+        try:
+            stream.reconfigure(errors="replace")
+        except (AttributeError, ValueError):
+            pass
     code = main()
-    sys.stdout.flush()
-    sys.stderr.flush()
+    for stream in streams:
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe: nothing more can be said
+            pass
     os._exit(code)
 
 

@@ -100,13 +100,19 @@ def atomic_write_parquet(path: str | os.PathLike, df, **kwargs) -> Path:
 
 
 @contextmanager
-def staged_results(out: str | os.PathLike) -> Iterator[Path]:
+def staged_results(out: str | os.PathLike, stale: tuple[str, ...] = ()) -> Iterator[Path]:
     """Yield a hidden staging folder inside ``out`` to write a run's result files into; when the
-    block ends they are moved onto their names in ``out`` (each move atomic). If the block raises,
-    or a move could not be made, the staging folder is removed and nothing in ``out`` has changed.
+    block ends they are moved onto their names in ``out`` and the ``stale`` names (files an older
+    run left that this one replaces by nothing) are removed. If the block raises, or a move could
+    not be made, the staging folder is removed and nothing in ``out`` has changed.
+
+    The moves are one step: Ctrl-C and SIGTERM wait until they are done, and a lock on ``out``
+    keeps a second run from interleaving its own. Only SIGKILL in those few milliseconds can
+    leave a mix; a staging folder of a run that died is removed by the next run.
     """
     out = Path(out)
-    stage = out / f".staging-{secrets.token_hex(6)}"
+    _remove_dead_stages(out)
+    stage = out / f".staging-{os.getpid()}-{secrets.token_hex(6)}"
     stage.mkdir()
     try:
         yield stage
@@ -114,11 +120,71 @@ def staged_results(out: str | os.PathLike) -> Iterator[Path]:
         for name in names:  # checked before the first move, so no set is ever half replaced
             if (out / name).is_dir() and not (out / name).is_symlink():
                 raise IsADirectoryError(errno.EISDIR, "a folder is in the way of a result file", str(out / name))
-        for name in names:
-            os.replace(stage / name, out / name)
+        with _signals_held(), _locked(out / ".results.lock"):
+            for name in names:
+                os.replace(stage / name, out / name)
+            for name in stale:
+                (out / name).unlink(missing_ok=True)
         _fsync_dir(out)
     finally:
         shutil.rmtree(stage, ignore_errors=True)
+
+
+def _remove_dead_stages(out: Path) -> None:
+    """Staging folders of runs killed outright (their process is gone)."""
+    for entry in out.glob(".staging-*-*"):
+        pid = entry.name.split("-")[1]
+        if pid.isdigit() and not _alive(int(pid)):
+            shutil.rmtree(entry, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # someone else's process: alive
+        return True
+    return True
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM arriving in the block take effect (as KeyboardInterrupt) when it is done.
+    Python-level handlers, not a signal mask: a mask holds only this thread, and the kernel would
+    hand the signal to another (main thread only; elsewhere a no-op)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught = []
+    held = (signal.SIGINT, signal.SIGTERM)
+    before = {s: signal.signal(s, lambda signum, frame: caught.append(signum)) for s in held}
+    try:
+        yield
+    finally:
+        for s, handler in before.items():
+            signal.signal(s, handler)
+    if caught:
+        raise KeyboardInterrupt
+
+
+@contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """An exclusive lock on the file at path for the block (POSIX flock; elsewhere none)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        yield
+        return
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
 
 
 def to_jsonable(obj: Any) -> Any:

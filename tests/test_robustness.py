@@ -2,6 +2,10 @@
 fails while writing leaves the previous run's results exactly as they were."""
 
 import errno
+import os
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -156,3 +160,72 @@ def test_a_parameter_after_a_policy_without_one_is_named_as_such(tmp_path, capsy
     code, _, err = run_cli(["beacon", "compare", "--policies", "greedy,width=2", "--games", "10",
                             "--out", str(tmp_path / "c")], capsys)
     assert one_line_error(code, err, "policy greedy: bad parameter 'width=2'"), err
+
+
+def test_ctrl_c_is_one_line_and_exit_130(tmp_path, capsys, monkeypatch):
+    def interrupted(**_):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sys.modules["analyzer.beacon.simulate"], "simulate", interrupted)
+    code, _, err = run_cli(SIMULATE + ["--out", str(tmp_path / "o")], capsys)
+    assert code == 130 and err == "error: interrupted\n"
+
+
+def test_a_signal_during_the_moves_waits_for_them():
+    done = []
+    with pytest.raises(KeyboardInterrupt):
+        with reports.io._signals_held():
+            os.kill(os.getpid(), signal.SIGINT)
+            for _ in range(1000):  # the handler runs between bytecodes: give it some
+                done.append(1)
+    assert len(done) == 1000
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_staging_folders_of_dead_runs_are_removed(tmp_path):
+    finished = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                              text=True).stdout.strip()
+    dead, live = tmp_path / f".staging-{finished}-abc", tmp_path / f".staging-{os.getpid()}-abc"
+    for folder in (dead, live):
+        folder.mkdir()
+        (folder / "games.parquet").write_bytes(b"x")
+    with reports.io.staged_results(tmp_path) as stage:
+        (stage / "summary.json").write_text("{}")
+    assert not dead.exists() and live.exists() and (tmp_path / "summary.json").exists()
+
+
+@pytest.mark.parametrize("kwargs,fragment", [
+    ({"seed": 1.5}, "--seed must be a whole number"),
+    ({"seed": True}, "--seed must be a whole number"),
+    ({"players": 1.5}, "--players must be a whole number"),
+    ({"threads": 1.5}, "--threads must be a whole number"),
+])
+def test_the_api_refuses_numbers_it_would_truncate(kwargs, fragment):
+    from analyzer.beacon import simulate
+    with pytest.raises(UserError, match=fragment):
+        simulate(games=10, **kwargs)
+
+
+def test_numpy_integers_are_fine():
+    from analyzer.beacon import simulate
+    assert simulate(games=10, seed=np.int64(3), players=np.int64(2)).summary["seed"] == 3
+
+
+@pytest.mark.parametrize("command", [["beacon", "tiles", "--tiles"], ["beacon", "score"]])
+def test_devices_and_pipes_are_not_read(tmp_path, capsys, command):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)  # opened for reading without a writer, it would wait for ever
+    for path in ("/dev/zero", str(fifo)):
+        code, _, err = run_cli(command + [path], capsys)
+        assert one_line_error(code, err, "not a regular file"), err
+
+
+def test_kernels_cache_in_a_temporary_folder_when_nowhere_else_is_writable(monkeypatch):
+    import tempfile
+
+    import kernels.jit as jit
+    monkeypatch.setattr(jit.config, "CACHE_DIR", "")
+    for locator in (jit.caching.InTreeCacheLocator, jit.caching.UserWideCacheLocator):
+        monkeypatch.setattr(locator, "from_function", classmethod(lambda cls, fn, path: None))
+    jit._cache_somewhere()
+    assert jit.config.CACHE_DIR.startswith(tempfile.gettempdir())
