@@ -16,6 +16,8 @@ def parse_named(text: str, kind: str, registry: dict, bounds: dict | None = None
     `name:N` sets the first parameter when positional; keys in bounds need whole numbers in
     [lo, hi], the others numbers within ±MAX_WEIGHT; a key may be given once. Returns (registry
     entry, {key: value}); anything wrong is one UserError line."""
+    if not isinstance(text, str):
+        raise UserError(f"{kind} must be text like 'name:key=value,...', got {text!r}")
     name, _, args = text.strip().partition(":")
     spec = registry.get(name)
     if spec is None:

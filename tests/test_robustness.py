@@ -229,3 +229,16 @@ def test_kernels_cache_in_a_temporary_folder_when_nowhere_else_is_writable(monke
         monkeypatch.setattr(locator, "from_function", classmethod(lambda cls, fn, path: None))
     jit._cache_somewhere()
     assert jit.config.CACHE_DIR.startswith(tempfile.gettempdir())
+
+
+def test_the_api_takes_lists_of_expansions_and_refuses_what_is_not_text():
+    from analyzer.beacon import simulate
+    assert simulate(games=10, expansions=["windmills", "piers"]).summary["expansions"] == ["piers", "windmills"]
+    for kwargs in ({"policy": None}, {"policy": 123}, {"expansions": 123}, {"expansions": [1]}):
+        with pytest.raises(UserError):
+            simulate(games=10, **kwargs)
+
+
+def test_one_plan_given_as_text_is_one_plan():
+    from analyzer.seafarers.pirates import check_inputs
+    assert [p.label for p in check_inputs(4, 10, 1, "cards-first", "each", 200, "pips")] == ["cards-first"]

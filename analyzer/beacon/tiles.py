@@ -171,10 +171,15 @@ def _mask_letters(mask: int) -> str:
 # Expansions
 
 
-def parse_expansions(text: str | None) -> frozenset[str]:
-    """'windmills,piers' -> frozenset; '' or None -> empty. Names are case-insensitive."""
+def parse_expansions(text: str | Iterable[str] | None) -> frozenset[str]:
+    """'windmills,piers' (or the names in a list) -> frozenset; '' or None -> empty. Names are
+    case-insensitive."""
     if not text:
         return frozenset()
+    if not isinstance(text, str):
+        if not isinstance(text, Iterable) or not all(isinstance(name, str) for name in text):
+            raise UserError(f"expansions must be names like 'windmills,piers', got {text!r}")
+        text = ",".join(text)
     chosen = set()
     for item in text.split(","):
         item = item.strip().lower()

@@ -512,6 +512,8 @@ def check_inputs(players: int, games: int, seed: int, plans: list[str], raid_rul
     """Every option checked before any work (one-line UserErrors); the parsed plans."""
     if players not in (3, 4):
         raise UserError(f"--players must be 3 or 4, got {players}")
+    if isinstance(plans, str):  # one plan, not its letters
+        plans = [plans]
     if not plans:
         raise UserError("give at least one --plan")
     parsed = [parse_plan(p) for p in plans]
