@@ -241,4 +241,5 @@ def test_the_api_takes_lists_of_expansions_and_refuses_what_is_not_text():
 
 def test_one_plan_given_as_text_is_one_plan():
     from analyzer.seafarers.pirates import check_inputs
-    assert [p.label for p in check_inputs(4, 10, 1, "cards-first", "each", 200, "pips")] == ["cards-first"]
+    plans = check_inputs(4, 10, 1, "cards-first", "each", 200, "pips")
+    assert len(plans) == 1 and plans[0].label.startswith("cards-first")
