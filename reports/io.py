@@ -15,6 +15,7 @@ import math
 import os
 import secrets
 import shutil
+import socket
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -112,7 +113,7 @@ def staged_results(out: str | os.PathLike, stale: tuple[str, ...] = ()) -> Itera
     """
     out = Path(out)
     _remove_dead_stages(out)
-    stage = out / f".staging-{os.getpid()}-{secrets.token_hex(6)}"
+    stage = out / f".staging-{_HOST}-{os.getpid()}-{secrets.token_hex(6)}"
     stage.mkdir()
     try:
         yield stage
@@ -130,10 +131,13 @@ def staged_results(out: str | os.PathLike, stale: tuple[str, ...] = ()) -> Itera
         shutil.rmtree(stage, ignore_errors=True)
 
 
+_HOST = socket.gethostname().replace("-", "_")  # (a shared folder may be written from several machines)
+
+
 def _remove_dead_stages(out: Path) -> None:
-    """Staging folders of runs killed outright (their process is gone)."""
-    for entry in out.glob(".staging-*-*"):
-        pid = entry.name.split("-")[1]
+    """Staging folders of runs on this machine that were killed outright (their process is gone)."""
+    for entry in out.glob(f".staging-{_HOST}-*-*"):
+        pid = entry.name.split("-")[2]
         if pid.isdigit() and not _alive(int(pid)):
             shutil.rmtree(entry, ignore_errors=True)
 

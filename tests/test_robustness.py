@@ -185,13 +185,15 @@ def test_a_signal_during_the_moves_waits_for_them():
 def test_staging_folders_of_dead_runs_are_removed(tmp_path):
     finished = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
                               text=True).stdout.strip()
-    dead, live = tmp_path / f".staging-{finished}-abc", tmp_path / f".staging-{os.getpid()}-abc"
-    for folder in (dead, live):
+    host = reports.io._HOST
+    dead, live = tmp_path / f".staging-{host}-{finished}-abc", tmp_path / f".staging-{host}-{os.getpid()}-abc"
+    elsewhere = tmp_path / f".staging-another_machine-{finished}-abc"  # its pid says nothing here
+    for folder in (dead, live, elsewhere):
         folder.mkdir()
         (folder / "games.parquet").write_bytes(b"x")
     with reports.io.staged_results(tmp_path) as stage:
         (stage / "summary.json").write_text("{}")
-    assert not dead.exists() and live.exists() and (tmp_path / "summary.json").exists()
+    assert not dead.exists() and live.exists() and elsewhere.exists() and (tmp_path / "summary.json").exists()
 
 
 @pytest.mark.parametrize("kwargs,fragment", [
