@@ -15,7 +15,9 @@ import math
 import os
 import secrets
 import shutil
+import signal
 import socket
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -157,9 +159,6 @@ def _signals_held() -> Iterator[None]:
     """Ctrl-C and SIGTERM arriving in the block take effect (as KeyboardInterrupt) when it is done.
     Python-level handlers, not a signal mask: a mask holds only this thread, and the kernel would
     hand the signal to another (main thread only; elsewhere a no-op)."""
-    import signal
-    import threading
-
     if threading.current_thread() is not threading.main_thread():
         yield
         return
