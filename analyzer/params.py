@@ -58,7 +58,8 @@ def check_whole(option: str, value) -> None:
         raise UserError(f"{option} must be a whole number, got {value!r}")
 
 
-def check_seed(seed) -> None:
-    check_whole("--seed", seed)
+def check_seed(seed, option: str = "--seed") -> None:
+    """A seed: a whole number from 0 to 2**63-1 (the streams key on it as an int64)."""
+    check_whole(option, seed)
     if not 0 <= seed < 2**63:
-        raise UserError(f"--seed must be between 0 and 2**63-1, got {seed}")
+        raise UserError(f"{option} must be between 0 and 2**63-1, got {seed}")

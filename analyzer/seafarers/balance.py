@@ -26,12 +26,12 @@ import polars as pl
 
 import analyzer
 from analyzer import stats
-from analyzer.errors import UserError
+from analyzer.params import check_seed
 from analyzer.runner import run_games
-from analyzer.seafarers.boards import (Boards, DealPlan, board_drawing, check_count, deal_plan, generate_boards,
+from analyzer.seafarers.boards import (Boards, DealPlan, board_drawing, deal_plan, generate_boards,
                                        robber_start)
 from analyzer.seafarers.dice import check_threads
-from analyzer.seafarers.limits import MAX_HAND, MAX_SEQUENCE_ROLLS, MAX_SEQUENCES, check_range
+from analyzer.seafarers.limits import MAX_HAND, MAX_SEQUENCE_ROLLS, MAX_SEQUENCES, check_option, check_range
 from analyzer.seafarers.production import check_board, parse_gold_policy
 from analyzer.seafarers.scenarios import Scenario, list_scenarios, load_scenario
 from analyzer.seafarers.setup_policies import (Draft, Heuristic, board_view, draft, parse_heuristic)
@@ -221,8 +221,7 @@ def make_balance(scenario: str, players: int, rolls: int, heuristic: str, seed: 
     """Check every option (one-line UserError) and build the experiment."""
     check_range("--rolls", rolls, 1, MAX_SEQUENCE_ROLLS, "rolls per sequence; a game has about 60-100")
     check_range("--sequences", sequences, 1, MAX_SEQUENCES, "roll sequences per board, 800 bytes each per thread")
-    if not 0 <= seed < 2**63:
-        raise UserError(f"--seed must be between 0 and 2**63-1, got {seed}")
+    check_seed(seed)
     check_range("--spend-to", spend_to, kp.NO_SPENDING, MAX_HAND,
                 f"a hand never holds more than the bank's {MAX_HAND} resource cards", lowest="-1 (never spend)")
     return Balance(deal_plan(load_scenario(scenario, players), max_clump), parse_heuristic(heuristic), rolls,
@@ -235,7 +234,7 @@ def run_balance(scenario: str, players: int, boards: int, rolls: int, heuristic:
                 command: str = "") -> BalanceResult:
     exp = make_balance(scenario, players, rolls, heuristic, seed, sequences=sequences, gold_policy=gold_policy,
                        spend_to=spend_to, max_clump=max_clump)
-    check_count("boards", boards)
+    check_option("--boards", boards)
     check_threads(threads)
     t0 = time.perf_counter()
     cols, wall = run_games(exp.play_range, boards, exp.n_cols, threads=threads, progress=progress, label="boards",

@@ -18,8 +18,9 @@ import numpy as np
 import polars as pl
 
 from analyzer.errors import UserError
+from analyzer.params import check_seed
 from analyzer.seafarers.board import UNKNOWN
-from analyzer.seafarers.limits import IN_PARTS, MAX_DEALT_BOARDS, check_option, check_range
+from analyzer.seafarers.limits import IN_PARTS, MAX_DEALT_BOARDS, check_range
 from analyzer.seafarers.scenarios import HARBOUR_TYPES, Scenario
 from kernels import seafarers_board as ksb
 from kernels.catan_codes import DESERT, GOLD, SEA, TERRAIN_NAMES
@@ -30,7 +31,6 @@ __all__ = [
     "board_drawing",
     "boards_summary",
     "boards_table",
-    "check_count",
     "deal_plan",
     "generate_boards",
     "harbours_table",
@@ -93,11 +93,6 @@ def _mask(numbers) -> int:
     return sum(1 << n for n in numbers)
 
 
-def check_count(name: str, value: int) -> None:
-    """--name (count, boards, threads) within its range in limits.BY_NAME."""
-    check_option(f"--{name}", value)
-
-
 def deal_plan(scenario: Scenario, max_clump: int = 0) -> DealPlan:
     """Pack the scenario's dealt zones, pools and set-up rules for the kernel."""
     hexes = sum(kind != "frame" for kind in scenario.kind)  # no group is larger: a larger limit means nothing
@@ -140,8 +135,7 @@ def generate_boards(plan: DealPlan, count: int, seed: int, first: int = 0) -> Bo
     """Boards first .. first + count - 1 of `seed`; UserError if the rules leave no legal board."""
     check_range("count", count, 1, MAX_DEALT_BOARDS, f"about 250 bytes per board; {IN_PARTS}")
     check_range("first", first, 0, 2**63 - count, "board indices are int64 stream numbers")
-    if not 0 <= seed < 2**63:
-        raise UserError(f"--seed must be between 0 and 2**63-1, got {seed}")
+    check_seed(seed)
     n_hex = plan.scenario.topology.n_hex
     terrain = np.empty((count, n_hex), np.int8)
     number = np.empty((count, n_hex), np.int8)

@@ -45,14 +45,15 @@ def boards_cmd(
 ):
     """Deal random legal boards with the scenario's variable set-up; draw the first one."""
     from analyzer.cli import command_line, out_console, prepare_out_dir, results_folder
-    from analyzer.seafarers.boards import (board_drawing, boards_summary, boards_table, check_count, deal_plan,
-                                           generate_boards, harbours_table)
+    from analyzer.seafarers.boards import (board_drawing, boards_summary, boards_table, deal_plan, generate_boards,
+                                           harbours_table)
+    from analyzer.seafarers.limits import check_option
     from analyzer.params import check_seed
     from analyzer.seafarers.scenarios import load_scenario
     from reports.io import atomic_write_parquet, write_json
     from reports.seafarers import write_board_png
 
-    check_count("count", count)
+    check_option("--count", count)
     check_seed(seed)
     plan = deal_plan(load_scenario(scenario, players), max_clump)
     prepare_out_dir(out)
@@ -88,13 +89,13 @@ def balance_cmd(
     """Draft with a heuristic on random legal boards, roll, and report how fair the seats are."""
     from analyzer.cli import command_line, out_console, prepare_out_dir, results_folder
     from analyzer.seafarers.balance import make_balance, run_balance
-    from analyzer.seafarers.boards import check_count
+    from analyzer.seafarers.limits import check_option
     from reports.io import atomic_write_parquet, write_json
     from reports.seafarers import write_balance_report
 
-    check_count("boards", boards)
+    check_option("--boards", boards)
     if threads is not None:
-        check_count("threads", threads)
+        check_option("--threads", threads)
     options = dict(sequences=sequences, gold_policy=gold_policy, spend_to=spend_to, max_clump=max_clump)
     make_balance(scenario, players, rolls, heuristic, seed, **options)  # every input checked before any work
     prepare_out_dir(out)
@@ -217,14 +218,14 @@ def pirates_cmd(
 ):
     """The Pirate Islands: fleet, raids and a race to the fortresses by purchase plans, on paired games."""
     from analyzer.cli import command_line, out_console, prepare_out_dir, results_folder
-    from analyzer.seafarers.dice import check_at_least
+    from analyzer.seafarers.limits import check_option
     from analyzer.seafarers.pirates import DEFAULT_PLANS, check_inputs, run_pirates
     from reports.io import atomic_write_parquet, write_json
     from reports.seafarers_pirates import write_pirates_report
 
     plans = plan or list(DEFAULT_PLANS)
     if threads is not None:
-        check_at_least("--threads", threads)
+        check_option("--threads", threads)
     check_inputs(players, games, seed, plans, raid_rule, max_rounds, heuristic, draft_seed)  # before any work
     prepare_out_dir(out)
     result = run_pirates(players, games, seed, plans, raid_rule, max_rounds, heuristic, fleet_blocks, draft_seed,

@@ -32,11 +32,6 @@ MEAN_SUM = Fraction(7)
 MEAN_LOW = sum(k * p for k, p in LOW_P.items())  # 91/36
 
 
-def check_at_least(name: str, value: int, least: int = 1) -> None:
-    """`name` (--threads) from `least` to its bound in limits.BY_NAME."""
-    check_option(name, value, least)
-
-
 def check_threads(threads: int | None) -> None:
     if threads is not None:
         check_option("--threads", threads)

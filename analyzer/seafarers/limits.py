@@ -27,7 +27,7 @@ MAX_GAME_PLANS = 1_000_000  # pirates --games x plans: about 4 KB of tables per 
 MAX_ROUNDS = 10_000  # a pirate race is decided in about 50 rounds
 MAX_PLAYERS = 6  # Catan's 5-6 player extension seats the most
 
-# The options analyzer/seafarers/cli.py checks by name (boards.check_count, dice.check_at_least): (most, note).
+# The options checked by name (check_option): (most, note).
 BY_NAME = {
     "--threads": (MAX_THREADS, "more threads than cores only add overhead"),
     "--count": (MAX_BOARDS, f"about 3 KB per board in memory; {IN_PARTS}"),

@@ -524,8 +524,7 @@ def check_inputs(players: int, games: int, seed: int, plans: list[str], raid_rul
     check_range("--games", games, 1, MAX_GAME_PLANS // n, f"with {n} plan(s): games x plans at most "
                 f"{MAX_GAME_PLANS:,}, about 4 KB each in memory; {IN_PARTS}")
     check_seed(seed)
-    if not 0 <= draft_seed < 2**63:
-        raise UserError(f"--draft-seed must be between 0 and 2**63-1, got {draft_seed}")
+    check_seed(draft_seed, "--draft-seed")
     check_raid_rule(raid_rule)
     check_range("--max-rounds", max_rounds, 1, MAX_ROUNDS, "a race is decided in about 50 rounds")
     parse_heuristic(heuristic)
