@@ -199,6 +199,8 @@ class RunOptions:
             if value is not None and value > high:
                 raise UserError(f"--{name} must be at most {high:,}, got {value:,}")
 
+        if not isinstance(self.per_game, bool) or not isinstance(self.progress, bool):
+            raise UserError("per_game and progress must be True or False")
         if self.games is not None and self.precision is not None:
             raise UserError("--games and --precision are alternatives: give one of them")
         if self.precision is None and (self.min_games is not None or self.max_games is not None):

@@ -245,3 +245,18 @@ def test_one_plan_given_as_text_is_one_plan():
     from analyzer.seafarers.pirates import check_inputs
     plans = check_inputs(4, 10, 1, "cards-first", "each", 200, "pips")
     assert len(plans) == 1 and plans[0].label.startswith("cards-first")
+
+
+def test_compare_does_not_write_into_a_simulate_checkpoint(tmp_path, capsys):
+    ckpt = tmp_path / "ck"
+    assert run_cli(SIMULATE + ["--checkpoint", str(ckpt), "--out", str(tmp_path / "s")], capsys)[0] == 0
+    code, _, err = run_cli(["beacon", "compare", "--policies", "random,greedy", "--games", "40", "--no-progress",
+                            "--checkpoint", str(ckpt), "--out", str(tmp_path / "c")], capsys)
+    assert one_line_error(code, err, "holds a simulate run's checkpoint"), err
+    assert sorted(p.name for p in ckpt.iterdir()) == [".lock", "chunks", "manifest.json"]
+
+
+def test_switches_must_be_booleans():
+    from analyzer.beacon import simulate
+    with pytest.raises(UserError, match="per_game"):
+        simulate(games=10, per_game="no")

@@ -164,6 +164,9 @@ def check_inputs(policies, players: int = 1, games: int | None = None, seed: int
 
 
 def _checked_options(options: RunOptions) -> RunOptions:
+    if options.checkpoint is not None and (Path(options.checkpoint) / "manifest.json").exists():
+        raise UserError(f"--checkpoint {options.checkpoint} holds a simulate run's checkpoint; compare keeps one "
+                        "sub-folder per arm: use another folder")
     if options.precision is not None:
         raise UserError("compare does not support --precision: every arm must play the same games; give --games")
     if not options.per_game:
