@@ -24,7 +24,7 @@ import polars as pl
 from analyzer import stats
 from analyzer.beacon.policies import parse_policy
 from analyzer.beacon.rules import check_players, load_rules
-from analyzer.beacon.simulate import Setup, beacon_job, games_table, make_setup, summarize
+from analyzer.beacon.simulate import RESULT_DTYPE, Setup, beacon_job, games_table, make_setup, summarize
 from analyzer.beacon.tiles import TileSet, load_tiles, parse_expansions
 from analyzer.errors import UserError
 from analyzer.params import check_seed
@@ -158,7 +158,7 @@ def check_inputs(policies, players: int = 1, games: int | None = None, seed: int
     options = _checked_options(RunOptions(games=games, threads=threads, chunk_size=chunk_size,
                                           progress=progress, **scale))
     arms = plan_arms(policies, players, expansions, tiles)
-    check_table_memory(options.games, kb.N_COLS, np.dtype(np.int16).itemsize, tables=len(arms),
+    check_table_memory(options.games, kb.N_COLS, np.dtype(RESULT_DTYPE).itemsize, tables=len(arms),
                        instead="ask for fewer games")
     return arms, options
 

@@ -99,12 +99,15 @@ def replay(setup: Setup, seed: int, game: int, trace_len: int = 0):
     return board, trace[:min(n_actions, trace_len)]
 
 
+RESULT_DTYPE = "int16"  # the per-game columns (a tile set that could score more is refused: tiles.py)
+
+
 def beacon_job(setup: Setup, policy: str, seed: int) -> Job:
     """The picklable description of these games that any runner backend (threads, Dask) can play."""
     spec = {"game": "beacon", "players": int(setup.players), "policy": policy.strip(),  # (int: numpy's
             "expansions": list(setup.expansions), "seed": int(seed),  # integers are no JSON)
             "tiles": {"name": setup.tiles.name, "sha256": setup.tiles.sha256, "csv": setup.tiles.to_csv()}}
-    return Job(JOB_BUILDER, spec, kb.N_COLS, "int16", Statistic(kb.COL_SCORE, "mean", "mean score"))
+    return Job(JOB_BUILDER, spec, kb.N_COLS, RESULT_DTYPE, Statistic(kb.COL_SCORE, "mean", "mean score"))
 
 
 def play_range_for_spec(spec: dict):
