@@ -25,6 +25,16 @@ try:  # typer >= 0.2x carries its own copy of click
 except ImportError:  # older typer runs on click itself
     from click.exceptions import UsageError
 
+
+def _ignore_zero_width() -> None:
+    """rich takes COLUMNS=0 for a terminal zero characters wide and prints nothing at all (help,
+    messages, progress); treat it as unset, as rich already does for any other unusable value."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) == 0:
+        del os.environ["COLUMNS"]
+
+
+_ignore_zero_width()  # before any Console reads it
 app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, no_args_is_help=True,
                   help="Monte-Carlo strategy analysis for tabletop games.")
 beacon_app = typer.Typer(no_args_is_help=True, help="Beacon Patrol: simulate games, score boards, inspect tile sets.")

@@ -260,3 +260,12 @@ def test_switches_must_be_booleans():
     from analyzer.beacon import simulate
     with pytest.raises(UserError, match="per_game"):
         simulate(games=10, per_game="no")
+
+
+def test_a_zero_terminal_width_still_prints_everything():
+    """rich read COLUMNS=0 as a terminal zero characters wide and printed nothing, exit code 0."""
+    env = dict(os.environ, COLUMNS="0")
+    shown = subprocess.run([sys.executable, "-m", "analyzer.cli", "beacon", "tiles"], capture_output=True,
+                           text=True, env=env, cwd=Path(__file__).parents[1], timeout=120)
+    assert shown.returncode == 0
+    assert "64 tiles" in shown.stdout and "by_feature" in shown.stdout
