@@ -17,7 +17,7 @@ This module changes that for libraries defining functions of the `kernels` packa
     pointer only).
 
 On the Beacon Patrol kernels: the same games, greedy 20-37% faster, the lookahead
-40-60%, all four policy tiers compiled in half the time (README, "Figures"). Libraries
+40-60%, all four policy tiers compiled in half the time (docs/performance.md). Libraries
 of other code are compiled exactly as numba does. `install()` returns False, leaving numba
 as it is, if numba's code library lacks the methods this relies on.
 """
