@@ -19,6 +19,7 @@ from rich.table import Table
 
 from analyzer.errors import UserError
 from analyzer.seafarers.cli import seafarers_app
+from reports.document import ci_phrase, plural
 
 try:  # typer >= 0.2x carries its own copy of click
     from typer._click.exceptions import UsageError
@@ -160,9 +161,8 @@ def simulate(
         write_json(stage / "summary.json", result.summary)
         write_simulate_report(stage, result.summary, result.games, result.best_layout, result.tiles)
     s = result.summary
-    lo, hi = s["ci95"]
-    out_console.print(f"{s['games']:,} games, {s['policy']}, {players} player(s): mean score "
-                      f"{s['mean']:.2f} (95% CI {lo:.2f}–{hi:.2f}), best {s['max']}, "
+    out_console.print(f"{plural(s['games'], 'game')}, {s['policy']}, {players} player(s): mean score "
+                      f"{s['mean']:.2f} ({ci_phrase(s['ci95'])}), best {s['max']}, "
                       f"{s['games_per_second']:,.0f} games/s")
     print_run_notes(s["run"])
     out_console.print(f"report: {out / 'report.html'}")
@@ -177,7 +177,7 @@ def print_run_notes(info: dict) -> None:
                           f"{reached} (±{precision['half_width']:.4g})")
     resumed = (info.get("checkpoint") or {}).get("resumed_games")
     if resumed:
-        out_console.print(f"resumed {resumed:,} games from {info['checkpoint']['dir']}")
+        out_console.print(f"resumed {plural(resumed, 'game')} from {info['checkpoint']['dir']}")
     if not info.get("per_game", True):
         out_console.print("--no-per-game: no games.parquet; figures come from streaming aggregates")
 
@@ -220,12 +220,11 @@ def compare(
         write_compare_report(stage, result.summary, result.games)
     s = result.summary
     for label, arm in s["policies"].items():
-        lo, hi = arm["ci95"]
-        out_console.print(f"{label}: mean score {arm['mean']:.2f} (95% CI {lo:.2f}–{hi:.2f})", highlight=False)
+        out_console.print(f"{label}: mean score {arm['mean']:.2f} ({ci_phrase(arm['ci95'])})", highlight=False)
     for line in [p["sentence"] for p in s["pairs"]] + [g["sentence"] for g in s.get("oracle", {}).get("gaps", [])]:
         out_console.print(line, highlight=False, soft_wrap=True)  # one line each, for grep and logs
     print_run_notes(s["run"])
-    out_console.print(f"{s['games']:,} games per arm; report: {out / 'report.html'}")
+    out_console.print(f"{plural(s['games'], 'game')} per arm; report: {out / 'report.html'}")
 
 
 @beacon_app.command()

@@ -51,8 +51,9 @@ def mean_ci(x, confidence: float = 0.95) -> dict:
     """Mean with a Student-t confidence interval.
 
     Returns ``{"n", "mean", "std" (ddof=1), "sem", "ci95": [lo, hi]}``. The key is ``ci95`` whatever
-    ``confidence`` is (callers ask for 95 % in practice). ``n == 1`` gives std/sem 0 and a degenerate
-    interval ``[mean, mean]``; ``n == 0`` raises ``ValueError``.
+    ``confidence`` is (callers ask for 95 % in practice). One value tells nothing about the spread:
+    ``n == 1`` gives std, sem and both bounds ``None`` (JSON null, reports "—"), not a zero-width
+    interval; ``n == 0`` raises ``ValueError``.
     """
     confidence = _check_confidence(confidence)
     arr = _as_finite_1d(x)
@@ -61,8 +62,12 @@ def mean_ci(x, confidence: float = 0.95) -> dict:
         raise ValueError("mean_ci needs at least one value")
     mean = float(arr.mean())
     if n == 1:
-        return {"n": 1, "mean": mean, "std": 0.0, "sem": 0.0, "ci95": [mean, mean]}
+        return _single(mean)
     return _t_interval(n, mean, float(arr.std(ddof=1)), confidence)
+
+
+def _single(mean: float) -> dict:
+    return {"n": 1, "mean": mean, "std": None, "sem": None, "ci95": [None, None]}
 
 
 def _t_interval(n: int, mean: float, std: float, confidence: float) -> dict:
@@ -101,7 +106,7 @@ def mean_ci_counts(values, counts, confidence: float = 0.95) -> dict:
     s1 = sum(v * c for v, c in zip(vals, cnts))
     mean = s1 / n  # int / int: correctly rounded
     if n == 1:
-        return {"n": 1, "mean": mean, "std": 0.0, "sem": 0.0, "ci95": [mean, mean]}
+        return _single(mean)
     s2 = sum(v * v * c for v, c in zip(vals, cnts))
     var = Fraction(n * s2 - s1 * s1, n * (n - 1))
     return _t_interval(n, mean, math.sqrt(var), confidence)
@@ -247,7 +252,8 @@ def paired_difference(a, b, confidence: float = 0.95) -> dict:
     ``d = a - b`` per game. Returns ``{"n", "mean_diff", "std_diff", "sem_diff", "ci95" (Student-t on
     d), "p_better" (share a > b), "p_worse" (share a < b), "p_tie", "p_value"}``. ``p_value`` is the
     two-sided ``scipy.stats.ttest_rel`` p-value; when every difference is equal (zero variance) it is
-    1.0 for an all-zero difference and 0.0 otherwise; with a single pair it is ``None``.
+    1.0 for an all-zero difference and 0.0 otherwise. A single pair gives ``None`` for the p-value,
+    std, sem and CI bounds, as ``mean_ci``.
     """
     confidence = _check_confidence(confidence)
     xa = _as_finite_1d(a, "a")

@@ -14,7 +14,7 @@ from matplotlib.lines import Line2D
 
 from . import plots
 from .beacon import _COLUMN_LABELS, _reconstruction_warning
-from .document import integer, num, pct, render_html, render_md
+from .document import ci_range, integer, num, pct, render_html, render_md
 from .io import atomic_write_text
 
 __all__ = ["write_compare_report", "compare_title", "score_distributions", "rank_band_bars", "paired_differences"]
@@ -95,14 +95,14 @@ def paired_differences(pairs: list[dict], path) -> Path:
     ax = fig.add_subplot(1, 1, 1)
     y = np.arange(len(pairs))[::-1]
     d = np.array([p["mean_diff"] for p in pairs])
-    lo = np.array([p["ci95"][0] for p in pairs])
-    hi = np.array([p["ci95"][1] for p in pairs])
+    err = plots.ci_errors(d, [p["ci95"] for p in pairs])  # no bar where one game gives no interval
+    lo, hi = d - err[0], d + err[1]
     ax.axvline(0.0, color=plots._BOUNDARY, lw=1.0, ls=":")
-    ax.errorbar(d, y, xerr=[d - lo, hi - d], fmt="o", color=plots._BAR, ecolor=plots._MEAN, elinewidth=2.2,
+    ax.errorbar(d, y, xerr=err, fmt="o", color=plots._BAR, ecolor=plots._MEAN, elinewidth=2.2,
                 capsize=4, ms=5)
-    for yi, p in zip(y, pairs):
+    for yi, p, right in zip(y, pairs, hi):
         ax.annotate(f"{p['mean_diff']:+.2f}  (higher in {pct(p['p_better'], 0)} of games)",
-                    (max(p["ci95"][1], 0.0), yi), xytext=(8, 0), textcoords="offset points", va="center",
+                    (max(right, 0.0), yi), xytext=(8, 0), textcoords="offset points", va="center",
                     fontsize=8)
     ax.set_yticks(y, [f"{p['a']} − {p['b']}" for p in pairs])
     ax.set_ylim(-0.7, len(pairs) - 0.3)
@@ -142,7 +142,7 @@ def _score_rows(summary: dict) -> list[list[str]]:
     for label, s in summary["policies"].items():
         pct = s["percentiles"]
         rows.append([_arm_name(summary, label), integer(s["games"]),
-                     f"{num(s['mean'])} ({num(s['ci95'][0])} – {num(s['ci95'][1])})", num(s["std"]),
+                     f"{num(s['mean'])} ({ci_range(s['ci95'])})", num(s["std"]),
                      num(pct.get("p5"), 0), num(pct.get("p50"), 0), num(pct.get("p95"), 0),
                      f"{s['min']} – {s['max']}"])
     return rows
@@ -165,9 +165,9 @@ def _pair_rows(summary: dict) -> list[list[str]]:
         band = p.get("band") or {}
         reach = (f"{band['name']}{'' if band.get('top') else '+'}: {pct(band['reach_a'])} vs "
                  f"{pct(band['reach_b'])} (diff {num(100 * band['diff'], 1)} pp, 95% CI "
-                 f"{num(100 * band['ci95'][0], 1)} – {num(100 * band['ci95'][1], 1)})") if band else "—"
+                 f"{ci_range([None if v is None else 100 * v for v in band['ci95']], 1)})") if band else "—"
         p_value = "—" if p["p_value"] is None else (f"{p['p_value']:.2g}" if p["p_value"] >= 1e-4 else "< 0.0001")
-        rows.append([p["a"], p["b"], f"{num(p['mean_diff'])} ({num(p['ci95'][0])} – {num(p['ci95'][1])})",
+        rows.append([p["a"], p["b"], f"{num(p['mean_diff'])} ({ci_range(p['ci95'])})",
                      pct(p["p_better"]), pct(p["p_tie"]), pct(p["p_worse"]), p_value, reach,
                      "same deals" if p["same_deals"] else "same seeds only"])
     return rows
@@ -180,7 +180,7 @@ def _oracle_blocks(summary: dict) -> list[tuple]:
     rows = []
     for g in oracle["gaps"]:
         closed = "—" if g["share_closed"] is None else pct(g["share_closed"], 0)
-        rows.append([g["policy"], g["oracle"], f"{num(g['mean_gap'])} ({num(g['ci95'][0])} – {num(g['ci95'][1])})",
+        rows.append([g["policy"], g["oracle"], f"{num(g['mean_gap'])} ({ci_range(g['ci95'])})",
                      g["worst"], closed])
     return [("h2", "Gap to the oracle"), ("warn", oracle["note"]), ("ul", [g["sentence"] for g in oracle["gaps"]]),
             ("table", ["policy", "oracle", "mean gap per game (95% CI, paired)", "weakest policy",

@@ -35,6 +35,26 @@ def pct(p: Any, digits: int = 1) -> str:
     return f"{v:.{d}f}%"
 
 
+def ci_range(ci: Any, digits: int = 2, fmt=num) -> str:
+    """A confidence interval as "lo–hi" ("lo to hi" below zero), "—" where there is none: one value
+    says nothing about the spread (stats.mean_ci gives None bounds)."""
+    lo, hi = ci if ci else (None, None)
+    if lo is None or hi is None:
+        return "—"
+    return f"{fmt(lo, digits)}{'–' if lo >= 0 else ' to '}{fmt(hi, digits)}"
+
+
+def ci_phrase(ci: Any, digits: int = 2) -> str:
+    """ "95% CI lo–hi", or that one value gives no interval."""
+    text = ci_range(ci, digits)
+    return "no 95% CI from one value" if text == "—" else f"95% CI {text}"
+
+
+def plural(n: int, noun: str) -> str:
+    """ "1 game", "20,000 games" (nouns with a plain plural)."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
 def integer(x: Any) -> str:
     return "—" if x is None else f"{int(x):,}"
 

@@ -46,6 +46,12 @@ def _save(fig: Figure, path: str | os.PathLike, tight: bool = True) -> Path:
     return atomic_write_bytes(path, buf.getvalue())
 
 
+def ci_errors(means: Sequence[float], cis: Sequence) -> np.ndarray:
+    """Error-bar lengths below and above each mean (2 x n) from its 95% CI; 0 where there is none."""
+    return np.array([[0.0, 0.0] if lo is None else [m - lo, hi - m] for m, (lo, hi) in zip(means, cis)],
+                    np.float64).reshape(-1, 2).T
+
+
 def band_ranges(rank_names: Sequence[str], rank_lower_bounds: Sequence[int]) -> list[tuple[str, int, int | None]]:
     """``[(name, lo, hi_inclusive_or_None), ...]``: band i is [lb[i], lb[i+1]-1]; the last is open-ended."""
     names = list(rank_names)

@@ -13,9 +13,9 @@ import numpy as np
 from kernels.catan_codes import RESOURCE_NAMES
 
 from . import hexplot
-from .document import num, pct, render_html, render_md, reproduce_blocks, run_items
+from .document import ci_range, num, plural, pct, render_html, render_md, reproduce_blocks, run_items
 from .io import atomic_write_text
-from .plots import _new_figure, _save
+from .plots import _new_figure, _save, ci_errors
 
 __all__ = ["seat_bars", "write_balance_report", "write_board_png"]
 
@@ -23,13 +23,11 @@ _RESOURCE_COLOURS = [hexplot.TERRAIN_COLOURS[r] for r in RESOURCE_NAMES]
 
 
 def _ci_text(m: dict, digits: int = 3) -> str:
-    lo, hi = m["ci95"]
-    return f"{num(m['mean'], digits)} ({num(lo, digits)}–{num(hi, digits)})"
+    return f"{num(m['mean'], digits)} ({ci_range(m['ci95'], digits)})"
 
 
 def _pct_ci(m: dict) -> str:
-    lo, hi = m["ci95"]
-    return f"{pct(m['mean'])} ({pct(lo)}–{pct(hi)})"
+    return f"{pct(m['mean'])} ({ci_range(m['ci95'], 1, fmt=pct)})"
 
 
 def seat_bars(path, summary: dict) -> Path:
@@ -42,7 +40,7 @@ def seat_bars(path, summary: dict) -> Path:
     ax, bx = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1, 2]})
     totals = [s["income"]["total"] for s in seats]
     mean = np.array([t["mean"] for t in totals])
-    err = np.array([[t["mean"] - t["ci95"][0], t["ci95"][1] - t["mean"]] for t in totals]).T
+    err = ci_errors(mean, [t["ci95"] for t in totals])
     ax.bar(x, mean, yerr=err, capsize=4, color=[hexplot.SEAT_COLOURS[i] for i in range(n)], edgecolor="#333333")
     ax.plot(x, [s["expected"]["total"]["mean"] for s in seats], "k_", markersize=22, markeredgewidth=2,
             label="expected, no robber")
@@ -54,7 +52,7 @@ def seat_bars(path, summary: dict) -> Path:
     for k, r in enumerate(RESOURCE_NAMES):
         ms = [s["income"][r] for s in seats]
         bx.bar(x + (k - 2) * width, [m["mean"] for m in ms], width,
-               yerr=np.array([[m["mean"] - m["ci95"][0], m["ci95"][1] - m["mean"]] for m in ms]).T,
+               yerr=ci_errors([m["mean"] for m in ms], [m["ci95"] for m in ms]),
                capsize=2, color=_RESOURCE_COLOURS[k], edgecolor="#333333", linewidth=0.5, label=r)
     bx.set_xticks(x, [f"seat {s['seat']}" for s in seats])
     bx.set_title("By resource (gold picks included)", fontsize=10)
@@ -80,12 +78,11 @@ def balance_title(summary: dict) -> str:
 def _headline(summary: dict) -> str:
     seats = summary["seats"]
     first, last = seats[0]["income"]["total"], seats[-1]["income"]["total"]
-    text = (f"Over {summary['boards']:,} random legal boards and {summary['rolls']} rolls, the first seat to place "
+    text = (f"Over {plural(summary['boards'], 'random legal board')} and {plural(summary['rolls'], 'roll')}, the first seat to place "
             f"receives {_ci_text(first)} cards per roll and the last {_ci_text(last)}")
     diff = summary.get("first_vs_last")
     if diff:
-        lo, hi = diff["ci95"]
-        text += f" (difference {num(diff['mean_diff'], 3)}, 95% CI {num(lo, 3)} to {num(hi, 3)})"
+        text += f" (difference {num(diff['mean_diff'], 3)}, 95% CI {ci_range(diff['ci95'], 3)})"
     spread = summary["board_stats"]["seat_spread"]
     return text + (f"; on the average board the best and worst seat's expected income differ by "
                    f"{num(spread['mean'], 3)} cards per roll.")

@@ -16,7 +16,7 @@ from matplotlib.colors import Normalize
 from kernels.catan_codes import RESOURCE_NAMES, TERRAIN_NAMES
 
 from . import hexplot
-from .document import num, pct, render_html, render_md, reproduce_blocks, run_items
+from .document import ci_range, num, pct, render_html, render_md, reproduce_blocks, run_items
 from .io import atomic_write_text
 from .plots import _new_figure, _save
 from .seafarers import _ci_text, write_board_png
@@ -184,7 +184,7 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
         prow = []
         for name, d in summary["paired_differences"].items():
             for seat, x in d.items():
-                prow.append([name, seat, num(x["mean_diff"], 2), f"{num(x['ci95'][0], 2)} to {num(x['ci95'][1], 2)}",
+                prow.append([name, seat, num(x["mean_diff"], 2), ci_range(x["ci95"], 2),
                              pct(x["p_better"]), pct(x["p_worse"]),
                              "—" if x["p_value"] is None else f"{x['p_value']:.3g}"])
         blocks += [("h2", "Paired differences between plans"),

@@ -170,6 +170,11 @@ def _pair(d, lo, hi, band="Captains", ra=0.38, rb=0.21, top=False):
     (_pair(11.8, 11.5, 12.1, "Sailors", 0.0, 0.0),
      "lookahead scores 11.8 points more than greedy (95% CI 11.5–12.1); neither reaches Sailors or better in "
      "any game."),
+    (_pair(3.0, None, None, ra=1.0, rb=0.0),  # one game: no interval, and no "within the noise" either
+     "lookahead scores 3.0 points more than greedy (one game: no 95% CI) and reaches Captains or better in "
+     "100% vs 0% of games."),
+    (_pair(0.0, None, None, "Sailors", 0.0, 0.0),
+     "lookahead and greedy score exactly the same in every game; neither reaches Sailors or better in any game."),
 ])
 def test_sentence_is_written_from_the_numbers(pair, sentence):
     assert cmp.pair_sentence(pair) == sentence

@@ -2,6 +2,7 @@
 fails while writing leaves the previous run's results exactly as they were."""
 
 import errno
+import json
 import os
 import signal
 import subprocess
@@ -269,3 +270,34 @@ def test_a_zero_terminal_width_still_prints_everything():
                            text=True, env=env, cwd=Path(__file__).parents[1], timeout=120)
     assert shown.returncode == 0
     assert "64 tiles" in shown.stdout and "by_feature" in shown.stdout
+
+
+def test_one_game_has_no_confidence_interval(tmp_path, capsys):
+    """One value says nothing about the spread: null bounds in summary.json and words in every message,
+    where a zero-wide "95% CI 24.00–24.00" used to claim certainty."""
+    out = tmp_path / "one"
+    code, text, _ = run_cli(["beacon", "simulate", "--games", "1", "--seed", "3", "--no-progress", "--out", str(out)],
+                            capsys)
+    summary = json.loads((out / "summary.json").read_text())
+    assert code == 0 and summary["ci95"] == [None, None] and summary["std"] is None and summary["sem"] is None
+    assert "no 95% CI from one value" in text and "1 game," in text
+    assert "no 95% CI from one value" in (out / "report.md").read_text()
+
+    out = tmp_path / "pair"
+    code, text, _ = run_cli(["beacon", "compare", "--policies", "random,greedy", "--games", "1", "--seed", "3",
+                             "--no-progress", "--out", str(out)], capsys)
+    (pair,) = json.loads((out / "summary.json").read_text())["pairs"]
+    assert code == 0 and pair["ci95"] == [None, None] and pair["p_value"] is None
+    assert "(one game: no 95% CI)" in pair["sentence"] and pair["sentence"] in text
+    assert (out / "paired_differences.png").stat().st_size > 0
+
+
+def test_one_board_balance_report_has_no_interval(tmp_path, capsys):
+    out = tmp_path / "bal"
+    code, _, err = run_cli(["seafarers", "balance", "--scenario", "new-shores", "--players", "3", "--boards", "1",
+                            "--rolls", "10", "--seed", "3", "--no-progress", "--out", str(out)], capsys)
+    assert code == 0, err
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["seats"][0]["income"]["total"]["ci95"] == [None, None]
+    assert "Over 1 random legal board and 10 rolls" in (out / "report.md").read_text()
+    assert (out / "seat_bars.png").stat().st_size > 0

@@ -33,8 +33,10 @@ def test_mean_ci_other_confidence_and_edge_cases():
     r = stats.mean_ci(DATA, confidence=0.99)
     sem = st.sem(DATA)
     assert r["ci95"] == pytest.approx(st.t.interval(0.99, DATA.size - 1, loc=DATA.mean(), scale=sem))
-    one = stats.mean_ci([7])
-    assert one == {"n": 1, "mean": 7.0, "std": 0.0, "sem": 0.0, "ci95": [7.0, 7.0]}
+    one = stats.mean_ci([7])  # one value says nothing about the spread: no interval, not a zero-wide one
+    assert one == {"n": 1, "mean": 7.0, "std": None, "sem": None, "ci95": [None, None]}
+    assert stats.mean_ci_counts([3, 7], [0, 1]) == {"n": 1, "mean": 7.0, "std": None, "sem": None,
+                                                    "ci95": [None, None]}
     const = stats.mean_ci([5, 5, 5])
     assert const["ci95"] == [5.0, 5.0] and const["std"] == 0.0
     with pytest.raises(ValueError):
@@ -117,6 +119,8 @@ def test_paired_difference_hand_computed_and_degenerate():
     assert same["p_value"] == 1.0 and same["ci95"] == [0.0, 0.0]
     shifted = stats.paired_difference([4, 5, 6], [3, 4, 5])
     assert shifted["p_value"] == 0.0 and shifted["p_better"] == 1.0
-    assert stats.paired_difference([3], [1])["p_value"] is None
+    single = stats.paired_difference([3], [1])
+    assert single["mean_diff"] == 2.0 and single["p_better"] == 1.0
+    assert single["p_value"] is None and single["sem_diff"] is None and single["ci95"] == [None, None]
     with pytest.raises(ValueError):
         stats.paired_difference([1, 2], [1, 2, 3])

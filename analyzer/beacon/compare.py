@@ -302,7 +302,7 @@ def _reach(ranks: np.ndarray, n_bands: int) -> np.ndarray:
 
 def _describe(column: np.ndarray) -> dict:
     x = np.asarray(column, np.float64)
-    return {"mean": float(x.mean()), "std": float(x.std(ddof=1)) if x.size > 1 else 0.0,
+    return {"mean": float(x.mean()), "std": float(x.std(ddof=1)) if x.size > 1 else None,
             "min": int(x.min()), "max": int(x.max())}
 
 
@@ -357,24 +357,30 @@ def share_text(p: float) -> str:
 
 
 def _points_digits(ci) -> int:
-    """Decimals that show a difference to the precision its CI supports (1 to 3)."""
+    """Decimals that show a difference to the precision its CI supports (1 to 3; 1 without a CI)."""
+    if ci[0] is None:
+        return 1
     half = (ci[1] - ci[0]) / 2
     return 1 if half <= 0 else int(np.clip(-math.floor(math.log10(half / 2)), 1, 3))
 
 
-def _interval(lo: float, hi: float, digits: int) -> str:
-    sep = "–" if lo >= 0 else " to "  # an en dash after a minus sign reads as a second minus
-    return f"{lo:.{digits}f}{sep}{hi:.{digits}f}".replace("-", "−")
+def _ci_words(ci, digits: int) -> str:
+    """ "95% CI lo–hi" with true minus signs (an en dash after a minus sign reads as a second minus)."""
+    if ci[0] is None:
+        return "one game: no 95% CI"
+    lo, hi = ci
+    sep = "–" if lo >= 0 else " to "
+    return f"95% CI {lo:.{digits}f}{sep}{hi:.{digits}f}".replace("-", "−")
 
 
 def pair_sentence(pair: dict) -> str:
     """One sentence a player can read, from a pair's numbers (``a`` has the higher mean)."""
     a, b, d, (lo, hi) = pair["a"], pair["b"], pair["mean_diff"], pair["ci95"]
-    digits = _points_digits((lo, hi))
-    ci = f"95% CI {_interval(lo, hi, digits)}"
-    if d == 0 and lo == hi:
+    digits = _points_digits(pair["ci95"])
+    ci = _ci_words(pair["ci95"], digits)
+    if d == 0 and lo == hi:  # zero spread, or one game (no interval) with no difference
         text = f"{a} and {b} score exactly the same in every game"
-    elif lo > 0:
+    elif lo is None or lo > 0:  # (one game: no interval, so no "noise" to speak of)
         text = f"{a} scores {d:.{digits}f} points more than {b} ({ci})"
     else:
         text = f"{a} scores {d:.{digits}f} points more than {b}, within the noise ({ci})"
@@ -421,7 +427,7 @@ def oracle_gaps(arms: list[Arm], columns: list[np.ndarray], per_arm: dict) -> li
 def gap_sentence(gap: dict) -> str:
     digits = _points_digits(gap["ci95"])
     text = (f"{gap['policy']} scores {gap['mean_gap']:.{digits}f} points less than {gap['oracle']} "
-            f"(95% CI {_interval(*gap['ci95'], digits)})")
+            f"({_ci_words(gap['ci95'], digits)})")
     if gap["policy"] != gap["worst"] and gap["share_closed"] is not None:
         text += f" and closes {share_text(gap['share_closed'])} of the gap between {gap['worst']} and {gap['oracle']}"
     return text + "."

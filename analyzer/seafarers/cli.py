@@ -5,6 +5,8 @@ from typing import Optional
 
 import typer
 
+from reports.document import ci_phrase, ci_range, plural
+
 seafarers_app = typer.Typer(no_args_is_help=True,
                             help="Catan: Seafarers: scenarios, boards, dice, production, balance and pirates.")
 
@@ -109,7 +111,7 @@ def balance_cmd(
         write_balance_report(stage, result.summary, result.experiment.scenario, drawings)
     s = result.summary
     first, last = s["seats"][0]["income"]["total"], s["seats"][-1]["income"]["total"]
-    out_console.print(f"{boards:,} boards, {s['heuristic']}: seat 1 {first['mean']:.3f} cards/roll, seat "
+    out_console.print(f"{plural(boards, 'board')}, {s['heuristic']}: seat 1 {first['mean']:.3f} cards/roll, seat "
                       f"{players} {last['mean']:.3f}; {s['boards_per_second']:,.0f} boards/s")
     out_console.print(f"report: {out / 'report.html'}")
 
@@ -141,7 +143,7 @@ def dice_cmd(
     if as_json:
         print(json.dumps(r))
         return
-    table = _table(f"{rolls:,} rolls, seed {seed}", "sum", "count", "share", "exact", "longest gap")
+    table = _table(f"{plural(rolls, 'roll')}, seed {seed}", "sum", "count", "share", "exact", "longest gap")
     for s, count in r["sum_counts"].items():
         table.add_row(s, f"{count:,}", f"{count / rolls:.5f}", r["sum_exact_p"][s], f"{r['longest_gap'][s]:,}")
     out_console.print(table)
@@ -151,7 +153,7 @@ def dice_cmd(
     out_console.print(low)
     for key, label in (("sum", "sum"), ("low_die", "lower die")):
         c, m = r[f"{key}_chi_square"], r[f"mean_{key}"]
-        out_console.print(f"{label}: mean {m['mean']:.4f} (95% CI {m['ci95'][0]:.4f}–{m['ci95'][1]:.4f}, exact "
+        out_console.print(f"{label}: mean {m['mean']:.4f} ({ci_phrase(m['ci95'], 4)}, exact "
                           f"{m['exact']:.4f}); chi-square {c['statistic']:.2f} on {c['df']} df, p = {c['p_value']:.3f}")
     out_console.print(f"{r['rolls_per_second']:,.0f} rolls/s")
 
@@ -177,14 +179,14 @@ def fortress_cmd(
     if as_json:
         print(json.dumps(r))
         return
-    table = _table(f"{battles:,} battles with {warships} warship(s), seed {seed}",
+    table = _table(f"{plural(battles, 'battle')} with {warships} warship(s), seed {seed}",
                    "outcome", "count", "share", "95% CI", "exact")
     for name, b in r["battle"].items():
         table.add_row(name, f"{b['count']:,}", f"{b['p']:.4f}", f"{b['ci95'][0]:.4f}–{b['ci95'][1]:.4f}",
                       f"{b['exact_fraction']} = {b['exact']:.4f}")
     out_console.print(table)
     exact, sim = r["siege"]["exact"], r["siege"]["simulated"]
-    siege = _table(f"{r['sieges']:,} sieges of a full fortress ({r['chits']} chits), loss model {loss_model}",
+    siege = _table(f"{plural(r['sieges'], 'siege')} of a full fortress ({r['chits']} chits), loss model {loss_model}",
                    "", "exact (Markov chain)", "simulated", "95% CI")
     for key in ("p_conquer", "battles", "ships_lost", "warships_lost", "battles_if_conquered",
                 "ships_lost_if_conquered"):
@@ -192,7 +194,7 @@ def fortress_cmd(
         value = s["p"] if key == "p_conquer" else s["mean"] if s else None
         siege.add_row(key.replace("_", " "), "–" if exact[key] is None else f"{exact[key]:.4f}",
                       "–" if value is None else f"{value:.4f}",
-                      "–" if s is None else f"{s['ci95'][0]:.4f}–{s['ci95'][1]:.4f}")
+                      "–" if s is None else ci_range(s["ci95"], 4))
     out_console.print(siege)
     out_console.print("A siege ends with the fortress taken or with fewer than 2 warships (no die can be beaten).")
 
@@ -237,7 +239,6 @@ def pirates_cmd(
     for label, t in result.summary["turns_to_conquer"].items():
         a = t["all seats"]
         mean = a["mean"]
-        text = "never" if mean is None else f"{mean['mean']:.1f} rounds (95% CI {mean['ci95'][0]:.1f}–" \
-                                            f"{mean['ci95'][1]:.1f})"
+        text = "never" if mean is None else f"{mean['mean']:.1f} rounds ({ci_phrase(mean['ci95'], 1)})"
         out_console.print(f"{label}: fortress conquered in {a['p_conquered']:.1%} of seat-games, mean {text}")
-    out_console.print(f"{games:,} games × {len(plans)} plan(s), raid rule {raid_rule}; report: {out / 'report.html'}")
+    out_console.print(f"{plural(games, 'game')} × {len(plans)} plan(s), raid rule {raid_rule}; report: {out / 'report.html'}")

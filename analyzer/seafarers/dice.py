@@ -7,18 +7,17 @@ The blocks' counts add up, and their first/longest/last gaps join into the run's
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 from fractions import Fraction
 
 import numpy as np
-from scipy.special import chdtrc, stdtrit
+from scipy.special import chdtrc
 
 from analyzer.params import check_seed
 from analyzer.runner import run_games
 from analyzer.seafarers.limits import IN_PARTS, MAX_DICE_ROLLS, check_option, check_range
-from analyzer.stats import wilson_ci
+from analyzer.stats import mean_ci_counts, wilson_ci
 from kernels import dice as kd
 
 DICE_BLOCK = 65_536
@@ -58,18 +57,6 @@ def join_longest_gaps(lead: np.ndarray, gap: np.ndarray, trail: np.ndarray, seen
     return np.maximum(longest, carry)
 
 
-def mean_ci_from_counts(values, counts, confidence: float = 0.95) -> dict:
-    """stats.mean_ci of a sample given as value counts (no need to expand N values)."""
-    values = np.asarray(values, np.float64)
-    counts = np.asarray(counts, np.float64)
-    n = counts.sum()
-    mean = float((values * counts).sum() / n)
-    std = float(math.sqrt((counts * (values - mean) ** 2).sum() / (n - 1))) if n > 1 else 0.0
-    sem = std / math.sqrt(n)
-    half = float(stdtrit(n - 1, 0.5 + 0.5 * confidence)) * sem if n > 1 else 0.0
-    return {"n": int(n), "mean": mean, "std": std, "sem": sem, "ci95": [mean - half, mean + half]}
-
-
 def chi_square(counts, probabilities) -> dict:
     """Pearson goodness of fit of counts to exact probabilities."""
     counts = np.asarray(counts, np.float64)
@@ -105,8 +92,8 @@ def roll_stats(rolls: int, seed: int, threads: int | None = None) -> dict:
         "low_die_exact_p": {str(k): str(p) for k, p in LOW_P.items()},
         "sum_chi_square": chi_square(sum_counts, SUM_P.values()),
         "low_die_chi_square": chi_square(low_counts, LOW_P.values()),
-        "mean_sum": {**mean_ci_from_counts(SUMS, sum_counts), "exact": float(MEAN_SUM)},
-        "mean_low_die": {**mean_ci_from_counts(FACES, low_counts), "exact": float(MEAN_LOW)},
+        "mean_sum": {**mean_ci_counts(SUMS, sum_counts), "exact": float(MEAN_SUM)},
+        "mean_low_die": {**mean_ci_counts(FACES, low_counts), "exact": float(MEAN_LOW)},
         "sevens": {"count": sevens, "p": sevens / rolls, "ci95": list(wilson_ci(sevens, rolls)), "exact": 1 / 6},
         "longest_gap": {str(s): int(g) for s, g in zip(SUMS, longest)},
         "rolls_per_second": rolls / wall if wall > 0 else None,
