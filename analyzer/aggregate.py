@@ -95,6 +95,7 @@ class PrecisionRule:
         self.n = 0
         self._s1 = 0  # running sum (successes for a proportion)
         self._s2 = 0  # running sum of squares
+        self._low, self._high = np.iinfo(np.int64).max, np.iinfo(np.int64).min  # do the values vary yet?
         self.half_width = float("inf")  # at the last game seen
 
     def scan(self, values: np.ndarray) -> int | None:
@@ -106,11 +107,15 @@ class PrecisionRule:
         s1 = self._s1 + np.cumsum(v)
         s2 = self._s2 + np.cumsum(v * v)
         if self.statistic.kind == "mean":
-            half = stats.mean_half_widths(n, s1, s2)
+            low = np.minimum.accumulate(np.minimum(v, self._low))
+            high = np.maximum.accumulate(np.maximum(v, self._high))
+            half = stats.mean_half_widths(n, s1, s2, varies=low < high)
         else:
             half = stats.wilson_half_widths(s1, n)
         met = np.flatnonzero((half <= self.target) & (n >= self.min_games))
         take = int(met[0]) + 1 if met.size else v.size
         self.n, self._s1, self._s2 = int(n[take - 1]), int(s1[take - 1]), int(s2[take - 1])
+        if self.statistic.kind == "mean":
+            self._low, self._high = int(low[take - 1]), int(high[take - 1])
         self.half_width = float(half[take - 1])
         return take if met.size else None

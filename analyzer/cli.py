@@ -162,7 +162,7 @@ def simulate(
         write_simulate_report(stage, result.summary, result.games, result.best_layout, result.tiles)
     s = result.summary
     out_console.print(f"{plural(s['games'], 'game')}, {s['policy']}, {players} player(s): mean score "
-                      f"{s['mean']:.2f} ({ci_phrase(s['ci95'])}), best {s['max']}, "
+                      f"{s['mean']:.2f} ({ci_phrase(s['ci95'], s['games'])}), best {s['max']}, "
                       f"{s['games_per_second']:,.0f} games/s")
     print_run_notes(s["run"])
     out_console.print(f"report: {out / 'report.html'}")
@@ -220,7 +220,7 @@ def compare(
         write_compare_report(stage, result.summary, result.games)
     s = result.summary
     for label, arm in s["policies"].items():
-        out_console.print(f"{label}: mean score {arm['mean']:.2f} ({ci_phrase(arm['ci95'])})", highlight=False)
+        out_console.print(f"{label}: mean score {arm['mean']:.2f} ({ci_phrase(arm['ci95'], arm['games'])})", highlight=False)
     for line in [p["sentence"] for p in s["pairs"]] + [g["sentence"] for g in s.get("oracle", {}).get("gaps", [])]:
         out_console.print(line, highlight=False, soft_wrap=True)  # one line each, for grep and logs
     print_run_notes(s["run"])

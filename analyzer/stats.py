@@ -20,6 +20,8 @@ import numpy as np
 from scipy.special import ndtri, stdtr, stdtrit  # not scipy.stats: 1 s to import, and CLI start-up counts
 
 __all__ = [
+    "clustered_mean_ci",
+    "clustered_wilson_ci",
     "mean_ci",
     "mean_ci_counts",
     "mean_half_widths",
@@ -51,9 +53,10 @@ def mean_ci(x, confidence: float = 0.95) -> dict:
     """Mean with a Student-t confidence interval.
 
     Returns ``{"n", "mean", "std" (ddof=1), "sem", "ci95": [lo, hi]}``. The key is ``ci95`` whatever
-    ``confidence`` is (callers ask for 95 % in practice). One value tells nothing about the spread:
-    ``n == 1`` gives std, sem and both bounds ``None`` (JSON null, reports "—"), not a zero-width
-    interval; ``n == 0`` raises ``ValueError``.
+    ``confidence`` is (callers ask for 95 % in practice). A sample without spread gives no interval
+    (both bounds ``None``: JSON null, reports "—") rather than a zero-wide one that would claim
+    certainty: one value (std and sem ``None`` too), or values all equal (std and sem 0; scipy's
+    t.interval is NaN there). ``n == 0`` raises ``ValueError``.
     """
     confidence = _check_confidence(confidence)
     arr = _as_finite_1d(x)
@@ -63,6 +66,8 @@ def mean_ci(x, confidence: float = 0.95) -> dict:
     mean = float(arr.mean())
     if n == 1:
         return _single(mean)
+    if arr.min() == arr.max():  # exactly: the float std of equal values need not be exactly 0
+        return {"n": n, "mean": float(arr[0]), "std": 0.0, "sem": 0.0, "ci95": [None, None]}
     return _t_interval(n, mean, float(arr.std(ddof=1)), confidence)
 
 
@@ -72,7 +77,9 @@ def _single(mean: float) -> dict:
 
 def _t_interval(n: int, mean: float, std: float, confidence: float) -> dict:
     sem = std / math.sqrt(n)
-    # Same as scipy.stats.t.interval(confidence, n-1, loc=mean, scale=sem), but also valid for sem == 0.
+    if sem == 0:
+        return {"n": n, "mean": mean, "std": std, "sem": 0.0, "ci95": [None, None]}
+    # Same as scipy.stats.t.interval(confidence, n-1, loc=mean, scale=sem).
     half = float(stdtrit(n - 1, 0.5 + 0.5 * confidence)) * sem
     return {"n": n, "mean": mean, "std": std, "sem": float(sem), "ci95": [mean - half, mean + half]}
 
@@ -112,11 +119,13 @@ def mean_ci_counts(values, counts, confidence: float = 0.95) -> dict:
     return _t_interval(n, mean, math.sqrt(var), confidence)
 
 
-def mean_half_widths(n, total, total_sq, confidence: float = 0.95) -> np.ndarray:
+def mean_half_widths(n, total, total_sq, varies, confidence: float = 0.95) -> np.ndarray:
     """Student-t CI half-widths of many samples at once, from their size, sum and sum of squares.
 
-    Vectorised for the ``--precision`` stopping rule, which checks every prefix of a run; entries
-    with ``n < 2`` are ``inf``. Integer sums give the same result however the games were chunked.
+    Vectorised for the ``--precision`` stopping rule, which checks every prefix of a run. As in
+    ``mean_ci`` a sample without spread has no interval: entries with ``n < 2`` or ``varies`` false
+    (every value equal; the caller knows it exactly, the float sums do not) are ``inf``. Integer
+    sums give the same result however the games were chunked.
     """
     confidence = _check_confidence(confidence)
     n = np.asarray(n, dtype=np.float64)
@@ -125,7 +134,7 @@ def mean_half_widths(n, total, total_sq, confidence: float = 0.95) -> np.ndarray
     with np.errstate(divide="ignore", invalid="ignore"):
         var = np.maximum(s2 - s1 * s1 / n, 0.0) / (n - 1)
         half = stdtrit(np.maximum(n - 1, 1), 0.5 + 0.5 * confidence) * np.sqrt(var / n)
-    return np.where(n >= 2, half, np.inf)
+    return np.where((n >= 2) & np.asarray(varies, bool), half, np.inf)
 
 
 def wilson_ci(k: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
@@ -154,6 +163,52 @@ def _wilson_bounds(k, n, confidence: float):
     center = (2.0 * n * p + z * z) / denom
     delta = z / denom * np.sqrt(4.0 * n * p * q + z * z)
     return np.where(k == 0, 0.0, center - delta), np.where(k == n, 1.0, center + delta)
+
+
+def clustered_mean_ci(x, clusters, confidence: float = 0.95) -> dict:
+    """``mean_ci`` of values that come in correlated groups (the seats of one game).
+
+    The interval is cluster-robust: the sandwich (CR1) variance of the mean over G groups, with a
+    Student t on G − 1 degrees of freedom. With one value per group it is ``mean_ci``; with groups
+    of equal size, the t interval of the group means. Adds ``"clusters": G``; ``std`` is the
+    values' own. Fewer than two groups, or no spread between them: no interval (``None``).
+    """
+    confidence = _check_confidence(confidence)
+    arr = _as_finite_1d(x)
+    groups = np.unique(np.asarray(clusters).ravel(), return_inverse=True)[1]
+    if groups.size != arr.size:
+        raise ValueError(f"x and clusters must have the same length ({arr.size} != {groups.size})")
+    plain = mean_ci(arr, confidence)
+    n, g, mean = plain["n"], int(groups.max()) + 1, plain["mean"]
+    resid = np.bincount(groups, weights=arr - mean, minlength=g)  # each group's sum of deviations
+    sem = math.sqrt(g / (g - 1) * float(resid @ resid)) / n if g > 1 else 0.0
+    out = plain | {"clusters": g, "sem": sem if g > 1 else None, "ci95": [None, None]}
+    if g > 1 and sem > 0 and plain["ci95"][0] is not None:
+        half = float(stdtrit(g - 1, 0.5 + 0.5 * confidence)) * sem
+        out["ci95"] = [mean - half, mean + half]
+    return out
+
+
+def clustered_wilson_ci(hits, clusters, confidence: float = 0.95) -> tuple[float, float]:
+    """``wilson_ci`` of yes/no outcomes that come in correlated groups (the seats of one game).
+
+    Wilson's interval on the effective sample size n / design effect (Kish), the design effect
+    being the clustered variance of the share over the independent one. It is at least one
+    outcome per group (every group's outcomes alike) and at most n (independent outcomes: exactly
+    ``wilson_ci``); a share of 0 or 1 shows no variance, so it gets the smallest, one per group.
+    """
+    confidence = _check_confidence(confidence)
+    y = np.asarray(hits, bool).ravel().astype(np.float64)
+    groups = np.unique(np.asarray(clusters).ravel(), return_inverse=True)[1]
+    if groups.size != y.size or y.size == 0:
+        raise ValueError(f"hits and clusters must have the same, non-zero length ({y.size}, {groups.size})")
+    n, g = y.size, int(groups.max()) + 1
+    p = y.mean()
+    resid = np.bincount(groups, weights=y - p, minlength=g)
+    spread = float(resid @ resid)
+    n_eff = g if spread == 0 else min(max(n * n * p * (1 - p) / spread, g), n)
+    lo, hi = _wilson_bounds(np.float64(p * n_eff), np.float64(n_eff), confidence)
+    return (float(lo), float(hi))
 
 
 def wilson_half_widths(k, n, confidence: float = 0.95) -> np.ndarray:
@@ -251,9 +306,9 @@ def paired_difference(a, b, confidence: float = 0.95) -> dict:
 
     ``d = a - b`` per game. Returns ``{"n", "mean_diff", "std_diff", "sem_diff", "ci95" (Student-t on
     d), "p_better" (share a > b), "p_worse" (share a < b), "p_tie", "p_value"}``. ``p_value`` is the
-    two-sided ``scipy.stats.ttest_rel`` p-value; when every difference is equal (zero variance) it is
-    1.0 for an all-zero difference and 0.0 otherwise. A single pair gives ``None`` for the p-value,
-    std, sem and CI bounds, as ``mean_ci``.
+    two-sided ``scipy.stats.ttest_rel`` p-value. As in ``mean_ci``, differences without spread (a
+    single pair, or every difference equal) give no interval and no p-value (``None``; scipy's is
+    NaN there).
     """
     confidence = _check_confidence(confidence)
     xa = _as_finite_1d(a, "a")
@@ -265,10 +320,8 @@ def paired_difference(a, b, confidence: float = 0.95) -> dict:
     d = xa - xb
     mc = mean_ci(d, confidence)
     n = mc["n"]
-    if n < 2:
+    if mc["ci95"][0] is None:
         p_value = None
-    elif mc["std"] == 0.0:
-        p_value = 1.0 if mc["mean"] == 0.0 else 0.0
     else:
         t = mc["mean"] / mc["sem"]  # paired t statistic, as scipy.stats.ttest_rel
         p_value = float(2.0 * stdtr(n - 1, -abs(t)))

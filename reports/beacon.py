@@ -13,7 +13,7 @@ import numpy as np
 
 from analyzer import stats
 from . import plots
-from .document import ci_phrase, ci_range, integer, num, pct, render_html, render_md
+from .document import ci_phrase, ci_range, integer, num, pct, plural, render_html, render_md
 from .io import atomic_write_text
 
 __all__ = ["write_simulate_report", "report_title", "headline"]
@@ -81,7 +81,7 @@ def headline(summary: dict, score_stats: dict, rank_probs: dict) -> str:
     names = [b[0] for b in bands]
     n = score_stats["games"]
     mean = score_stats["mean"]
-    text = (f"Mean score {num(mean, 1)} ({ci_phrase(score_stats['ci95'], 1)}) over {integer(n)} "
+    text = (f"Mean score {num(mean, 1)} ({ci_phrase(score_stats['ci95'], n, 1)}) over {integer(n)} "
             f"game{'s' if n != 1 else ''}")
     # "x% reach <band> or better", for the band that holds the mean (the next one if that is the lowest).
     if mean is not None and len(bands) > 1:
@@ -136,7 +136,8 @@ def _build_blocks(summary: dict, games, image_files: list[tuple[str, str]]) -> t
             ["mean score", num(ss["mean"])],
             ["standard deviation", num(ss["std"])],
             ["standard error of the mean", num(ss["sem"], 3)],
-            ["95% CI of the mean (Student t)", f"{ci_range(ci)} (± {num(half, 3)})"]]
+            ["95% CI of the mean (Student t)",
+             f"{ci_range(ci)} (± {num(half, 3)})" if half is not None else ci_phrase(ci, ss["games"])]]
     low, high = (scores.min(), scores.max()) if scores.size else (summary.get("min"), summary.get("max"))
     if low is not None:
         rows.append(["minimum / maximum", f"{num(low, 0)} / {num(high, 0)}"])
@@ -214,7 +215,7 @@ def _build_blocks(summary: dict, games, image_files: list[tuple[str, str]]) -> t
         items.append("versions: " + ", ".join(f"{k} {v}" for k, v in versions.items()))
     run = summary.get("run") or {}
     if run.get("backend"):
-        items.append(f"backend: {run['backend']}, {run.get('workers')} worker thread(s), {run.get('chunks')} chunks")
+        items.append(f"backend: {run['backend']}, {run.get('workers')} worker thread(s), {plural(run.get('chunks', 0), 'chunk')}")
     elif summary.get("threads") is not None:
         items.append(f"threads: {summary['threads']}")
     if run.get("precision"):

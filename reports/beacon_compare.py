@@ -14,7 +14,7 @@ from matplotlib.lines import Line2D
 
 from . import plots
 from .beacon import _COLUMN_LABELS, _reconstruction_warning
-from .document import ci_range, integer, num, pct, render_html, render_md
+from .document import ci_range, integer, num, pct, plural, render_html, render_md
 from .io import atomic_write_text
 
 __all__ = ["write_compare_report", "compare_title", "score_distributions", "rank_band_bars", "paired_differences"]
@@ -213,7 +213,7 @@ def _build_blocks(summary: dict, image_files: list[tuple[str, str]]) -> tuple[st
     images = dict((fname, alt) for alt, fname in image_files)
 
     blocks += [("h2", "What was compared"),
-               ("p", f"{len(arms)} arms ({summary['compares']}), {integer(summary['games'])} games each, seed "
+               ("p", f"{len(arms)} arms ({summary['compares']}), {plural(summary['games'], 'game')} each, seed "
                      f"{summary['seed']}. {summary['pairing']}")]
 
     blocks += [("h2", "Scores"),

@@ -44,10 +44,15 @@ def ci_range(ci: Any, digits: int = 2, fmt=num) -> str:
     return f"{fmt(lo, digits)}{'–' if lo >= 0 else ' to '}{fmt(hi, digits)}"
 
 
-def ci_phrase(ci: Any, digits: int = 2) -> str:
-    """ "95% CI lo–hi", or that one value gives no interval."""
+def ci_phrase(ci: Any, n: int, digits: int = 2, games: int | None = None) -> str:
+    """ "95% CI lo–hi" of a mean over n values (from `games` games when clustered by game), or why
+    there is none (stats.mean_ci, stats.clustered_mean_ci)."""
     text = ci_range(ci, digits)
-    return "no 95% CI from one value" if text == "—" else f"95% CI {text}"
+    if text != "—":
+        return f"95% CI {text}"
+    if n == 1:
+        return "no 95% CI from one value"
+    return "no 95% CI from one game" if games == 1 else "no 95% CI: no spread to measure"
 
 
 def plural(n: int, noun: str) -> str:

@@ -13,7 +13,7 @@ import numpy as np
 from kernels.catan_codes import RESOURCE_NAMES
 
 from . import hexplot
-from .document import ci_range, num, plural, pct, render_html, render_md, reproduce_blocks, run_items
+from .document import ci_range, num, pct, plural, render_html, render_md, reproduce_blocks, run_items
 from .io import atomic_write_text
 from .plots import _new_figure, _save, ci_errors
 
@@ -116,7 +116,7 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
     blocks += [("h2", "Income by resource"),
                ("table", ["seat", *RESOURCE_NAMES], rrows, ["l"] + ["r"] * len(RESOURCE_NAMES))]
     mrows = [[f"{s['seat']}"] + [pct(s["missing"][r]["mean"]) for r in RESOURCE_NAMES] for s in seats]
-    blocks += [("p", f"Probability of going {summary['rolls']} rolls without each resource:"),
+    blocks += [("p", f"Probability of going {plural(summary['rolls'], 'roll')} without each resource:"),
                ("table", ["seat", *RESOURCE_NAMES], mrows, ["l"] + ["r"] * len(RESOURCE_NAMES))]
     labels = {"tries": "number deals per legal board", "pips_total": "pips on the board",
               "balance_index": "balance index (variance of resource pips)",

@@ -16,7 +16,7 @@ from matplotlib.colors import Normalize
 from kernels.catan_codes import RESOURCE_NAMES, TERRAIN_NAMES
 
 from . import hexplot
-from .document import ci_range, num, pct, render_html, render_md, reproduce_blocks, run_items
+from .document import ci_range, num, pct, plural, render_html, render_md, reproduce_blocks, run_items
 from .io import atomic_write_text
 from .plots import _new_figure, _save
 from .seafarers import _ci_text, write_board_png
@@ -146,11 +146,12 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
                key=lambda k: (-turns[k]["all seats"]["p_conquered"], turns[k]["all seats"]["mean"]["mean"]),
                default=None)
     share = summary["fleet_position_share"]
-    head = (f"{summary['games']:,} games per plan on the fixed map (the same dice and development decks for every "
-            f"plan). ")
+    head = (f"{plural(summary['games'], 'game')} per plan on the fixed map (the same dice and development decks for "
+            f"every plan). ")
     if best:
         a = turns[best]["all seats"]
-        head += (f"Fastest plan: {best}, fortress conquered in {pct(a['p_conquered'])} of seat-games, after "
+        head += (f"Fastest plan (most seat-games conquered within {summary['max_rounds']} rounds, then fewest "
+                 f"rounds): {best}, fortress conquered in {pct(a['p_conquered'])} of seat-games, those after "
                  f"{_ci_text(a['mean'], 1)} rounds on average. ")
     head += (f"The fleet stopped on each of its {len(share)} hexes between {pct(min(share))} and {pct(max(share))} "
              f"of rolls (uniform: {pct(1 / len(share))}). Raid rule: {summary['raid_rule']}.")

@@ -153,8 +153,8 @@ def test_share_text(p, text):
     assert cmp.share_text(p) == text
 
 
-def _pair(d, lo, hi, band="Captains", ra=0.38, rb=0.21, top=False):
-    return {"a": "lookahead", "b": "greedy", "mean_diff": d, "ci95": [lo, hi],
+def _pair(d, lo, hi, band="Captains", ra=0.38, rb=0.21, top=False, n=400):
+    return {"a": "lookahead", "b": "greedy", "mean_diff": d, "ci95": [lo, hi], "n": n,
             "band": {"name": band, "top": top, "reach_a": ra, "reach_b": rb}}
 
 
@@ -170,11 +170,16 @@ def _pair(d, lo, hi, band="Captains", ra=0.38, rb=0.21, top=False):
     (_pair(11.8, 11.5, 12.1, "Sailors", 0.0, 0.0),
      "lookahead scores 11.8 points more than greedy (95% CI 11.5–12.1); neither reaches Sailors or better in "
      "any game."),
-    (_pair(3.0, None, None, ra=1.0, rb=0.0),  # one game: no interval, and no "within the noise" either
+    (_pair(3.0, None, None, ra=1.0, rb=0.0, n=1),  # one game: no interval, and no "within the noise" either
      "lookahead scores 3.0 points more than greedy (one game: no 95% CI) and reaches Captains or better in "
      "100% vs 0% of games."),
-    (_pair(0.0, None, None, "Sailors", 0.0, 0.0),
+    (_pair(3.0, None, None, ra=0.5, rb=0.0, n=2),
+     "lookahead scores 3.0 points more than greedy (the same difference in every game: no 95% CI) and reaches "
+     "Captains or better in 50% vs 0% of games."),
+    (_pair(0.0, None, None, "Sailors", 0.0, 0.0, n=1),
      "lookahead and greedy score exactly the same in every game; neither reaches Sailors or better in any game."),
+    (_pair(0.0, None, None, "Sailors", 0.25, 0.25, n=8),
+     "lookahead and greedy score exactly the same in every game; both reach Sailors or better in 25% of games."),
 ])
 def test_sentence_is_written_from_the_numbers(pair, sentence):
     assert cmp.pair_sentence(pair) == sentence

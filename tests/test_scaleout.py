@@ -57,7 +57,7 @@ def test_histogram_statistics_equal_the_per_value_ones(xs):
         stats.percentiles(x, (0, 5, 25, 50, 75, 95, 99.5, 100))  # bit for bit
     exact, plain = stats.mean_ci_counts(values, counts), stats.mean_ci(x)
     assert exact["n"] == plain["n"]
-    if plain["n"] == 1:  # no spread from one value: the same nulls both ways
+    if x.min() == x.max():  # no spread (one value, or all equal): the same nulls both ways
         assert exact == plain and plain["ci95"] == [None, None]
         return
     for key in ("mean", "std", "sem"):
@@ -68,7 +68,7 @@ def test_histogram_statistics_equal_the_per_value_ones(xs):
 def test_vectorised_half_widths_match_the_intervals():
     x = np.random.default_rng(1).integers(0, 40, 500)
     n = np.arange(1, 501)
-    half = stats.mean_half_widths(n, np.cumsum(x), np.cumsum(x * x))
+    half = stats.mean_half_widths(n, np.cumsum(x), np.cumsum(x * x), varies=n > 1)
     assert half[0] == np.inf
     for m in (2, 3, 17, 250, 500):
         lo, hi = stats.mean_ci(x[:m])["ci95"]
@@ -116,6 +116,18 @@ def test_precision_rule_stops_at_the_first_precise_prefix_whatever_the_chunks():
                 break
             seen += size
         assert stop == brute and rule.n == brute and rule.half_width <= target
+
+
+def test_precision_is_never_reached_by_games_without_spread():
+    """Equal scores have no interval, so they cannot meet a precision: two 0-point games used to stop
+    a random-policy run at "±0 reached" (its mean over 2,000 games is 1.1)."""
+    x = np.array([0, 0, 0, 0, 3, 0, 1, 0, 2, 0] * 40)
+    rule = PrecisionRule(Statistic(), 0.5, 2)
+    assert rule.scan(x[:2]) is None and rule.scan(x[2:4]) is None and rule.half_width == np.inf
+    keep = rule.scan(x[4:])
+    assert keep is not None and rule.n > 4 and 0 < rule.half_width <= 0.5
+    assert np.all(stats.mean_half_widths([5, 5], [10, 5], [20, 25], varies=[False, True]) ==
+                  [np.inf, stats.mean_half_widths([5], [5], [25], varies=[True])[0]])
 
 
 # --------------------------------------------------------------------------- the runner through simulate

@@ -137,3 +137,11 @@ def test_cli_dice_bad_options(capsys, args, fragment):
     code = main(["seafarers", "dice", *args])
     _, err = capsys.readouterr()
     assert code == 2 and err.startswith("error: ") and err.count("\n") == 1 and fragment in err
+
+
+@pytest.mark.parametrize("rolls,reliable", [(1, False), (179, False), (180, True)])
+def test_chi_square_says_when_its_approximation_is_unreliable(rolls, reliable):
+    """Sums 2 and 12 (and a lower die of 6) have p = 1/36: an expected count of 5 takes 180 rolls."""
+    r = roll_stats(rolls, 1)
+    for key in ("sum_chi_square", "low_die_chi_square"):
+        assert r[key]["reliable"] is reliable and r[key]["min_expected"] == pytest.approx(rolls / 36)

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from analyzer import stats
 from analyzer.beacon.reference import Stream
 from analyzer.errors import UserError
 from analyzer.seafarers import pirates_reference as ref
@@ -376,6 +377,22 @@ def test_common_random_numbers_across_plans(setup4):
     assert d["all seats"]["n"] == 40
     a, b = result.columns
     assert (game_column(a, "rolls") >= 0).all() and a.shape == b.shape
+
+
+def test_pooled_seats_are_clustered_by_game():
+    """The four seats of one game are one sample for an interval, not four: one game has none."""
+    one = run_pirates(4, 1, 3, ["cards-first"], max_rounds=200, threads=1).summary["turns_to_conquer"]
+    pooled = one["cards-first:attack=4,outpost=0"]["all seats"]
+    assert pooled["conquered"] >= 2 and pooled["mean"]["clusters"] == 1 and pooled["mean"]["ci95"] == [None, None]
+    result = run_pirates(4, 60, 3, ["cards-first"], max_rounds=200, threads=1)
+    cols = result.columns[0]
+    rounds = np.stack([seat_column(cols, p, "conquer_round") for p in range(4)])  # seat x game
+    pooled = result.summary["turns_to_conquer"]["cards-first:attack=4,outpost=0"]["all seats"]
+    won = rounds > 0
+    by_game = np.repeat(np.arange(60)[None, :], 4, axis=0)
+    assert pooled["mean"] == stats.clustered_mean_ci(rounds[won], by_game[won])
+    assert pooled["mean"]["clusters"] == int(won.any(axis=0).sum())
+    assert pooled["p_conquered_ci95"] == list(stats.clustered_wilson_ci(won.ravel(), by_game.ravel()))
 
 
 def test_results_do_not_depend_on_threads_or_chunks(setup4):

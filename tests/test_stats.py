@@ -37,8 +37,10 @@ def test_mean_ci_other_confidence_and_edge_cases():
     assert one == {"n": 1, "mean": 7.0, "std": None, "sem": None, "ci95": [None, None]}
     assert stats.mean_ci_counts([3, 7], [0, 1]) == {"n": 1, "mean": 7.0, "std": None, "sem": None,
                                                     "ci95": [None, None]}
-    const = stats.mean_ci([5, 5, 5])
-    assert const["ci95"] == [5.0, 5.0] and const["std"] == 0.0
+    const = stats.mean_ci([5, 5, 5])  # no spread: no interval either (scipy's is NaN), not a zero-wide one
+    assert const == {"n": 3, "mean": 5.0, "std": 0.0, "sem": 0.0, "ci95": [None, None]}
+    assert stats.mean_ci([0.1] * 10)["ci95"] == [None, None]  # float sums of equal values need not be exact
+    assert stats.mean_ci_counts([4], [7])["ci95"] == [None, None]
     with pytest.raises(ValueError):
         stats.mean_ci([])
     with pytest.raises(ValueError):
@@ -115,12 +117,46 @@ def test_paired_difference_hand_computed_and_degenerate():
     # differences 2, 0, -1, 4 -> mean 5/4
     assert r["mean_diff"] == pytest.approx(1.25)
     assert (r["p_better"], r["p_worse"], r["p_tie"]) == (0.5, 0.25, 0.25)
-    same = stats.paired_difference([3, 4, 5], [3, 4, 5])
-    assert same["p_value"] == 1.0 and same["ci95"] == [0.0, 0.0]
+    same = stats.paired_difference([3, 4, 5], [3, 4, 5])  # scipy's ttest_rel: NaN for both
+    assert same["p_value"] is None and same["ci95"] == [None, None] and same["p_tie"] == 1.0
     shifted = stats.paired_difference([4, 5, 6], [3, 4, 5])
-    assert shifted["p_value"] == 0.0 and shifted["p_better"] == 1.0
+    assert shifted["p_value"] is None and shifted["ci95"] == [None, None] and shifted["p_better"] == 1.0
     single = stats.paired_difference([3], [1])
     assert single["mean_diff"] == 2.0 and single["p_better"] == 1.0
     assert single["p_value"] is None and single["sem_diff"] is None and single["ci95"] == [None, None]
     with pytest.raises(ValueError):
         stats.paired_difference([1, 2], [1, 2, 3])
+
+
+def test_clustered_intervals_reduce_to_the_plain_ones():
+    """One value per group: mean_ci and wilson_ci; equal groups: the t interval of the group means;
+    groups whose outcomes are all alike: Wilson on one outcome per group."""
+    rng = np.random.default_rng(3)
+    x = rng.integers(0, 30, 60).astype(float)
+    alone = stats.clustered_mean_ci(x, np.arange(60))
+    assert alone["ci95"] == pytest.approx(stats.mean_ci(x)["ci95"], rel=1e-12) and alone["clusters"] == 60
+    games = np.repeat(np.arange(15), 4)  # 15 games x 4 seats
+    grouped = stats.clustered_mean_ci(x, games)
+    assert grouped["ci95"] == pytest.approx(stats.mean_ci(x.reshape(15, 4).mean(axis=1))["ci95"], rel=1e-12)
+    assert grouped["mean"] == pytest.approx(x.mean()) and grouped["n"] == 60
+    y = rng.random(60) < 0.3
+    assert stats.clustered_wilson_ci(y, np.arange(60)) == pytest.approx(stats.wilson_ci(y.sum(), 60), rel=1e-9)
+    alike = np.repeat(rng.random(15) < 0.4, 4)
+    assert stats.clustered_wilson_ci(alike, games) == pytest.approx(stats.wilson_ci(alike.sum() // 4, 15),
+                                                                    rel=1e-9)
+    assert stats.clustered_wilson_ci(np.zeros(60, bool), games) == stats.wilson_ci(0, 15)
+
+
+def test_clustered_mean_ci_by_hand_and_without_groups_to_compare():
+    # groups {1, 2} and {4}: mean 7/3, group sums of deviations -5/3 and 5/3,
+    # CR1 variance 2/1 * (25/9 + 25/9) / 3^2 = 100/81, t on 1 degree of freedom
+    r = stats.clustered_mean_ci([1, 2, 4], ["a", "a", "b"])
+    half = st.t.ppf(0.975, 1) * math.sqrt(100 / 81)
+    assert r["sem"] == pytest.approx(math.sqrt(100 / 81)) and r["clusters"] == 2
+    assert r["ci95"] == pytest.approx([7 / 3 - half, 7 / 3 + half])
+    one_game = stats.clustered_mean_ci([66, 40, 90, 70], [0, 0, 0, 0])  # four seats of one game
+    assert one_game["ci95"] == [None, None] and one_game["sem"] is None and one_game["mean"] == 66.5
+    level = stats.clustered_mean_ci([1, 3, 2, 2], [0, 0, 1, 1])  # varies, but not between games
+    assert level["ci95"] == [None, None]
+    with pytest.raises(ValueError):
+        stats.clustered_mean_ci([1, 2], [0])

@@ -364,10 +364,11 @@ def _points_digits(ci) -> int:
     return 1 if half <= 0 else int(np.clip(-math.floor(math.log10(half / 2)), 1, 3))
 
 
-def _ci_words(ci, digits: int) -> str:
-    """ "95% CI lo–hi" with true minus signs (an en dash after a minus sign reads as a second minus)."""
+def _ci_words(ci, n: int, digits: int) -> str:
+    """ "95% CI lo–hi" with true minus signs (an en dash after a minus sign reads as a second minus),
+    or why there is none (stats.paired_difference)."""
     if ci[0] is None:
-        return "one game: no 95% CI"
+        return "one game: no 95% CI" if n == 1 else "the same difference in every game: no 95% CI"
     lo, hi = ci
     sep = "–" if lo >= 0 else " to "
     return f"95% CI {lo:.{digits}f}{sep}{hi:.{digits}f}".replace("-", "−")
@@ -375,12 +376,13 @@ def _ci_words(ci, digits: int) -> str:
 
 def pair_sentence(pair: dict) -> str:
     """One sentence a player can read, from a pair's numbers (``a`` has the higher mean)."""
-    a, b, d, (lo, hi) = pair["a"], pair["b"], pair["mean_diff"], pair["ci95"]
+    a, b, d, lo = pair["a"], pair["b"], pair["mean_diff"], pair["ci95"][0]
     digits = _points_digits(pair["ci95"])
-    ci = _ci_words(pair["ci95"], digits)
-    if d == 0 and lo == hi:  # zero spread, or one game (no interval) with no difference
+    ci = _ci_words(pair["ci95"], pair["n"], digits)
+    same = d == 0 and lo is None  # every difference 0
+    if same:
         text = f"{a} and {b} score exactly the same in every game"
-    elif lo is None or lo > 0:  # (one game: no interval, so no "noise" to speak of)
+    elif lo is None or lo > 0:  # (no interval: no spread, so no "noise" to speak of)
         text = f"{a} scores {d:.{digits}f} points more than {b} ({ci})"
     else:
         text = f"{a} scores {d:.{digits}f} points more than {b}, within the noise ({ci})"
@@ -389,6 +391,8 @@ def pair_sentence(pair: dict) -> str:
         name = band["name"] + ("" if band["top"] else " or better")
         if band["reach_a"] == band["reach_b"] == 0:
             text += f"; neither reaches {name} in any game"
+        elif same:
+            text += f"; both reach {name} in {share_text(band['reach_a'])} of games"
         else:
             text += (f" and reaches {name} in {share_text(band['reach_a'])} vs "
                      f"{share_text(band['reach_b'])} of games")
@@ -427,7 +431,7 @@ def oracle_gaps(arms: list[Arm], columns: list[np.ndarray], per_arm: dict) -> li
 def gap_sentence(gap: dict) -> str:
     digits = _points_digits(gap["ci95"])
     text = (f"{gap['policy']} scores {gap['mean_gap']:.{digits}f} points less than {gap['oracle']} "
-            f"({_ci_words(gap['ci95'], digits)})")
+            f"({_ci_words(gap['ci95'], gap['n'], digits)})")
     if gap["policy"] != gap["worst"] and gap["share_closed"] is not None:
         text += f" and closes {share_text(gap['share_closed'])} of the gap between {gap['worst']} and {gap['oracle']}"
     return text + "."

@@ -272,7 +272,7 @@ def _spread(values) -> dict:
     v = v[np.isfinite(v)]
     if not v.size:
         return {"n": 0}
-    return {"n": int(v.size), "mean": float(v.mean()), "std": float(v.std(ddof=1)) if v.size > 1 else 0.0,
+    return {"n": int(v.size), "mean": float(v.mean()), "std": float(v.std(ddof=1)) if v.size > 1 else None,
             "min": float(v.min()), "max": float(v.max()), **stats.percentiles(v, (5, 50, 95))}
 
 

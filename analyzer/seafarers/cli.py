@@ -153,8 +153,10 @@ def dice_cmd(
     out_console.print(low)
     for key, label in (("sum", "sum"), ("low_die", "lower die")):
         c, m = r[f"{key}_chi_square"], r[f"mean_{key}"]
-        out_console.print(f"{label}: mean {m['mean']:.4f} ({ci_phrase(m['ci95'], 4)}, exact "
-                          f"{m['exact']:.4f}); chi-square {c['statistic']:.2f} on {c['df']} df, p = {c['p_value']:.3f}")
+        out_console.print(f"{label}: mean {m['mean']:.4f} ({ci_phrase(m['ci95'], m['n'], 4)}, exact "
+                          f"{m['exact']:.4f}); chi-square {c['statistic']:.2f} on {c['df']} df, p = {c['p_value']:.3f}"
+                          + ("" if c["reliable"] else f" (unreliable: expected counts down to {c['min_expected']:.2g}, "
+                                                      "below 5)"))
     out_console.print(f"{r['rolls_per_second']:,.0f} rolls/s")
 
 
@@ -237,8 +239,9 @@ def pirates_cmd(
         write_json(stage / "summary.json", result.summary)
         write_pirates_report(stage, result.summary, result.setup)
     for label, t in result.summary["turns_to_conquer"].items():
-        a = t["all seats"]
-        mean = a["mean"]
-        text = "never" if mean is None else f"{mean['mean']:.1f} rounds ({ci_phrase(mean['ci95'], 1)})"
-        out_console.print(f"{label}: fortress conquered in {a['p_conquered']:.1%} of seat-games, mean {text}")
+        a, mean = t["all seats"], t["all seats"]["mean"]
+        text = "" if mean is None else (f"; those took {mean['mean']:.1f} rounds on average "
+                                        f"({ci_phrase(mean['ci95'], mean['n'], 1, mean['clusters'])})")
+        out_console.print(f"{label}: fortress conquered within {max_rounds} rounds in {a['p_conquered']:.1%} "
+                          f"of seat-games{text}")
     out_console.print(f"{plural(games, 'game')} × {len(plans)} plan(s), raid rule {raid_rule}; report: {out / 'report.html'}")

@@ -57,13 +57,18 @@ def join_longest_gaps(lead: np.ndarray, gap: np.ndarray, trail: np.ndarray, seen
     return np.maximum(longest, carry)
 
 
+MIN_EXPECTED = 5  # the usual rule for trusting the chi-square approximation (Cochran)
+
+
 def chi_square(counts, probabilities) -> dict:
-    """Pearson goodness of fit of counts to exact probabilities."""
+    """Pearson goodness of fit of counts to exact probabilities. The p-value is the chi-square
+    approximation, which needs every expected count to be at least MIN_EXPECTED (`reliable`)."""
     counts = np.asarray(counts, np.float64)
     expected = counts.sum() * np.asarray([float(p) for p in probabilities])
     stat = float(((counts - expected) ** 2 / expected).sum())
     df = len(counts) - 1
-    return {"statistic": stat, "df": df, "p_value": float(chdtrc(df, stat))}
+    return {"statistic": stat, "df": df, "p_value": float(chdtrc(df, stat)),
+            "min_expected": float(expected.min()), "reliable": bool(expected.min() >= MIN_EXPECTED)}
 
 
 def roll_stats(rolls: int, seed: int, threads: int | None = None) -> dict:

@@ -586,19 +586,24 @@ def censored_rounds(cols: np.ndarray, seat: int, max_rounds: int) -> np.ndarray:
     return np.where(r > 0, r, max_rounds + 1)
 
 
-def conquest_stats(rounds: np.ndarray, max_rounds: int) -> dict:
-    """Rounds to conquer of one seat (or pooled seats): 0 = not within max_rounds."""
+def conquest_stats(rounds: np.ndarray, max_rounds: int, games: np.ndarray | None = None) -> dict:
+    """Rounds to conquer of one seat: 0 = not within max_rounds. Of all seats pooled, `games` gives
+    each value's game: the seats of one game are not independent, so the intervals are clustered."""
     n = len(rounds)
-    won = rounds[rounds > 0]
-    out = {"games": n, "conquered": int(len(won)), "p_conquered": len(won) / n,
-           "p_conquered_ci95": list(stats.wilson_ci(len(won), n))}
-    if len(won):
-        out.update({"mean": stats.mean_ci(won), "percentiles": stats.percentiles(won)})
+    won = rounds > 0
+
+    def share_ci(hits):
+        return list(stats.wilson_ci(int(hits.sum()), n) if games is None else stats.clustered_wilson_ci(hits, games))
+
+    out = {"games": n, "conquered": int(won.sum()), "p_conquered": float(won.sum() / n),
+           "p_conquered_ci95": share_ci(won)}
+    if won.any():
+        mean = stats.mean_ci(rounds[won]) if games is None else stats.clustered_mean_ci(rounds[won], games[won])
+        out.update({"mean": mean, "percentiles": stats.percentiles(rounds[won])})
     else:
         out.update({"mean": None, "percentiles": None})
-    out["p_by_round"] = {str(t): {"p": float(np.count_nonzero((rounds > 0) & (rounds <= t)) / n),
-                                  "ci95": list(stats.wilson_ci(int(np.count_nonzero((rounds > 0) & (rounds <= t))),
-                                                               n))}
+    out["p_by_round"] = {str(t): {"p": float(np.count_nonzero(won & (rounds <= t)) / n),
+                                  "ci95": share_ci(won & (rounds <= t))}
                          for t in BY_ROUNDS if t <= max_rounds}
     return out
 
@@ -620,7 +625,7 @@ def summarise(setup: RaceSetup, plans: list[Plan], columns: list[np.ndarray], op
         key = plan.label
         rounds = [seat_column(cols, p, "conquer_round") for p in range(players)]
         turns[key] = {f"seat {p + 1}": conquest_stats(rounds[p], max_rounds) for p in range(players)}
-        turns[key]["all seats"] = conquest_stats(np.concatenate(rounds), max_rounds)
+        turns[key]["all seats"] = conquest_stats(np.concatenate(rounds), max_rounds, seat_games(cols, players))
         curves[key] = conquest_curve(np.concatenate(rounds), max_rounds)
         rolls = game_column(cols, "rolls")
         raids[key] = {}
@@ -688,20 +693,29 @@ def summarise(setup: RaceSetup, plans: list[Plan], columns: list[np.ndarray], op
     }
 
 
+def seat_games(cols: np.ndarray, players: int) -> np.ndarray:
+    """The game of each value of the seats' columns concatenated seat after seat."""
+    return np.tile(np.arange(cols.shape[1]), players)
+
+
 def warships_at_attack(cols: np.ndarray, players: int) -> list[dict]:
-    """Seats grouped by their warships at the first attack: rounds to conquer, and from the first attack."""
-    w = np.concatenate([seat_column(cols, p, "warships_at_attack") for p in range(players)])
-    first = np.concatenate([seat_column(cols, p, "first_attack_round") for p in range(players)])
-    conq = np.concatenate([seat_column(cols, p, "conquer_round") for p in range(players)])
+    """Seats grouped by their warships at the first attack: rounds to conquer, and from the first attack
+    (intervals clustered by game: seats of one game are not independent)."""
+    def pooled(name):
+        return np.concatenate([seat_column(cols, p, name) for p in range(players)])
+
+    w, first, conq, battles = (pooled(name) for name in ("warships_at_attack", "first_attack_round",
+                                                          "conquer_round", "battles"))
+    game = seat_games(cols, players)
     rows = []
     for k in np.unique(w[first > 0]):
         sel = (first > 0) & (w == k)
         won = sel & (conq > 0)
         rows.append({"warships": int(k), "seats": int(sel.sum()), "p_conquered": float(won.sum() / sel.sum()),
-                     "rounds_to_conquer": stats.mean_ci(conq[won]) if won.any() else None,
-                     "rounds_after_first_attack": stats.mean_ci(conq[won] - first[won]) if won.any() else None,
-                     "battles": stats.mean_ci(np.concatenate([seat_column(cols, p, "battles")
-                                                              for p in range(players)])[sel])})
+                     "rounds_to_conquer": stats.clustered_mean_ci(conq[won], game[won]) if won.any() else None,
+                     "rounds_after_first_attack": stats.clustered_mean_ci(conq[won] - first[won], game[won])
+                     if won.any() else None,
+                     "battles": stats.clustered_mean_ci(battles[sel], game[sel])})
     return rows
 
 
