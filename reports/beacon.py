@@ -105,9 +105,10 @@ def _numeric_columns(games) -> list[str]:
 
 
 def _column_averages(summary: dict, games) -> dict[str, dict]:
-    """{column: {mean, std, min, max}}: from the per-game table, else the runner's aggregates."""
+    """{column: {mean, std, min, max}}: from the per-game table, else the runner's aggregates (the
+    score, which has a section of its own, left out either way)."""
     if games is None:
-        return dict(summary.get("columns") or {})
+        return {c: a for c, a in (summary.get("columns") or {}).items() if c != "score"}
     out = {}
     for c in _numeric_columns(games):
         s = games[c].cast(float)

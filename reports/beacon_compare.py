@@ -165,7 +165,7 @@ def _pair_rows(summary: dict) -> list[list[str]]:
         band = p.get("band") or {}
         reach = (f"{band['name']}{'' if band.get('top') else '+'}: {pct(band['reach_a'])} vs "
                  f"{pct(band['reach_b'])} (diff {num(100 * band['diff'], 1)} pp, 95% CI "
-                 f"{ci_range([None if v is None else 100 * v for v in band['ci95']], 1)})") if band else "—"
+                 f"{ci_range([100 * v for v in band['ci95']], 1)})") if band else "—"
         p_value = "—" if p["p_value"] is None else (f"{p['p_value']:.2g}" if p["p_value"] >= 1e-4 else "< 0.0001")
         rows.append([p["a"], p["b"], f"{num(p['mean_diff'])} ({ci_range(p['ci95'])})",
                      pct(p["p_better"]), pct(p["p_tie"]), pct(p["p_worse"]), p_value, reach,
@@ -237,8 +237,8 @@ def _build_blocks(summary: dict, image_files: list[tuple[str, str]]) -> tuple[st
                           "rank band: a vs b", "pairing"],
                 _pair_rows(summary), ["l", "l", "r", "r", "r", "r", "r", "l", "l"]),
                ("p", f"How the rank band is chosen. {summary['band_rule']} The band columns give the share of games "
-                     "reaching that band or better, and the paired difference of those shares in percentage "
-                     "points (pp).")]
+                     "reaching that band or better, and the difference of those shares in percentage points "
+                     "(pp) with Newcombe's interval for shares measured on the same games.")]
     if "paired_differences.png" in images:
         blocks.append(("img", images["paired_differences.png"], "paired_differences.png"))
 

@@ -118,7 +118,7 @@ def test_summary_pairs_are_the_paired_difference_of_the_per_game_scores(result):
         assert list(s["reach_probabilities"].values()) == pytest.approx([(codes >= k).mean() for k in range(5)])
 
 
-def test_band_reach_difference_is_the_paired_difference_of_indicators(result):
+def test_band_reach_difference_is_the_paired_share_difference(result):
     (pair,) = result.summary["pairs"]
     band = pair["band"]
     names = result.summary["rank_bands"]["names"]
@@ -126,7 +126,8 @@ def test_band_reach_difference_is_the_paired_difference_of_indicators(result):
     ra = np.array([names.index(r) for r in per_game(result.games, pair["a"], "rank")])
     rb = np.array([names.index(r) for r in per_game(result.games, pair["b"], "rank")])
     assert band["reach_a"] == pytest.approx((ra >= k).mean()) and band["reach_b"] == pytest.approx((rb >= k).mean())
-    assert band["ci95"] == pytest.approx(stats.paired_difference(ra >= k, rb >= k)["ci95"])
+    same = stats.paired_share_difference(ra >= k, rb >= k)
+    assert band["ci95"] == same["ci95"] and band["diff"] == same["mean_diff"]
 
 
 # --------------------------------------------------------------------------- the rank band and the sentence

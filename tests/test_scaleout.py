@@ -26,6 +26,7 @@ from analyzer.checkpoint import Checkpoint
 from analyzer.cli import main
 from analyzer.errors import UserError
 from analyzer.runner import RunOptions, Statistic, run_job
+from reports.beacon import write_simulate_report
 from kernels import beacon as kb
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -132,12 +133,19 @@ def test_precision_is_never_reached_by_games_without_spread():
 
 # --------------------------------------------------------------------------- the runner through simulate
 
-def test_streaming_aggregates_equal_the_per_game_path():
+def test_streaming_aggregates_equal_the_per_game_path(tmp_path):
     kw = dict(players=3, policy="greedy", games=1500, seed=21, expansions="windmills,piers", threads=2)
     per_game = simulate(**kw)
     streaming = simulate(**kw, per_game=False)
     assert streaming.games is None and streaming.summary["run"]["per_game"] is False
     assert stable(streaming.summary) == stable(per_game.summary)
+    reports = []  # ... and so are the reports' tables (the streaming one had an extra "score" row)
+    for name, r in (("per_game", per_game), ("streaming", streaming)):
+        (tmp_path / name).mkdir()
+        write_simulate_report(tmp_path / name, r.summary, r.games, r.best_layout, r.tiles)
+        reports.append([line for line in (tmp_path / name / "report.md").read_text().splitlines()
+                        if line.startswith("|") and "games/s" not in line])
+    assert reports[0] == reports[1] and len(reports[0]) > 30
     np.testing.assert_array_equal(streaming.best_layout["tile"], per_game.best_layout["tile"])
     # ... and both equal statistics computed directly from the per-game table
     g, s = per_game.games, per_game.summary

@@ -317,7 +317,7 @@ def _pair(arm_a: Arm, arm_b: Arm, cols_a: np.ndarray, cols_b: np.ndarray, per_ar
     band = choose_band(_reach(rank_a, len(names)), _reach(rank_b, len(names)), names)
     if band is not None:
         k = names.index(band["name"])
-        reach_diff = stats.paired_difference(rank_a >= k, rank_b >= k)
+        reach_diff = stats.paired_share_difference(rank_a >= k, rank_b >= k)
         band.update(diff=reach_diff["mean_diff"], ci95=reach_diff["ci95"])
     pair["band"] = band
     pair["sentence"] = pair_sentence(pair)
