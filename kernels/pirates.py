@@ -458,6 +458,18 @@ def count_buildings(board, st, p, level):
 
 
 @kernel
+def settlements_in_use(board, st, p):
+    """Settlement pieces of seat p's supply (cfg C_MAX_SETTLEMENTS) not available for building: those on
+    the board, and until the conquest the one topping its fortress ("Cada fortaleza pirata é composta
+    por 3 fichas Catan ... e de uma aldeia (da cor indicada)"; on the conquest that piece becomes the
+    seat's settlement there, still on the board). A city returns its settlement to the supply."""
+    n = count_buildings(board, st, p, 1)
+    if st.seat[p, S_CONQUERED] == 0 and board.seat_site[p, SITE_FORTRESS] >= 0:
+        n += 1
+    return n
+
+
+@kernel
 def victory_points(board, st, p):
     vp = 0
     for k in range(N_SITE_COLS):
@@ -521,7 +533,7 @@ def item_cost(board, st, p, item, cost):
         colour = board.seat_site[p, SITE_COLOUR]
         if board.plan[P_OUTPOST] == 0 or colour < 0 or st.building[colour] != 0 \
                 or st.seat[p, S_SHIPS] < board.colour_index[p] \
-                or count_buildings(board, st, p, 1) >= cfg[C_MAX_SETTLEMENTS]:
+                or settlements_in_use(board, st, p) >= cfg[C_MAX_SETTLEMENTS]:
             return False
         item = ITEM_SETTLEMENT
     elif item == ITEM_CITY:
@@ -529,7 +541,7 @@ def item_cost(board, st, p, item, cost):
             return False
     elif item == ITEM_SETTLEMENT:
         s = settlement_site(board, st, p)
-        if s < 0 or count_buildings(board, st, p, 1) >= cfg[C_MAX_SETTLEMENTS]:
+        if s < 0 or settlements_in_use(board, st, p) >= cfg[C_MAX_SETTLEMENTS]:
             return False
         roads = max(board.site_roads[s] - st.seat[p, S_ROADS], 0)
         for r in range(N_RESOURCES):

@@ -2,6 +2,7 @@
 fleet's exact chain against simulation, raids and the whole race kernel against the pure-Python reference,
 race invariants, common random numbers across plans, the report and the CLI."""
 
+import dataclasses
 import json
 import math
 from fractions import Fraction
@@ -329,6 +330,113 @@ def test_race_kernel_is_the_reference(players, plan, rule, blocks, setup3, setup
         assert {name: int(game_column(out[:, j:j + 1], name)[0]) for name in kpi.GAME_OUT_NAMES} == {
             name: expected[name] for name in kpi.GAME_OUT_NAMES}
         assert out[kpi.LANDINGS:, j].tolist() == expected["landings"]
+
+
+# --------------------------------------------------------------------------- the pieces of a colour
+
+ITEM_NAMES = {kpi.ITEM_SHIP: "ship", kpi.ITEM_CARD: "card", kpi.ITEM_SETTLEMENT: "settlement",
+              kpi.ITEM_CITY: "city", kpi.ITEM_OUTPOST: "outpost"}
+START, COLOUR, FORTRESS, EXPANSION = kpi.SITE_START, kpi.SITE_COLOUR, kpi.SITE_FORTRESS, kpi.SITE_EXPANSION
+
+
+def with_supply(setup, **pieces):
+    """The set-up with other piece counts per colour (settlements, cities, ships)."""
+    return dataclasses.replace(setup, rules=dataclasses.replace(setup.rules, **pieces))
+
+
+def wanted_items(setup, plan, built, conquered=False, ships=None, knights=4):
+    """Seat 0's shopping list on a hand-built position, from the kernel and from the reference (asserted
+    equal): its 3 start settlements, `built` {SITE_* column: 1 settlement, 2 city} on top (the expansion
+    sites in column order), `ships` ships on its route (default: complete) and `knights` knights in hand,
+    so that with the default 4 no card is wanted. conquered: the fortress fell (its settlement is then
+    the seat's; put FORTRESS in `built`)."""
+    p = 0
+    ships = len(setup.routes[p]) if ships is None else ships
+    board = setup.board(parse_plan(plan))
+    st_ = kpi.new_state(board)
+    kpi.start_game(board, st_, 1, 0, np.zeros(kpi.n_out(setup.path_len), np.int64))
+    game = ref.RaceGame(setup, parse_plan(plan), 1, 0)
+    seat = game.seats[p]
+    for col, level in built.items():
+        site = int(board.seat_site[p, col])
+        kpi.add_building(board, st_, site, level - int(st_.building[site]))
+        game.building[site] = level
+    expansions = sum(col >= EXPANSION for col in built)
+    st_.seat[p, kpi.S_NEXT_EXPANSION] = seat.expansions = expansions
+    st_.seat[p, kpi.S_SHIPS] = ships
+    seat.route = ["n"] * ships
+    st_.held[p, kpi.DEV_KNIGHT] = seat.cards["knight"] = knights
+    if conquered:
+        st_.seat[p, kpi.S_CONQUERED], st_.seat[p, kpi.S_CHITS] = 1, 0
+        seat.conquered, seat.chits = True, 0
+    n, _strict = kpi.shopping_list(board, st_, p)
+    got = [ITEM_NAMES[int(i)] for i in st_.items[:n]]
+    assert got == [item for item, _cost in game.wanted(p)[0]], (built, conquered)
+    assert kpi.settlements_in_use(board, st_, p) == game.settlement_pieces(p)
+    return got, int(kpi.settlements_in_use(board, st_, p))
+
+
+def test_the_fortress_settlement_is_a_piece_of_the_supply(setup4, setup3):
+    """Seed: "Cada fortaleza pirata é composta por 3 fichas Catan ... e de uma aldeia (da cor indicada)":
+    the fortress holds one of the seat's 5 settlements until the conquest, when it becomes the seat's
+    settlement on the board; only a city gives a settlement piece back."""
+    # 4 on the board + the fortress's piece = 5: neither the colour corner nor an expansion site
+    assert wanted_items(setup4, "cards-first:outpost=1", {EXPANSION: 1}) == (["city"], 5)
+    assert wanted_items(setup4, "cards-first", {COLOUR: 1}) == (["city"], 5)
+    # 3 start settlements + the piece on the fortress: a 5th may be built (the colour corner)
+    assert wanted_items(setup4, "cards-first:outpost=1", {}) == (["outpost"], 4)
+    # the conquest frees nothing: the piece stays on the board as the seat's settlement
+    assert wanted_items(setup4, "cards-first", {COLOUR: 1, FORTRESS: 1}, conquered=True) == (["city"], 5)
+    # a city returns its settlement to the supply: one settlement may be built again, before or after
+    assert wanted_items(setup4, "cards-first", {START: 2, COLOUR: 1}) == (["city", "settlement"], 4)
+    assert wanted_items(setup4, "cards-first", {START: 2, COLOUR: 1, FORTRESS: 1}, conquered=True) == (
+        ["city", "settlement"], 4)
+    # with 3 players every seat in play has its fortress (only white's pieces leave the game)
+    for p in range(3):
+        assert setup3.seat_site[p, FORTRESS] >= 0
+    assert wanted_items(setup3, "attack-at:3,outpost=1", {EXPANSION: 1}, knights=3) == (["city"], 5)
+
+
+def test_the_supply_of_pieces_limits_building(setup4):
+    """5 settlements, 4 cities, 15 ships a colour (rule data): the last piece is built, then no more,
+    whatever the plan wants; a larger supply would allow the next one."""
+    rules = setup4.rules
+    assert (rules.settlements, rules.cities, rules.ships) == (5, 4, 15)
+    five = {COLOUR: 1, FORTRESS: 1}  # 3 start settlements + colour corner + reconquered fortress
+    assert wanted_items(setup4, "attack-at", five, conquered=True)[0] == ["city"]
+    assert wanted_items(with_supply(setup4, settlements=6), "attack-at", five, conquered=True)[0] == [
+        "city", "settlement"]
+    cities = {START: 2, START + 1: 2, START + 2: 2, COLOUR: 2, FORTRESS: 1}
+    assert wanted_items(setup4, "attack-at", cities, conquered=True) == (["settlement"], 1)
+    assert wanted_items(with_supply(setup4, cities=5), "attack-at", cities, conquered=True)[0] == [
+        "city", "settlement"]
+    # 4 cities and every site settled: nothing left to want
+    full = {START: 2, START + 1: 2, START + 2: 2, COLOUR: 2, FORTRESS: 1, EXPANSION: 1, EXPANSION + 1: 1}
+    assert wanted_items(setup4, "attack-at", full, conquered=True) == ([], 3)
+    # ships: a route of 9 stops at the 6th when a colour has 6
+    assert wanted_items(setup4, "ships-first", {}, ships=6, knights=0)[0] == ["ship", "card"]
+    assert wanted_items(with_supply(setup4, ships=6), "ships-first", {}, ships=6, knights=0)[0] == ["card"]
+
+
+def test_race_never_uses_more_pieces_than_the_supply(setup4):
+    """Whole reference games (which the kernel plays identically, test above): after every turn each seat
+    uses at most 5 settlement pieces (on the board, plus the fortress's until the conquest) and 4 cities,
+    and the limit is reached before a conquest. Counted here from the board, not by the code under test."""
+    at_limit = 0
+
+    class Checked(ref.RaceGame):
+        def turn(self, p, rnd):
+            nonlocal at_limit
+            super().turn(p, rnd)
+            for q in range(self.players):
+                levels = [self.building.get(x, 0) for x in self.sites(q)]
+                pieces = levels.count(1) + (not self.seats[q].conquered)
+                assert pieces <= self.s.rules.settlements and levels.count(2) <= self.s.rules.cities, (rnd, q)
+                at_limit += pieces == self.s.rules.settlements and not self.seats[q].conquered
+
+    for g, plan in enumerate(["attack-at:4,outpost=1", "ships-first:3,outpost=1", "cards-first"]):
+        Checked(setup4, parse_plan(plan), 8, g, max_rounds=120).play()
+    assert at_limit > 0
 
 
 @pytest.mark.parametrize("plan", ["ships-first:3", "cards-first", "attack-at:5,outpost=1"])

@@ -782,7 +782,9 @@ def assumptions(setup: RaceSetup, options: dict) -> list[str]:
         "After the conquest every plan buys cities (on the settlement with most pips) and settlements (the colour "
         "corner, then expansion sites on the eastern island reserved at set-up, nearest by road: roads + "
         "settlement), whichever is affordable without trading, else the nearest; pieces limited to "
-        f"{r.settlements} settlements and {r.cities} cities. No longest route or largest army (seed).",
+        f"{r.settlements} settlements (one of them tops the seat's fortress until its conquest, then is its "
+        "settlement there: 'Cada fortaleza pirata é composta por 3 fichas Catan ... e de uma aldeia (da cor "
+        f"indicada)') and {r.cities} cities. No longest route or largest army (seed).",
         f"The race goes on until every seat has its fortress and {setup.scenario.victory.target} VP, or "
         f"{options['max_rounds']} rounds; the winner is the first to get there. Rounds are counted per seat (round t "
         "= the seat's t-th turn); seat 1 rolls first.",

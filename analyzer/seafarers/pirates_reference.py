@@ -180,6 +180,12 @@ class RaceGame:
     def count(self, p: int, level: int) -> int:
         return sum(self.building.get(x, 0) == level for x in self.sites(p))
 
+    def settlement_pieces(self, p: int) -> int:
+        """Settlement pieces seat p cannot build with: those on the board, plus the one topping its fortress
+        until the conquest ("3 fichas Catan ... e de uma aldeia (da cor indicada)"); then that piece is the
+        seat's settlement on the board, counted once."""
+        return self.count(p, 1) + (not self.seats[p].conquered and self.site(p, 4) >= 0)
+
     def vp(self, p: int) -> int:
         return sum(self.building.get(x, 0) for x in self.sites(p))
 
@@ -226,7 +232,7 @@ class RaceGame:
         if self.count(p, 2) < self.s.rules.cities and self.best_city(p) >= 0:
             out.append(("city", self.costs["city"]))
         x = self.next_settlement(p)
-        if x >= 0 and self.count(p, 1) < self.s.rules.settlements:
+        if x >= 0 and self.settlement_pieces(p) < self.s.rules.settlements:
             roads = max(int(self.s.site_roads[x]) - seat.roads, 0)
             out.append(("settlement", [a + roads * b for a, b in zip(self.costs["settlement"], self.costs["road"])]))
         return out, False
@@ -246,7 +252,7 @@ class RaceGame:
             return self.costs["card"] if self.deck and knights < self.attack_at else None
         colour = self.site(p, 3)  # outpost
         if (self.outpost and colour >= 0 and self.building.get(colour, 0) == 0 and self.colour_reached(p)
-                and self.count(p, 1) < self.s.rules.settlements):
+                and self.settlement_pieces(p) < self.s.rules.settlements):
             return self.costs["settlement"]
         return None
 
