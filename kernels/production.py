@@ -17,8 +17,13 @@ the robber's hex, or n_hex for no robber, and group g = rs * 13 + sum:
         gold    int32[n_hex + 1, 13, n_players]  gold-field cards to choose
         blocked int32[n_hex + 1, 13, n_players]  cards the robber keeps back
     touch = hex_touch(...)               int32[n_hex, n_players]: building amount per player
-    plan = robber_plan(...)              int32[n_players, 2]: the roller's best and second
-        robber hex (the second is used when the robber already stands on the best)
+    plan = robber_plan(..., banned)      int32[n_players, 2]: the roller's best and second
+        robber hex (the second is used when the robber already stands on the best), never a hex
+        the scenario bans (banned bool[n_hex])
+
+Per board, before the rolls: start = starting_hands(...) int32[n_players, N_RESOURCES], the
+cards each seat holds when the first roll comes (one per producing hex at the settlement that
+gives the starting resources); every sequence of simulate_rolls starts from it.
 
 Per roll: `produce` (any sum but 7) and `seven`. `play_rolls` plays one sequence lazily: a roll
 only counts its sum, and the counted production reaches the hands when someone looks at them (a
@@ -34,6 +39,8 @@ number of cards of a resource chosen by the gold policy; desert and sea give not
 blocks its hex. On a 7 nobody produces, every player with more than DISCARD_LIMIT cards discards
 half (rounded down) from the most plentiful resource, then the roller moves the robber to
 plan[roller] and steals one uniformly random card from the adjacent opponent with most cards.
+Only the gold policy, spend_to and seven_rules are options; the discard, robber and victim
+choices are fixed defaults.
 """
 
 import numpy as np
@@ -135,13 +142,15 @@ def hex_touch(n_hex, corner_hexes, corner_building, corner_owner, n_players):
 
 
 @njit(cache=True)
-def robber_plan(hex_terrain, hex_number, touch, victory_points):
+def robber_plan(hex_terrain, hex_number, touch, victory_points, banned):
     """int32[n_players, 2]: where each roller puts the robber, best hex and second best (-1 none).
 
     The leader is the roller's opponent with most victory points, then most income (pips x
-    buildings), then the lowest seat. Land hexes rank by: least harm to the roller, then most
-    harm to the leader, then most harm to all opponents, then lowest index (harm = pips x
-    building amount)."""
+    buildings), then the lowest seat. Land hexes the scenario does not ban (banned bool[n_hex]:
+    forbidden zones, and the start hex where the robber may not return to it) rank by: least harm
+    to the roller, then most harm to the leader, then most harm to all opponents, then lowest
+    index (harm = pips x building amount). A start hex that may not be re-entered can simply be
+    left out of the plan: the robber leaves it on the first 7 and never comes back."""
     n_hex, n_players = touch.shape
     pips = hex_pips(hex_terrain, hex_number)
     income = np.zeros(n_players, np.int64)
@@ -157,7 +166,7 @@ def robber_plan(hex_terrain, hex_number, touch, victory_points):
                 leader = p
         best_key = np.full((2, 3), np.iinfo(np.int64).min, np.int64)
         for h in range(n_hex):
-            if hex_terrain[h] == SEA:
+            if hex_terrain[h] == SEA or banned[h]:
                 continue
             others = 0
             for p in range(n_players):
@@ -256,6 +265,35 @@ def pick_gold(roll, rs, gold, gold_policy, hands, tallies):
                 r = gold_pick(hands, p, gold_policy)
                 hands[p, r] += 1
                 tallies[p, T_RECEIVED + r] += 1
+
+
+@njit(cache=True)
+def starting_hands(hex_terrain, hex_number, corner_hexes, start_corner, gold_policy):
+    """int32[n_players, N_RESOURCES]: one card per producing hex at each seat's start_corner (-1:
+    none), as the base game gives for the second settlement (Cloth for Catan: the third).
+
+    Producing means a gold or resource hex with a number: deserts, sea, fog and hexes without a
+    number give nothing. The robber does not block (this is not a roll's production). A gold
+    field gives a card chosen by gold_policy, after the ordinary cards, like a roll's gold."""
+    n_players = start_corner.shape[0]
+    pips = hex_pips(hex_terrain, hex_number)
+    hands = np.zeros((n_players, N_RESOURCES), np.int32)
+    for p in range(n_players):
+        c = start_corner[p]
+        if c < 0:
+            continue
+        gold_cards = 0
+        for k in range(corner_hexes.shape[1]):
+            h = corner_hexes[c, k]
+            if h < 0 or pips[h] == 0:
+                continue
+            if hex_terrain[h] == GOLD:
+                gold_cards += 1
+            else:
+                hands[p, hex_terrain[h] - FIRST_RESOURCE_TERRAIN] += 1
+        for _ in range(gold_cards):
+            hands[p, gold_pick(hands, p, gold_policy)] += 1
+    return hands
 
 
 @njit(cache=True)
@@ -372,16 +410,26 @@ def play_rolls(n_rolls, robber, offsets, yields, gold, blocked, plan, touch, gol
 
 @njit(cache=True, nogil=True)
 def simulate_rolls(hex_terrain, hex_number, corner_hexes, corner_building, corner_owner, robber_start,
-                   n_players, n_rolls, gold_policy, spend_to, seven_rules, seed, start, out):
+                   n_players, n_rolls, gold_policy, spend_to, seven_rules, seed, start, out,
+                   start_hands=None, robber_banned=None):
     """Sequences start .. start + out.shape[1] - 1 of n_rolls rolls each over one board, every
-    sequence from empty hands and robber_start. out[seat * N_TALLY + T_*, j] gets the tallies of
-    sequence start + j, whose dice are the stream (seed, sequence, PURPOSE_DICE) and whose
-    steals draw from (seed, sequence, PURPOSE_STEAL)."""
+    sequence from start_hands (int32[n_players, N_RESOURCES]; None: empty hands) and robber_start.
+    robber_banned (bool[n_hex]; None: no ban) lists the hexes the robber may never be moved to.
+    out[seat * N_TALLY + T_*, j] gets the tallies of sequence start + j, whose dice are the stream
+    (seed, sequence, PURPOSE_DICE) and whose steals draw from (seed, sequence, PURPOSE_STEAL);
+    the starting cards are not tallied as received."""
     n_hex = hex_terrain.shape[0]
     offsets, yields, gold, blocked = production_tables(hex_terrain, hex_number, corner_hexes, corner_building,
                                                        corner_owner, n_players)
     touch = hex_touch(n_hex, corner_hexes, corner_building, corner_owner, n_players)
-    plan = robber_plan(hex_terrain, hex_number, touch, victory_points(corner_building, corner_owner, n_players))
+    banned = np.zeros(n_hex, np.bool_)
+    if robber_banned is not None:
+        banned[:] = robber_banned
+    plan = robber_plan(hex_terrain, hex_number, touch, victory_points(corner_building, corner_owner, n_players),
+                       banned)
+    first_hands = np.zeros((n_players, N_RESOURCES), np.int32)
+    if start_hands is not None:
+        first_hands[:] = start_hands
     hands = np.zeros((n_players, N_RESOURCES), np.int32)
     tallies = np.zeros((n_players, N_TALLY), np.int64)
     pending = np.zeros(13, np.int64)
@@ -391,7 +439,7 @@ def simulate_rolls(hex_terrain, hex_number, corner_hexes, corner_building, corne
     for j in range(out.shape[1]):
         stream_init(dice_stream, seed, start + j, PURPOSE_DICE)
         stream_init(steal_stream, seed, start + j, PURPOSE_STEAL)
-        hands[:] = 0
+        hands[:] = first_hands
         tallies[:] = 0
         play_rolls(n_rolls, robber_start, offsets, yields, gold, blocked, plan, touch, gold_policy, spend_to,
                    seven_rules, hands, tallies, pending, seen, dice_stream, steal_stream)

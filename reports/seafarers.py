@@ -95,23 +95,28 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
     if sc["status"] != "published":
         blocks.append(("warn", f"This layout is '{sc['status']}': a published map partly reconstructed to agree "
                                "with the rulebook (see “Data and assumptions”)."))
+    if summary.get("pirate_fleet"):
+        blocks.append(("warn", summary["pirate_fleet"]["warning"]))
     seats = summary["seats"]
     rows = []
     for s in seats:
         sev = s["sevens"]
-        rows.append([f"{s['seat']}", _ci_text(s["income"]["total"]), num(s["expected"]["total"]["mean"], 3),
+        rows.append([f"{s['seat']}", num(s["start_cards"]["mean"], 2), _ci_text(s["income"]["total"]),
+                     num(s["expected"]["total"]["mean"], 3),
                      num(s["gold_cards"]["mean"], 3), num(s["blocked"]["mean"], 3), _pct_ci(s["missing"]["any"]),
                      pct(sev["targeted_share"]["mean"]), pct(sev["discard_share"]["mean"]),
                      num(sev["robbed_per_seven"]["mean"], 2)])
     blocks += [("h2", "Seats (1 = first to place)"),
-               ("p", f"Means over boards with 95% Student-t intervals. Income: cards received per roll after the "
+               ("p", f"Means over boards with 95% Student-t intervals. Start cards: the starting resources every "
+                     f"sequence begins with (one per producing hex at the seat's last drafted settlement; not "
+                     f"income). Income: cards received per roll after the "
                      f"robber (gold picks included); expected: pip sum / 36 without the robber. Without a resource: "
                      f"share of {summary['rolls']}-roll sequences in which the seat got none of at least one "
                      f"resource. Per 7: share of 7s that put the robber on one of its hexes, share on which it "
                      f"discarded, and cards stolen from it."),
-               ("table", ["seat", "income / roll (95% CI)", "expected", "gold cards", "blocked",
+               ("table", ["seat", "start cards", "income / roll (95% CI)", "expected", "gold cards", "blocked",
                           "without a resource (95% CI)", "robber on it per 7", "discards per 7", "robbed per 7"],
-                rows, ["l", "r", "r", "r", "r", "r", "r", "r", "r"])]
+                rows, ["l"] + ["r"] * 9)]
     rrows = [[f"{s['seat']}"] + [_ci_text(s["income"][r]) for r in RESOURCE_NAMES] for s in seats]
     blocks += [("h2", "Income by resource"),
                ("table", ["seat", *RESOURCE_NAMES], rrows, ["l"] + ["r"] * len(RESOURCE_NAMES))]

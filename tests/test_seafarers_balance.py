@@ -9,12 +9,16 @@ import polars as pl
 import pytest
 
 from analyzer.errors import UserError
-from analyzer.seafarers.balance import BOARD_COLUMNS, SEAT_COLUMNS, red_spacing, run_balance
+from analyzer.seafarers import reference as ref
+from analyzer.seafarers.balance import (BOARD_COLUMNS, SEAT_COLUMNS, assumptions, make_balance, red_spacing,
+                                       run_balance)
 from analyzer.seafarers.boards import deal_plan, generate_boards
+from analyzer.seafarers.pirates import race_setup, raid_risk
 from analyzer.seafarers.production import expected_income
 from analyzer.seafarers.scenarios import HARBOUR_TYPES, load_scenario
 from analyzer.seafarers.setup_policies import Heuristic, board_view, draft, parse_heuristic, placement_order
 from kernels.catan_codes import PIPS, RESOURCE_NAMES, SEA
+from reports.seafarers import write_balance_report
 
 from tests.test_cli import run_cli
 from tests.test_seafarers_boards import tiny
@@ -163,6 +167,17 @@ def test_cloth_gives_three_settlements_and_pirate_islands_preplace_one():
     check_draft(s, view, result)
 
 
+def test_the_last_drafted_settlement_gives_the_starting_resources():
+    for slug, players, round_ in (("new-world", 4, 2), ("cloth-for-catan", 4, 3), ("pirate-islands", 4, 2)):
+        s, boards = dealt(slug, players, n=1)
+        view = board_view(s, boards.terrain[0], boards.number[0], boards.harbour[0])
+        result = draft(view, parse_heuristic("pips"), 1, 0)
+        drafted = result.settlements[result.preplaced:]
+        for seat, corner in enumerate(result.start_resource_corners()):
+            mine = [c for c, owner in drafted if owner == seat]
+            assert len(mine) == round_ and corner == mine[-1]  # never the pre-placed Pirate Islands settlement
+
+
 # ----------------------------------------------------------------------------------------------- balance
 def test_red_spacing():
     assert np.isnan(red_spacing(np.array([[0, 0]]))).all()  # one red number: no spacing
@@ -195,6 +210,58 @@ def test_income_matches_the_analytic_pip_sum(small_run):
                                    s.topology.corner_hexes, placed.building(n), placed.owner(n), 3)
         got = seats.filter(pl.col("board") == b).sort("seat")["expected_total"].to_numpy()
         assert got == pytest.approx(analytic.sum(axis=1))
+
+
+def test_seats_start_with_the_resources_of_their_last_drafted_settlement(small_run):
+    exp = small_run.experiment
+    s = exp.scenario
+    boards = generate_boards(exp.plan, 3, exp.seed)
+    for b in range(3):
+        view, placed = exp.seat_view(b, boards.terrain[b], boards.number[b], boards.harbour[b])
+        terrain = np.where(view.terrain < 0, SEA, view.terrain)
+        hands = ref.starting_hands(terrain, view.number, s.topology.corner_hexes, placed.start_resource_corners(),
+                                   exp.gold_policy)
+        got = small_run.seats.filter(pl.col("board") == b).sort("seat")["start_cards"].to_numpy()
+        assert got.tolist() == [sum(h) for h in hands]
+    assert small_run.seats["start_cards"].min() >= 1 and small_run.seats["start_cards"].max() <= 3
+    assert any("Starting resources" in a for a in small_run.summary["assumptions"])
+    assert small_run.summary["pirate_fleet"] is None
+
+
+def test_robber_bans_come_from_the_scenario():
+    tribe = make_balance("forgotten-tribe", 4, 10, "pips", 1)
+    islets = set(tribe.scenario.zones["T"].hexes)
+    start = tribe.scenario.robber.hex
+    assert start in islets  # the robber starts on an islet desert: banned by the zone and by the return rule
+    land_start = next(h for h in range(tribe.scenario.topology.n_hex) if h not in islets)
+    assert set(np.flatnonzero(tribe.robber_banned(land_start))) == islets | {land_start}
+    cloth = make_balance("cloth-for-catan", 4, 10, "pips", 1)
+    start = cloth.scenario.robber.hex
+    assert set(np.flatnonzero(cloth.robber_banned(start))) == set(cloth.scenario.zones["V"].hexes)  # may return
+    assert not make_balance("new-world", 4, 10, "pips", 1).robber_banned(-1).any()
+    assert any("never back to its start hex" in a and "islets" in a for a in assumptions(tribe))
+
+
+def test_pirate_islands_balance_says_the_fleet_is_not_simulated(tmp_path):
+    result = run_balance("pirate-islands", 4, boards=3, rolls=20, heuristic="pips", seed=1, sequences=10, threads=1)
+    summary = result.summary
+    fleet = summary["pirate_fleet"]
+    assert fleet["simulated"] is False and "not simulated" in fleet["warning"]
+    assert any("NOT simulated" in a for a in summary["assumptions"])
+    # Per seat and board: 100 x (fleet path hexes at its set-up settlements) / 14 (stationary law, a raid
+    # lost without warships), from raid_risk's path indices per corner; the summary has the mean over boards.
+    assert fleet["path_hexes"] == 14
+    risk = {r["corner"]: set(r["path_indices"]) for r in raid_risk(race_setup(4))}
+    by_seat = {}
+    for row in result.seats.iter_rows(named=True):
+        hexes = set().union(*(risk.get(row[f"corner_{k}"], set()) for k in (1, 2, 3)))
+        by_seat.setdefault(row["seat"], []).append(100 * len(hexes) / 14)
+    for seat in summary["seats"]:
+        figure = seat["fleet_raid_cards_per_100_rolls"]
+        assert figure["n"] == 3 and figure["mean"] == pytest.approx(np.mean(by_seat[seat["seat"]]))
+        assert figure["mean"] >= 100 / 14 - 1e-9  # the pre-placed settlement stands next to the fleet's path
+    write_balance_report(tmp_path, summary, result.experiment.scenario, {})
+    assert "pirate fleet's raids are not simulated here" in (tmp_path / "report.md").read_text()
 
 
 def test_balance_tables_and_summary(small_run):

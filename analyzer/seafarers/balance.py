@@ -6,10 +6,11 @@
 Board b of the seed is dealt from its own stream (kernels/seafarers_board.py), the seats draft on it
 with the heuristic (analyzer/seafarers/setup_policies.py, ties from (seed, b, PURPOSE_POLICY)), then
 `sequences` roll sequences of `rolls` rolls each are played over it by the production kernel
-(kernels/production.py): sequence k of board b is the dice stream (seed, b * sequences + k,
-PURPOSE_DICE). Per board the runner records board figures and per-seat means over the sequences;
-seat figures with CIs are then Student-t intervals over the boards (boards are independent draws,
-sequences on one board are not independent of each other).
+(kernels/production.py), each from the seats' starting resources and with the scenario's robber bans:
+sequence k of board b is the dice stream (seed, b * sequences + k, PURPOSE_DICE). Per board the runner
+records board figures and per-seat means over the sequences; seat figures with CIs are then Student-t
+intervals over the boards (boards are independent draws, sequences on one board are not independent of
+each other).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from analyzer.seafarers.boards import (Boards, DealPlan, board_drawing, deal_pla
                                        robber_start)
 from analyzer.seafarers.dice import check_threads
 from analyzer.seafarers.limits import MAX_HAND, MAX_SEQUENCE_ROLLS, MAX_SEQUENCES, check_option, check_range
+from analyzer.seafarers.pirates import fleet_stationary
 from analyzer.seafarers.production import check_board, parse_gold_policy
 from analyzer.seafarers.scenarios import Scenario, list_scenarios, load_scenario
 from analyzer.seafarers.setup_policies import (Draft, Heuristic, board_view, draft, parse_heuristic)
@@ -52,6 +54,7 @@ SEAT_COLUMNS = (
     *(f"corner_{k}" for k in range(1, MAX_SETTLEMENTS + 1)),
     *(f"piece_{k}" for k in range(1, MAX_SETTLEMENTS + 1)),  # edge of the road / ship next to settlement k
     *(f"ship_{k}" for k in range(1, MAX_SETTLEMENTS + 1)),  # 1 ship, 0 road, -1 none
+    "start_cards",  # resource cards held before the first roll (the starting resources)
     *(f"expected_{r}" for r in INCOME), "expected_total",  # analytic cards per roll, no robber
     *(f"income_{r}" for r in RESOURCE_NAMES), "income_total",  # cards received per roll (gold picks included)
     "gold_cards", "blocked", "gross_total",  # per roll: from gold fields; kept back by the robber; income + blocked
@@ -115,10 +118,12 @@ class Balance:
         terrain = np.where(view.terrain < 0, SEA, view.terrain).astype(np.int8)  # fog: unexplored, no yield
         robber = self.robber(view, owner)
         args = check_board(terrain, view.number, topo.corner_hexes, building, owner, robber, p)
+        start_hands = kp.starting_hands(args[0], args[1], args[2],
+                                        np.array(placed.start_resource_corners(), np.int32), self.gold_policy)
         tallies = np.zeros((p * kp.N_TALLY, n_seq), np.int64)
         first_sequence = board * n_seq
         kp.simulate_rolls(*args, robber, p, t, self.gold_policy, self.spend_to, True, self.seed, first_sequence,
-                          tallies)  # True: the 7 rules (discards, robber, steals) in force
+                          tallies, start_hands, self.robber_banned(robber))  # True: the 7 rules in force
         dice = np.zeros((kd.DB_COLS, n_seq), np.int64)
         kd.dice_blocks(self.seed, t, t * (first_sequence + n_seq), first_sequence, dice)
         sevens = int(dice[kd.DB_SUM + SEVEN].sum())
@@ -131,6 +136,7 @@ class Balance:
         self.board_figures(bcol, boards.terrain[j], boards.number[j], boards.tries[j], sevens, expected, robber)
         for seat in range(p):
             self.seat_figures(seats[seat], placed, seat, expected[seat], tallies[seat], sevens)
+            seats[seat, _S["start_cards"]] = start_hands[seat].sum()
         return col
 
     def robber(self, view, owner: np.ndarray) -> int:
@@ -142,6 +148,17 @@ class Balance:
         touched[s.topology.corner_hexes[owner >= 0].ravel()] = True
         free = np.flatnonzero(view.flags.hex_land & ~touched[:-1])
         return int(free[0]) if free.size else -1
+
+    def robber_banned(self, robber: int) -> np.ndarray:
+        """bool [n_hex]: where the robber may never be moved: the scenario's forbidden zones (Forgotten Tribe,
+        Cloth for Catan: the islets) and, where it may not return (Forgotten Tribe), its start hex."""
+        s = self.scenario
+        banned = np.zeros(s.topology.n_hex, np.bool_)
+        for zone in s.robber.forbidden_zones:
+            banned[list(s.zones[zone].hexes)] = True
+        if not s.robber.return_to_start and robber >= 0 and s.robber.rule != "off-board":
+            banned[robber] = True  # a modelled off-board start is not a real hex: nothing to keep it from
+        return banned
 
     def board_figures(self, out, terrain, number, tries, sevens, expected, robber) -> None:
         pips = np.asarray(PIPS)[number] * (terrain >= GOLD)
@@ -286,11 +303,16 @@ def summarize(exp: Balance, board_df: pl.DataFrame, seat_df: pl.DataFrame, gold_
             "income": {r: _ci(rows[f"income_{r}"]) for r in (*RESOURCE_NAMES, "total")},
             "expected": {r: _ci(rows[f"expected_{r}"]) for r in (*INCOME, "total")},
             "gross_total": _ci(rows["gross_total"]),
+            "start_cards": _ci(rows["start_cards"]),
             "gold_cards": _ci(rows["gold_cards"]),
             "blocked": _ci(rows["blocked"]),
             "missing": {r: _ci(rows[f"missing_{r}"]) for r in (*RESOURCE_NAMES, "any")},
             "sevens": {k: _ci(rows[k]) for k in ("targeted_share", "discard_share", "robbed_per_seven")},
         })
+    fleet = fleet_raid_risk(s, seat_df)
+    if fleet is not None:
+        for seat in seats:
+            seat["fleet_raid_cards_per_100_rolls"] = _ci(fleet[seat_df["seat"].to_numpy() == seat["seat"]])
     first = seat_df.filter(pl.col("seat") == 1)["income_total"].to_numpy()
     last = seat_df.filter(pl.col("seat") == exp.players)["income_total"].to_numpy()
     spread = board_df["seat_spread"].to_numpy()
@@ -309,10 +331,39 @@ def summarize(exp: Balance, board_df: pl.DataFrame, seat_df: pl.DataFrame, gold_
         "fairest_board": {"board": fairest, "seat_spread": float(spread[fairest])},
         "least_fair_board": {"board": least, "seat_spread": float(spread[least])},
         "layouts": [{"scenario": x.slug, "players": x.players, "status": x.status} for x in list_scenarios()],
+        "pirate_fleet": None if fleet is None else {
+            "simulated": False, "path_hexes": len(s.pirate.fleet_path), "raid_rule": "each",
+            "warning": fleet_warning([seat["fleet_raid_cards_per_100_rolls"]["mean"] for seat in seats])},
         "assumptions": assumptions(exp),
         "versions": {"tabletop_analyzer": analyzer.__version__, "numba": numba.__version__,
                      "numpy": np.__version__, "python": platform.python_version()},
     }
+
+
+def fleet_raid_risk(scenario: Scenario, seat_df: pl.DataFrame) -> np.ndarray | None:
+    """Per seat row: the cards the pirate fleet's raids take per 100 rolls in the long run from the seat's
+    set-up settlements (None for a scenario without a fleet). The fleet lands on each path hex with its
+    stationary probability; a seat with a building at the landing hex is raided (rule 'each'); at set-up
+    nobody has warships, so every raid is lost (the lower die is at least 1): 1 card (no cities yet), as
+    long as the seat holds one (analyzer.seafarers.pirates.raid_risk, summed over the seat's hexes)."""
+    path = scenario.pirate.fleet_path
+    if not path:
+        return None
+    topo = scenario.topology
+    at_path = np.zeros((topo.n_corner + 1, len(path)), bool)  # last row: the -1 of a missing settlement
+    for i, h in enumerate(path):
+        at_path[topo.hex_corners[h][topo.hex_corners[h] >= 0], i] = True
+    corners = seat_df.select([f"corner_{k}" for k in range(1, MAX_SETTLEMENTS + 1)]).to_numpy()
+    raided = at_path[corners].any(axis=1)  # a landing raids a seat once, however many of its buildings are there
+    return 100 * raided @ fleet_stationary(len(path))
+
+
+def fleet_warning(per_seat: list[float]) -> str:
+    lo, hi = min(per_seat), max(per_seat)
+    figure = f"{lo:.1f}" if round(lo, 1) == round(hi, 1) else f"{lo:.1f}–{hi:.1f}"
+    return (f"The pirate fleet's raids are not simulated here: from their set-up settlements the seats would lose "
+            f"about {figure} cards per 100 rolls to them (mean per seat, long run, no warships, while they hold "
+            "cards); see `tabletop seafarers pirates`.")
 
 
 def assumptions(exp: Balance) -> list[str]:
@@ -327,10 +378,20 @@ def assumptions(exp: Balance) -> list[str]:
         f"Draft: snake order, {'three' if s.setup.settlements == 3 else 'two'} settlements per seat, every seat "
         f"using the same heuristic ({exp.heuristic.label}); ties broken at random; a coastal settlement takes a "
         "ship instead of a road. Nobody builds during the rolls.",
+        "Starting resources: every roll sequence starts with each seat holding one card per producing hex at the "
+        f"last settlement it drafted (the {'third' if s.setup.settlements == 3 else 'second'}"
+        + ("; never the pre-placed one" if s.markers.fortresses else "")
+        + "), as the base game gives them; a gold field there gives a card chosen by the gold policy (the seed "
+        "does not say; taken like a roll's gold), fog, deserts and hexes without a number give none, and the "
+        "robber does not block them. They are not counted as income.",
         "Fog hexes are face down at set-up and stay unexplored during the rolls: they yield nothing.",
         f"Robber: starts as the scenario says ({s.robber.rule}); 'off-board' is modelled as a land hex no seat "
         "touches, which is the same until the first 7. The roller moves it to hurt the leader most while "
-        "hurting himself least (kernels/production.py); the pirate is not modelled (it does not block hexes).",
+        "hurting himself least (kernels/production.py)"
+        + (", never into the scenario's forbidden zones ("
+           + ", ".join(s.zones[z].title for z in s.robber.forbidden_zones) + ")" if s.robber.forbidden_zones else "")
+        + ("" if s.robber.return_to_start else ", never back to its start hex")
+        + "; the pirate is not modelled (it does not block hexes).",
         f"Hands: the roller spends down to {exp.spend_to} cards at the end of each turn (a crude stand-in for "
         "building; it only changes discards, steals and gold picks)." if exp.spend_to >= 0 else
         "Hands: nobody spends cards (discards on 7s grow with the rolls).",
@@ -341,6 +402,10 @@ def assumptions(exp: Balance) -> list[str]:
         "Seat figures are means over boards with Student-t 95% intervals (boards are independent); each board's "
         "figure is the mean over its roll sequences.",
     ]
+    if s.pirate.fleet_path:
+        out.append("Pirate fleet: its raids are NOT simulated here (the rolls are the same as without a fleet); "
+                   "the summary gives each seat's long-run raid losses from its set-up settlements "
+                   "(seats[].fleet_raid_cards_per_100_rolls); the fleet is simulated by `tabletop seafarers pirates`.")
     if s.harbours.placement == "players":
         out.append("Harbours: the players lay them during preparation, which is not modelled; the board has none "
                    "at set-up, so 'port' scores like 'pips'.")

@@ -1,7 +1,8 @@
 """Production over a board: checked inputs, many roll sequences on the runner, analytic income.
 
+    start = starting_hands(terrain, number, corner_hexes, start_corners=[12, 40, 7, 33])
     tallies = simulate_rolls(terrain, number, corner_hexes, building, owner, robber,
-                             n_players=4, n_rolls=60, sequences=10_000, seed=1)
+                             n_players=4, n_rolls=60, sequences=10_000, seed=1, start_hands=start)
     tallies[seat, T_*, sequence]      (T_* and TALLY_NAMES from kernels.production)
 
 Rules and policies: kernels/production.py and docs/seafarers_dice.md.
@@ -64,13 +65,54 @@ def check_board(hex_terrain, hex_number, corner_hexes, corner_building, corner_o
     return terrain, number, hexes, building, owner
 
 
+def check_start_hands(start_hands, n_players: int) -> np.ndarray:
+    """int32[n_players, N_RESOURCES], every count 0..MAX_HAND (None: empty hands)."""
+    if start_hands is None:
+        return np.zeros((n_players, N_RESOURCES), np.int32)
+    hands = np.asarray(start_hands)
+    if hands.shape != (n_players, N_RESOURCES) or not np.issubdtype(hands.dtype, np.integer):
+        raise UserError(f"start_hands must be whole card counts of shape ({n_players}, {N_RESOURCES}), "
+                        f"got {hands.dtype} {hands.shape}")
+    if ((hands < 0) | (hands > MAX_HAND)).any() or hands.sum() > MAX_HAND:
+        raise UserError(f"start_hands must hold 0 to {MAX_HAND} cards (the bank's resource cards)")
+    return np.ascontiguousarray(hands, np.int32)
+
+
+def check_robber_banned(robber_banned, n_hex: int) -> np.ndarray:
+    """bool[n_hex] (None: no ban); the robber may never be moved onto a banned hex."""
+    if robber_banned is None:
+        return np.zeros(n_hex, np.bool_)
+    banned = np.asarray(robber_banned)
+    if banned.shape != (n_hex,) or banned.dtype != np.bool_:
+        raise UserError(f"robber_banned must be a bool mask of shape ({n_hex},), got {banned.dtype} {banned.shape}")
+    return np.ascontiguousarray(banned)
+
+
+def starting_hands(hex_terrain, hex_number, corner_hexes, start_corners, gold_policy: int | str = "poorest"
+                   ) -> np.ndarray:
+    """int32[n_players, N_RESOURCES]: the cards each seat starts with, one per producing hex at its
+    start corner (start_corners[seat]; -1: none), gold by the gold policy (kernels.production.starting_hands).
+    n_players = len(start_corners)."""
+    corners = np.ascontiguousarray(start_corners, np.int32)
+    n_players = corners.shape[0]
+    check_range("players", n_players, 1, MAX_PLAYERS)
+    terrain, number, hexes, _, _ = check_board(hex_terrain, hex_number, corner_hexes,
+                                               np.zeros(len(corner_hexes), np.int8),
+                                               np.full(len(corner_hexes), -1, np.int8), -1, n_players)
+    if ((corners < -1) | (corners >= hexes.shape[0])).any():
+        raise UserError(f"start_corners must be -1 (none) or a corner index 0..{hexes.shape[0] - 1}")
+    return kp.starting_hands(terrain, number, hexes, corners, parse_gold_policy(gold_policy))
+
+
 def simulate_rolls(hex_terrain, hex_number, corner_hexes, corner_building, corner_owner, robber: int, *,
                    n_players: int, n_rolls: int, sequences: int, seed: int, gold_policy: int | str = "poorest",
-                   spend_to: int = kp.NO_SPENDING, seven_rules: bool = True,
+                   spend_to: int = kp.NO_SPENDING, seven_rules: bool = True, start_hands=None, robber_banned=None,
                    threads: int | None = None) -> np.ndarray:
     """int64[n_players, N_TALLY, sequences]: per-seat tallies of `sequences` roll sequences of n_rolls
-    rolls each, every one from empty hands (sequence k: dice stream (seed, k, PURPOSE_DICE)).
-    seven_rules=False leaves out discards, robber moves and steals (a 7 just produces nothing)."""
+    rolls each, every one from start_hands (default: empty hands; see `starting_hands`), sequence k
+    rolling the dice stream (seed, k, PURPOSE_DICE). robber_banned: bool[n_hex] of hexes the robber
+    may never be moved to (default none). seven_rules=False leaves out discards, robber moves and
+    steals (a 7 just produces nothing)."""
     check_range("players", n_players, 1, MAX_PLAYERS)
     check_range("rolls", n_rolls, 1, MAX_SEQUENCE_ROLLS, "rolls per sequence; a game has about 60-100")
     check_range("sequences", sequences, 1, MAX_SEQUENCES, "for more, run in parts with different seeds")
@@ -80,9 +122,12 @@ def simulate_rolls(hex_terrain, hex_number, corner_hexes, corner_building, corne
     check_threads(threads)
     gold = parse_gold_policy(gold_policy)
     board = check_board(hex_terrain, hex_number, corner_hexes, corner_building, corner_owner, robber, n_players)
+    hands = check_start_hands(start_hands, n_players)
+    banned = check_robber_banned(robber_banned, board[0].shape[0])
 
     def play(start, out):
-        kp.simulate_rolls(*board, robber, n_players, n_rolls, gold, spend_to, seven_rules, seed, start, out)
+        kp.simulate_rolls(*board, robber, n_players, n_rolls, gold, spend_to, seven_rules, seed, start, out, hands,
+                          banned)
 
     cols, _wall = run_games(play, sequences, n_players * kp.N_TALLY, threads=threads, dtype=np.int64)
     return cols.reshape(n_players, kp.N_TALLY, sequences)

@@ -72,8 +72,9 @@ class Table:
     Tallies per seat: 5 received per resource, gold, blocked, discarded, sevens_hit, robbed, stole,
     targeted, spent (the kernel's T_* order)."""
 
-    def __init__(self, terrain, number, corner_hexes, building, owner, n_players):
+    def __init__(self, terrain, number, corner_hexes, building, owner, n_players, robber_banned=()):
         self.terrain = [int(t) for t in terrain]
+        self.banned = {int(h) for h in robber_banned}  # hexes the robber may never be moved to
         self.number = [int(n) for n in number]
         self.corners = [(tuple(int(h) for h in hs if h >= 0), int(b), int(o))
                         for hs, b, o in zip(corner_hexes, building, owner) if b > 0]
@@ -120,7 +121,8 @@ class Table:
         if robber >= 0:
             opponents = [p for p in range(self.n_players) if p != roller]
             leader = max(opponents, key=lambda p: (self.vp[p], self.income[p], -p)) if opponents else None
-            choices = [h for h in range(len(self.terrain)) if self.terrain[h] != SEA and h != robber]
+            choices = [h for h in range(len(self.terrain))
+                       if self.terrain[h] != SEA and h != robber and h not in self.banned]
             if choices:
                 robber = min(choices, key=lambda h: (self.harm(h, roller),
                                                      -(self.harm(h, leader) if leader is not None else 0),
@@ -141,11 +143,31 @@ class Table:
         return robber
 
 
+def starting_hands(terrain, number, corner_hexes, start_corners, gold_policy) -> list[list[int]]:
+    """Per seat, one card for each producing hex at its start corner (-1: none): the ordinary cards,
+    then each gold card chosen by the gold policy; the robber does not block."""
+    hands = []
+    for c in start_corners:
+        hand = [0] * RESOURCES
+        hexes = [int(h) for h in corner_hexes[c] if h >= 0] if c >= 0 else []
+        producing_hexes = [h for h in hexes if producing(int(terrain[h]), int(number[h]))]
+        for h in producing_hexes:
+            if terrain[h] != GOLD:
+                hand[terrain[h] - LUMBER] += 1
+        for h in producing_hexes:
+            if terrain[h] == GOLD:
+                hand[gold_policy if gold_policy >= 0 else hand.index(min(hand))] += 1
+        hands.append(hand)
+    return hands
+
+
 def play_sequence(terrain, number, corner_hexes, building, owner, robber, n_players, n_rolls, gold_policy,
-                  spend_to, seed, sequence, seven_rules=True):
-    """One roll sequence from empty hands: returns (hands [seat][resource], tallies [seat][T_*], robber)."""
-    table = Table(terrain, number, corner_hexes, building, owner, n_players)
-    hands = [[0] * RESOURCES for _ in range(n_players)]
+                  spend_to, seed, sequence, seven_rules=True, start_hands=None, robber_banned=()):
+    """One roll sequence from start_hands (default: empty hands), the robber never moved onto a hex of
+    robber_banned: returns (hands [seat][resource], tallies [seat][T_*], robber)."""
+    table = Table(terrain, number, corner_hexes, building, owner, n_players, robber_banned)
+    hands = ([[int(x) for x in hand] for hand in start_hands] if start_hands is not None
+             else [[0] * RESOURCES for _ in range(n_players)])
     tallies = [[0] * 13 for _ in range(n_players)]
     dice = Stream(seed, sequence, PURPOSE_DICE)
     steal = Stream(seed, sequence, PURPOSE_STEAL)

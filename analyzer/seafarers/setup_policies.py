@@ -186,6 +186,16 @@ class Draft:
     def corners_of(self, seat: int) -> list[int]:
         return [c for c, s in self.settlements if s == seat]
 
+    def start_resource_corners(self) -> list[int]:
+        """Per seat, the settlement that gives the starting resources (-1: none): the last one the seat
+        placed in the draft, i.e. the base game's second ("seguindo as regras da caixa básica") and Cloth
+        for Catan's third ("uma terceira aldeia, da qual os jogadores conseguirão as suas matérias primas
+        iniciais"); a pre-placed settlement (The Pirate Islands) never gives them."""
+        out = [-1] * self.players
+        for corner, seat in self.settlements[self.preplaced:]:
+            out[seat] = corner
+        return out
+
 
 def placement_order(scenario: Scenario, players: int) -> list[int]:
     """Seats in the order they place their initial settlements."""
