@@ -140,6 +140,9 @@ def simulate(
     seed: int = typer.Option(0, help="Experiment seed; with it every result is reproducible."),
     expansions: str = typer.Option("", help="Comma-separated: windmills, piers."),
     tiles: Optional[Path] = typer.Option(None, help="Tile-set CSV (default: the packaged reconstruction)."),
+    rule: Optional[list[str]] = typer.Option(
+        None, metavar="NAME=VALUE", help="Switch a documented rules default of analyzer/beacon/data/rules.toml "
+                                        "[options]; repeatable (solo_keep_on_empty_pile=true)."),
     out: Path = typer.Option(..., help="Output folder for games.parquet, summary.json and the report."),
     run=None,
 ):
@@ -150,10 +153,10 @@ def simulate(
     from reports.io import atomic_write_parquet, write_json
 
     check_seed(seed)  # every input checked before any work
-    make_setup(players, policy, expansions, tiles)
+    make_setup(players, policy, expansions, tiles, rule)
     prepare_out_dir(out)
     result = simulate_games(players=players, policy=policy, seed=seed, expansions=expansions, tiles=tiles,
-                            command=command_line(), **dataclasses.asdict(run))
+                            rules=rule, command=command_line(), **dataclasses.asdict(run))
     # a streaming run has no per-game table, and an older one would not match its summary
     with results_folder(out, stale=("games.parquet",) if result.games is None else ()) as stage:
         if result.games is not None:
@@ -196,6 +199,9 @@ def compare(
     tiles: Optional[list[Path]] = typer.Option(
         None, help="Tile-set CSV (default: the packaged reconstruction); repeat to compare tile sets "
                    "(the arms are then every policy on every tile set)."),
+    rule: Optional[list[str]] = typer.Option(
+        None, metavar="NAME=VALUE", help="Switch a documented rules default of analyzer/beacon/data/rules.toml "
+                                        "[options]; repeatable (solo_keep_on_empty_pile=true)."),
     out: Path = typer.Option(..., help="Output folder for games.parquet, summary.json and the report."),
     run=None,
 ):
@@ -210,9 +216,10 @@ def compare(
     from reports.io import atomic_write_parquet, write_json
 
     options = dataclasses.asdict(run)
-    check_inputs(policies, players, seed=seed, expansions=expansions, tiles=tiles, **options)  # before any work
+    check_inputs(policies, players, seed=seed, expansions=expansions, tiles=tiles, rules=rule,
+                 **options)  # before any work
     prepare_out_dir(out)
-    result = compare_arms(policies, players=players, seed=seed, expansions=expansions, tiles=tiles,
+    result = compare_arms(policies, players=players, seed=seed, expansions=expansions, tiles=tiles, rules=rule,
                           command=command_line(), **options)
     with results_folder(out) as stage:
         atomic_write_parquet(stage / "games.parquet", result.games)

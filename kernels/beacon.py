@@ -68,7 +68,8 @@ CFG_PTS_OTHER = 6
 CFG_PTS_WINDMILL = 7
 CFG_PTS_PIER = 8
 CFG_RANK0 = 9  # five rank lower bounds, already shifted for expansions
-CFG_SIZE = 14
+CFG_KEEP_ON_EMPTY_PILE = 14  # rules.toml [options]: 1 = the solo keep also once the draw pile is empty
+CFG_SIZE = 15
 
 # Policies (analyzer/beacon/policies.py maps names to these ids).
 POLICY_RANDOM = 0
@@ -498,12 +499,23 @@ def _actions_after_places(tt, cfg, g, st, board, hands, ships, actions, n):
                             n += 1
     _set_action(actions, n, ACT_END, -1, 0, 0)
     n += 1
-    if players == 1 and st[ST_DECK_POS] < st[ST_DECK_LEN]:
+    if _solo_keeps(cfg, st, hands, p, hand, np.int64(0)):
         for s in range(hand):
             if hands[s] >= 0:
                 _set_action(actions, n, ACT_END, s, 0, 0)
                 n += 1
     return n
+
+
+@internal
+def _solo_keeps(cfg, st, hands, p, hand, used):
+    """A solo turn may end keeping 1 of its tiles not in `used` (p. 6): while the draw pile lasts,
+    and with rules.toml's solo_keep_on_empty_pile also after, if 2 or more are left (so one goes)."""
+    if cfg[CFG_PLAYERS] != 1:
+        return False
+    if st[ST_DECK_POS] < st[ST_DECK_LEN]:
+        return True
+    return cfg[CFG_KEEP_ON_EMPTY_PILE] != 0 and _free_tiles(hands, p, hand, used) >= 2
 
 
 @internal
@@ -998,7 +1010,7 @@ def _stop_value(tt, cfg, g, st, board, hands, p, ship, tokens, used, flood, fill
         if v > best:
             best = v
             where[0] = flood[i]
-    if cfg[CFG_PLAYERS] == 1 and st[ST_DECK_POS] < st[ST_DECK_LEN]:
+    if _solo_keeps(cfg, st, hands, p, cfg[CFG_HAND], used):
         keep = 0.0
         for s in range(cfg[CFG_HAND]):
             t = hands[p * MAX_HAND + s]
@@ -1241,8 +1253,8 @@ def follow_plan(tt, cfg, g, st, board, hands, ships, flood, actions, n, plan):
         d = _first_step(tt, board, g, ship, plan[PLAN_CELL], st[ST_TOKENS], flood)
         if d >= 0:
             return _find(actions, n, ACT_MOVE, d, 0, 0)
-    keep = -1  # end the turn; solo keeps its most valuable tile while the pile lasts
-    if cfg[CFG_PLAYERS] == 1 and st[ST_DECK_POS] < st[ST_DECK_LEN]:
+    keep = -1  # end the turn; solo keeps its most valuable tile where it may
+    if _solo_keeps(cfg, st, hands, p, hand, np.int64(0)):
         best_v = -1.0
         for s in range(hand):
             t = hands[s]

@@ -1,7 +1,7 @@
 """Beacon Patrol rules, one test (or a few) per rule, on hand-built positions.
 
 Authority: the official rulebook (seed 000, pages 3-8; page numbers below refer to it) and the
-English summary (seed 001); where both are silent, analyzer/beacon/data/rules.toml [assumptions].
+English summary (seed 001); where both are silent, analyzer/beacon/data/rules.toml [assumptions] and [options].
 The positions are built with tests/beacon_positions.py: custom tile sets from CSV rows, boards
 from ASCII (`.` empty, `@` marks the origin and the active player's ship), hands, tokens, pile.
 """
@@ -333,9 +333,22 @@ def test_solo_may_keep_one_tile_and_draws_two():
 
 
 def test_solo_keep_only_while_the_pile_is_not_empty():
-    # assumption solo_keep_needs_draw_pile
+    # rules.toml [options] solo_keep_on_empty_pile = false, the default
     pos = Position(TURNS, "HQ", hands={0: ["T1", "T2", None]}, deck=[])
+    assert pos.cfg[kb.CFG_KEEP_ON_EMPTY_PILE] == 0
     assert pos.end_options() == [None]
+    pos.end_turn()
+    assert pos.hand() == [None, None, None] and pos.discarded == 2
+
+
+def test_solo_keep_on_an_empty_pile_when_switched_on_while_two_tiles_are_left():
+    # --rule solo_keep_on_empty_pile=true: the keep without an exception, yet a tile goes every turn
+    pos = Position(TURNS, "HQ", hands={0: ["T1", "T2", None]}, deck=[])
+    pos.cfg[:] = load_rules().cfg(1, 0, {"solo_keep_on_empty_pile": True})
+    assert pos.end_options() == [None, "T1", "T2"]
+    assert pos.end_turn(keep="T2") is True
+    assert pos.hand() == [None, "T2", None] and pos.discarded == 1
+    assert pos.end_options() == [None]  # the last tile cannot be carried from turn to turn
     pos.end_turn()
     assert pos.hand() == [None, None, None] and pos.discarded == 2
 

@@ -24,7 +24,7 @@ ORACLE = "oracle:options=2,replay_samples=2,replay_options=2"  # replays exactly
 
 def replay_in_reference(setup, seed: int, game: int, trace) -> dict:
     """Replay a kernel trace in the reference engine, asserting every action is legal there."""
-    g = ref.setup(setup.tiles, setup.players, frozenset(setup.expansions), seed, game)
+    g = ref.setup(setup.tiles, setup.players, frozenset(setup.expansions), seed, game, dict(setup.rules))
     turn_start = True
     for p, *action in trace:
         if turn_start:
@@ -52,6 +52,15 @@ def test_policies_take_only_legal_actions(policy, players, expansions):
         row = np.zeros((kb.N_COLS, 1), np.int16)
         play_range_fn(setup, 11)(game, row)
         assert score["score"] == row[kb.COL_SCORE, 0]
+
+
+@pytest.mark.parametrize("policy", ["lookahead", SEARCH])
+def test_policies_take_only_legal_actions_with_the_keep_on_an_empty_pile(policy):
+    """--rule solo_keep_on_empty_pile=true: the planners' own keep choice follows the switched rule."""
+    setup = make_setup(1, policy, "", None, {"solo_keep_on_empty_pile": True})
+    for game in range(3 if policy == "lookahead" else 1):
+        _, trace = replay(setup, 12, game, trace_len=4000)
+        replay_in_reference(setup, 12, game, trace)
 
 
 @pytest.mark.parametrize("players,expansions", [(1, ""), (3, "windmills,piers"), (4, "")])

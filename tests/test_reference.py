@@ -64,13 +64,13 @@ TILE_SETS = {"default": DEFAULT, "custom": CUSTOM}
 
 
 @functools.cache
-def setup_for(tile_set: str, players: int, policy: str, expansions: frozenset):
-    return make_setup(players, policy, expansions, TILE_SETS[tile_set])
+def setup_for(tile_set: str, players: int, policy: str, expansions: frozenset, rules=None):
+    return make_setup(players, policy, expansions, TILE_SETS[tile_set], rules)
 
 
-def kernel_games(tile_set, players, policy, expansions, seed, start, count):
+def kernel_games(tile_set, players, policy, expansions, seed, start, count, rules=None):
     """[(result, trace, board)] of the kernel's games start .. start + count - 1."""
-    setup = setup_for(tile_set, players, policy, expansions)
+    setup = setup_for(tile_set, players, policy, expansions, rules)
     out = np.zeros((kb.N_COLS, count), np.int64)
     play_range_fn(setup, seed)(start, out)
     games = []
@@ -90,13 +90,13 @@ def first_difference(a, b):
     return min(len(a), len(b)), None, None
 
 
-def compare(tile_set, players, policy, expansions, seed, start, count):
+def compare(tile_set, players, policy, expansions, seed, start, count, rules=None):
     """Assert kernel == reference for `count` consecutive games; returns the reference games."""
-    kernel = kernel_games(tile_set, players, policy, expansions, seed, start, count)
+    kernel = kernel_games(tile_set, players, policy, expansions, seed, start, count, rules)
     refs = []
     for j, (k_result, k_trace, k_board) in enumerate(kernel):
         r_result, r_trace, r_board = ref.play_game(TILE_SETS[tile_set], players, policy, expansions,
-                                                   seed, start + j)
+                                                   seed, start + j, rules)
         where = (f"tiles={tile_set} seed={seed} index={start + j} players={players} policy={policy} "
                  f"expansions={sorted(expansions)}")
         if r_trace != k_trace:
@@ -152,6 +152,23 @@ def test_kernel_equals_reference_custom_tiles(seed, start, players, policy, expa
 def test_kernel_equals_reference_every_config(players, policy, expansions):
     """Every combination at least once, whatever hypothesis draws."""
     compare("default", players, policy, expansions, 20240501 + players, 1000 * players, 6)
+
+
+KEEP_ON_EMPTY_PILE = ("solo_keep_on_empty_pile=true",)  # --rule text (hashable, for the cached setups)
+
+
+@settings(max_examples=40, derandomize=True, deadline=None, database=None)
+@given(seed=st.integers(0, 2**63 - 1), start=st.integers(0, 10**9), policy=st.sampled_from(POLICIES),
+       expansions=st.sampled_from(EXPANSION_SETS))
+def test_kernel_equals_reference_with_the_keep_on_an_empty_pile(seed, start, policy, expansions):
+    compare("default", 1, policy, expansions, seed, start, 6, KEEP_ON_EMPTY_PILE)
+
+
+def test_the_keep_on_an_empty_pile_changes_games():
+    """The option is not vacuous: random solo games keep tiles past the pile's end and play on."""
+    changed = [compare("default", 1, "random", frozenset(), 5, i, 1, KEEP_ON_EMPTY_PILE)[0][1] !=
+               compare("default", 1, "random", frozenset(), 5, i, 1)[0][1] for i in range(20)]
+    assert sum(changed) >= 5
 
 
 def test_custom_set_exercises_edge_cases():

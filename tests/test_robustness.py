@@ -301,3 +301,23 @@ def test_one_board_balance_report_has_no_interval(tmp_path, capsys):
     assert summary["seats"][0]["income"]["total"]["ci95"] == [None, None]
     assert "Over 1 random legal board and 10 rolls" in (out / "report.md").read_text()
     assert (out / "seat_bars.png").stat().st_size > 0
+
+
+def test_a_rules_option_is_switched_recorded_and_checked(tmp_path, capsys):
+    """rules.toml [options]: --rule switches a documented default; the summary and report say which
+    is in force, and a bad switch is one line before any game."""
+    runs = {}
+    for name, extra in (("default", []), ("keep", ["--rule", "solo_keep_on_empty_pile=true"])):
+        code, _, err = run_cli(SIMULATE + ["--seed", "1", "--out", str(tmp_path / name)] + extra, capsys)
+        assert code == 0, err
+        runs[name] = json.loads((tmp_path / name / "summary.json").read_text())
+    assert runs["default"]["rules"] == {"solo_keep_on_empty_pile": False}
+    assert runs["keep"]["rules"] == {"solo_keep_on_empty_pile": True}
+    switched = runs["keep"]["assumptions"][0]
+    assert "--rule solo_keep_on_empty_pile=true" in switched and switched not in runs["default"]["assumptions"]
+    assert switched in (tmp_path / "keep" / "report.md").read_text()
+    for bad, fragment in [("foo=1", "unknown rule option 'foo'"), ("solo_keep_on_empty_pile=maybe", "true or false"),
+                          ("solo_keep_on_empty_pile", "NAME=VALUE")]:
+        code, _, err = run_cli(SIMULATE + ["--rule", bad, "--out", str(tmp_path / "bad")], capsys)
+        assert one_line_error(code, err, fragment), err
+    assert not (tmp_path / "bad").exists()

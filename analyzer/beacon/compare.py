@@ -42,7 +42,7 @@ BAND_RULE = (f"Each sentence names one rank band: the highest band that both arm
              f"enough in both arms to be measured well. When no band above the lowest is reached that "
              f"often by both, it names the band whose reach differs most between the two.")
 # Summary keys that are the same for every arm: kept once, at the top of summary.json.
-_SHARED_KEYS = ("seed", "players", "expansions", "rank_bands", "assumptions", "versions")
+_SHARED_KEYS = ("seed", "players", "expansions", "rules", "rank_bands", "assumptions", "versions")
 
 
 @dataclass(frozen=True)
@@ -118,7 +118,7 @@ def _tile_sets(tiles) -> list[tuple[str, TileSet]]:
     return list(zip(labels, loaded))
 
 
-def plan_arms(policies, players: int = 1, expansions=None, tiles=None) -> list[Arm]:
+def plan_arms(policies, players: int = 1, expansions=None, tiles=None, rules=None) -> list[Arm]:
     """Check every input and build the arms (policies x tile sets), before any game is played."""
     check_players(players)
     texts = [_tidy_policy(t) for t in split_policies(policies)]
@@ -143,7 +143,7 @@ def plan_arms(policies, players: int = 1, expansions=None, tiles=None) -> list[A
                 label = tile_label
             else:
                 label = f"{text} @ {tile_label}"
-            arms.append(Arm(label, pol.label, text, tile_label, make_setup(players, text, exp, ts)))
+            arms.append(Arm(label, pol.label, text, tile_label, make_setup(players, text, exp, ts, rules)))
     if len(arms) < 2:
         raise UserError(f"compare needs at least two arms: give two or more policies (--policies a,b) "
                         f"or two or more --tiles files; got only {arms[0].label}")
@@ -152,12 +152,12 @@ def plan_arms(policies, players: int = 1, expansions=None, tiles=None) -> list[A
 
 def check_inputs(policies, players: int = 1, games: int | None = None, seed: int = 0, expansions=None,
                  tiles=None, threads: int | None = None, chunk_size: int | None = None, progress: bool = False,
-                 **scale) -> tuple[list[Arm], RunOptions]:
+                 rules=None, **scale) -> tuple[list[Arm], RunOptions]:
     """Every input of ``compare`` checked (one-line UserErrors) before anything runs: (arms, run options)."""
     check_seed(seed)
     options = _checked_options(RunOptions(games=games, threads=threads, chunk_size=chunk_size,
                                           progress=progress, **scale))
-    arms = plan_arms(policies, players, expansions, tiles)
+    arms = plan_arms(policies, players, expansions, tiles, rules)
     check_table_memory(options.games, kb.N_COLS, np.dtype(RESULT_DTYPE).itemsize, tables=len(arms),
                        instead="ask for fewer games")
     return arms, options
@@ -193,12 +193,13 @@ def arm_folders(arms: list[Arm]) -> list[str]:
 
 def compare(policies, players: int = 1, games: int | None = None, seed: int = 0, expansions=None, tiles=None,
             threads: int | None = None, chunk_size: int | None = None, progress: bool = False,
-            command: str | None = None, **scale) -> CompareResult:
+            command: str | None = None, rules=None, **scale) -> CompareResult:
     """Play the same games with every arm and compare them game by game.
 
     ``policies``: policy texts (``["greedy", "lookahead:hole=2.5,keep=1"]``) or one comma-separated
     string; ``tiles``: None (the packaged set), one tile CSV, or a list of them to compare tile sets.
-    Arms are every policy on every tile set. ``games`` defaults to 10,000 per arm. ``scale`` takes
+    Arms are every policy on every tile set, all under the same ``rules`` (rules.toml [options], as
+    for simulate). ``games`` defaults to 10,000 per arm. ``scale`` takes
     the runner's dask_local, scheduler and checkpoint (one sub-folder per arm); precision and
     per_game=False are refused (pairing needs the same games, kept per game).
 
@@ -206,7 +207,7 @@ def compare(policies, players: int = 1, games: int | None = None, seed: int = 0,
     >>> r.summary["pairs"][0]["sentence"]
     """
     arms, options = check_inputs(policies, players, games, seed, expansions, tiles, threads, chunk_size,
-                                 progress, **scale)
+                                 progress, rules, **scale)
     runs = [run_arm(arm, seed, options, folder) for arm, folder in zip(arms, arm_folders(arms))]
     columns = [run.columns for run in runs]
     summary = summarize_comparison(arms, columns, seed, runs)
@@ -267,7 +268,7 @@ def summarize_comparison(arms: list[Arm], columns: list[np.ndarray], seed: int, 
         summary["oracle"] = {"note": f"{ORACLE} is {ORACLE_NOTE}; its gap to a policy is an upper bound on what "
                                      "better play could gain, not a result a player can reach.",
                              "gaps": gaps}
-    summary.update({k: shared[k] for k in ("rank_bands", "assumptions", "versions")})
+    summary.update({k: shared[k] for k in ("rules", "rank_bands", "assumptions", "versions")})
     summary["run"] = {**runs[0].info, "wall_seconds": round(sum(r.wall for r in runs), 3), "arms": len(runs)}
     if "checkpoint" in runs[0].info:  # one sub-folder per arm
         summary["run"]["checkpoint"] = {"dir": str(Path(runs[0].info["checkpoint"]["dir"]).parent),

@@ -243,6 +243,7 @@ class Game:
     hand_size: int
     tokens_per_turn: int
     pts: dict
+    keep_on_empty_pile: bool = False  # rules.toml [options] solo_keep_on_empty_pile
     board: dict = field(default_factory=dict)
     ships: list = field(default_factory=list)
     hands: list = field(default_factory=list)
@@ -256,14 +257,17 @@ class Game:
     trades: int = 0
 
 
-def setup(tiles: TileSet, players: int, expansions, seed: int, index: int) -> Game:
+def setup(tiles: TileSet, players: int, expansions, seed: int, index: int, rules=None) -> Game:
     """p. 2 "Preparação": HQ in the centre, expansion tiles only if chosen, shuffle the rest
     into the draw pile, all ships on the HQ; p. 3 step 5: each player draws a hand (table p. 3).
-    Shuffle: Fisher-Yates from the end with the deck stream; dealing seat by seat."""
-    rules = load_rules()
-    cfg = rules.cfg(players, len(expansions))
-    g = Game(tl=tile_list(tiles), players=players, hand_size=rules.hand_size[players],
-             tokens_per_turn=rules.move_tokens[players], pts=points_of(cfg))
+    Shuffle: Fisher-Yates from the end with the deck stream; dealing seat by seat. `rules`: the
+    rules.toml [options] to switch, as for simulate."""
+    book = load_rules()
+    options = book.choose(rules)
+    cfg = book.cfg(players, len(expansions), options)
+    g = Game(tl=tile_list(tiles), players=players, hand_size=book.hand_size[players],
+             tokens_per_turn=book.move_tokens[players], pts=points_of(cfg),
+             keep_on_empty_pile=options["solo_keep_on_empty_pile"])
     hq = tiles.hq
     g.board[(0, 0)] = hq
     g.ships = [(0, 0)] * players
@@ -317,7 +321,8 @@ def legal_actions(g: Game) -> list[tuple[int, int, int, int]]:
                 o = (p + k) % g.players
                 acts += [(TRADE, s, o, s2) for s2, u in enumerate(g.hands[o]) if u is not None]
     acts.append((END, -1, 0, 0))
-    if g.players == 1 and g.deck:  # p. 6: solo may keep 1 tile (only while tiles remain to draw)
+    held = sum(t is not None for t in hand)  # p. 6: solo may keep 1 tile; rules.toml [options] says when
+    if g.players == 1 and (g.deck or (g.keep_on_empty_pile and held >= 2)):
         acts += [(END, s, 0, 0) for s, t in enumerate(hand) if t is not None]
     return acts
 
@@ -461,7 +466,7 @@ def choose(g: Game, policy: str, acts, rng: Stream) -> int:
 
 
 def play_game(tiles: TileSet, players: int, policy: str, expansions: frozenset[str], seed: int,
-              index: int) -> tuple[dict, list[tuple[int, int, int, int, int]], dict]:
+              index: int, rules=None) -> tuple[dict, list[tuple[int, int, int, int, int]], dict]:
     """Play game `index` of `seed`. Returns (result {column: int} for every COLUMN_NAMES entry,
     trace [(player, kind, a, b, c)], board {(row, col): tile} with the HQ at (0, 0)).
 
@@ -469,8 +474,8 @@ def play_game(tiles: TileSet, players: int, policy: str, expansions: frozenset[s
     order; p. 6: tokens flip back (here: are reset) for every turn; the game ends when all
     tiles are placed or discarded."""
     expansions = frozenset(expansions)
-    g = setup(tiles, players, expansions, seed, index)
-    cfg = load_rules().cfg(players, len(expansions))
+    g = setup(tiles, players, expansions, seed, index, rules)
+    cfg = load_rules().cfg(players, len(expansions))  # (the ranks only)
     rng = Stream(seed, index, PURPOSE_POLICY)
     trace = []
     while not game_over(g) and g.turns < TURN_LIMIT:

@@ -38,19 +38,27 @@ class Setup:
     active: np.ndarray
     policy_ids: np.ndarray
     policy_params: np.ndarray
+    rules: tuple[tuple[str, bool], ...]  # rules.toml [options] in force, (name, value) in file order
+
+    def changed_rules(self) -> dict[str, bool]:
+        """The options switched away from their defaults."""
+        options = load_rules().options
+        return {name: value for name, value in self.rules if value != options[name].default}
 
 
-def make_setup(players: int, policy: str, expansions, tiles: TileSet | str | Path | None) -> Setup:
+def make_setup(players: int, policy: str, expansions, tiles: TileSet | str | Path | None, rules=None) -> Setup:
+    """`rules` switches rules.toml [options]: {name: bool} or "name=value" texts (`--rule`)."""
     check_players(players)
     pol = parse_policy(policy)
     exp = parse_expansions(expansions) if not isinstance(expansions, frozenset) else expansions
     ts = tiles if isinstance(tiles, TileSet) else load_tiles(tiles)
-    cfg = load_rules().cfg(players, len(exp))
+    options = load_rules().choose(rules)
+    cfg = load_rules().cfg(players, len(exp), options)
     return Setup(
         players=players, policy_label=pol.label, expansions=tuple(sorted(exp)), tiles=ts,
         kernel_tiles=kernel_tiles(ts), cfg=cfg, active=ts.active(exp).astype(np.uint8),
         policy_ids=np.full(kb.MAX_PLAYERS, pol.spec.kernel_id, np.int64),
-        policy_params=np.tile(pol.vector, (kb.MAX_PLAYERS, 1)),
+        policy_params=np.tile(pol.vector, (kb.MAX_PLAYERS, 1)), rules=tuple(options.items()),
     )
 
 
@@ -107,14 +115,16 @@ def beacon_job(setup: Setup, policy: str, seed: int) -> Job:
     spec = {"game": "beacon", "players": int(setup.players), "policy": policy.strip(),  # (int: numpy's
             "expansions": list(setup.expansions), "seed": int(seed),  # integers are no JSON)
             "tiles": {"name": setup.tiles.name, "sha256": setup.tiles.sha256, "csv": setup.tiles.to_csv()}}
+    if setup.changed_rules():  # (only then: checkpoints of default-rules runs keep their identity)
+        spec["rules"] = setup.changed_rules()
     return Job(JOB_BUILDER, spec, kb.N_COLS, RESULT_DTYPE, Statistic(kb.COL_SCORE, "mean", "mean score"))
 
 
 def play_range_for_spec(spec: dict):
     """Job builder (runs on the process that plays, e.g. a Dask worker): spec -> play_range."""
     tiles = parse_tiles(spec["tiles"]["csv"], spec["tiles"]["name"])
-    return play_range_fn(make_setup(spec["players"], spec["policy"], ",".join(spec["expansions"]), tiles),
-                         spec["seed"])
+    return play_range_fn(make_setup(spec["players"], spec["policy"], ",".join(spec["expansions"]), tiles,
+                                    spec.get("rules")), spec["seed"])
 
 
 JOB_BUILDER = f"{__name__}:{play_range_for_spec.__name__}"
@@ -122,10 +132,11 @@ JOB_BUILDER = f"{__name__}:{play_range_for_spec.__name__}"
 
 def simulate(players: int = 1, policy: str = "greedy", games: int | None = None, seed: int = 0,
              expansions=None, tiles=None, threads: int | None = None, chunk_size: int | None = None,
-             progress: bool = False, command: str | None = None, **scale) -> SimulationResult:
+             progress: bool = False, command: str | None = None, rules=None, **scale) -> SimulationResult:
     """Simulate games; returns summary (dict), per-game table and the best board.
 
-    ``games`` defaults to 10,000. ``scale`` takes the other analyzer.runner.RunOptions fields:
+    ``games`` defaults to 10,000. ``rules`` switches rules.toml [options], e.g.
+    ``{"solo_keep_on_empty_pile": True}``. ``scale`` takes the other analyzer.runner.RunOptions fields:
     precision, min_games, max_games (run to a CI half-width), dask_local or scheduler (Dask),
     checkpoint (resumable), per_game=False (streaming aggregates only; ``games`` table is None).
 
@@ -134,7 +145,7 @@ def simulate(players: int = 1, policy: str = "greedy", games: int | None = None,
     """
     check_seed(seed)
     options = RunOptions(games=games, threads=threads, chunk_size=chunk_size, progress=progress, **scale).checked()
-    setup = make_setup(players, policy, expansions, tiles)
+    setup = make_setup(players, policy, expansions, tiles, rules)
     run = run_job(beacon_job(setup, policy, seed), options, aggregate=True, notes={"command": command})
     agg = run.aggregate
     values, counts = agg.histogram(kb.COL_SCORE)
@@ -185,7 +196,8 @@ def summarize_counts(setup: Setup, score_values, score_counts, rank_counts, seed
         "expansions": list(setup.expansions),
         "tile_set": {"name": setup.tiles.name, "sha256": setup.tiles.sha256,
                      "reconstruction": setup.tiles.reconstruction, "n_active": int(setup.active.sum())},
-        "assumptions": list(rules.assumptions),
+        "rules": dict(setup.rules),
+        "assumptions": rules.assumption_texts(dict(setup.rules)),
         "versions": {"tabletop_analyzer": analyzer.__version__, "numba": numba.__version__,
                      "numpy": np.__version__, "python": platform.python_version()},
         "threads": threads, "wall_seconds": round(wall, 3),
