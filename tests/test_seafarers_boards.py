@@ -247,3 +247,14 @@ def test_generate_boards_bounds_in_the_api():
     for count, first in ((MAX_DEALT_BOARDS + 1, 0), (1, -1), (2, 2**63 - 1)):  # board indices stay inside int64
         with pytest.raises(UserError, match="count|first"):
             generate_boards(plan, count, 0, first=first)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_forgotten_tribe_harbours_are_laid_at_random(players):
+    """Seed: "Coloca os 6 portos, aleatoriamente, nos lugares designados" (the gift harbours on the
+    islets): every board used to show the printed arrangement."""
+    s = load_scenario("forgotten-tribe", players)
+    dealt = generate_boards(deal_plan(s), 200, 5)
+    arrangements = {tuple(h) for h in dealt.harbour.tolist()}
+    assert len(arrangements) > 100
+    assert all(sorted(a) == sorted(dealt.harbour[0].tolist()) for a in arrangements)  # the same six types

@@ -21,7 +21,7 @@ from analyzer.errors import UserError
 from analyzer.params import check_seed
 from analyzer.seafarers.board import UNKNOWN
 from analyzer.seafarers.limits import IN_PARTS, MAX_DEALT_BOARDS, check_range
-from analyzer.seafarers.scenarios import HARBOUR_TYPES, Scenario
+from analyzer.seafarers.scenarios import HARBOUR_TYPES, SHUFFLED, Scenario
 from kernels import seafarers_board as ksb
 from kernels.catan_codes import DESERT, GOLD, SEA, TERRAIN_NAMES
 
@@ -128,7 +128,7 @@ def deal_plan(scenario: Scenario, max_clump: int = 0) -> DealPlan:
     return DealPlan(scenario, int(max_clump), base_terrain, base_number, np.array(cells, np.int32),
                     np.array(tiles, np.int8), np.array(zone_cells, np.int32), np.array(tokens, np.int8),
                     np.array(zone_tokens, np.int32), hex_ban, terrain_ban, adjacent_ban, pool,
-                    harbours.placement == "shuffle")
+                    harbours.placement in SHUFFLED)
 
 
 def generate_boards(plan: DealPlan, count: int, seed: int, first: int = 0) -> Boards:

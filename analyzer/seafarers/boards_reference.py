@@ -13,7 +13,7 @@ counter-based stream in the same order, so a test can demand identical boards:
 from __future__ import annotations
 
 from analyzer.beacon.reference import Stream
-from analyzer.seafarers.scenarios import HARBOUR_TYPES, Scenario, setup_violations
+from analyzer.seafarers.scenarios import HARBOUR_TYPES, SHUFFLED, Scenario, setup_violations
 from kernels.catan_codes import GOLD, ORE
 from kernels.rng import PURPOSE_BOARD
 from kernels.seafarers_board import MAX_NUMBER_TRIES, MAX_TERRAIN_TRIES
@@ -73,7 +73,7 @@ def reference_deal(scenario: Scenario, seed: int, board: int, max_clump: int = 0
                     number[h] = n
             if not setup_violations(scenario, terrain, number):
                 harbours = [HARBOUR_TYPES.index(s.type) for s in scenario.harbours.sites]
-                if scenario.harbours.placement == "shuffle":
+                if scenario.harbours.placement in SHUFFLED:  # "Coloca os 6 portos, aleatoriamente" too
                     harbours = shuffled(harbours, stream)
                 return terrain, number, harbours
     return None

@@ -64,6 +64,7 @@ ROLES = ("start", "bonus", "start_or_bonus", "plain", "no_settle")
 STATUSES = ("published", "adjusted", "reconstructed")
 HARBOUR_TYPES = ("3:1",) + RESOURCE_NAMES
 PLACEMENTS = ("shuffle", "gifts", "players")
+SHUFFLED = ("shuffle", "gifts")  # placements whose types are laid at random on the sites at set-up
 BONUS_SCOPES = ("first_settlement_per_territory", "each_settlement")
 KINDS = ("frame", "sea", "land", "slot", "fog")  # slot: dealt from a land_and_sea zone, may become land or sea
 
