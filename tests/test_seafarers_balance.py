@@ -289,6 +289,14 @@ def test_balance_is_reproducible_across_threads():
     assert (one.seats["corner_3"] >= 0).all()
 
 
+def test_balance_command_says_the_fleet_is_left_out(tmp_path, capsys):
+    code, stdout, err = run_cli(["seafarers", "balance", "--scenario", "pirate-islands", "--players", "3",
+                                 "--boards", "2", "--rolls", "10", "--sequences", "5", "--no-progress",
+                                 "--out", str(tmp_path / "o")], capsys)
+    assert code == 0, err
+    assert "note: The pirate fleet's raids are not simulated here" in stdout
+
+
 def test_balance_command_writes_every_output(tmp_path, capsys):
     out = tmp_path / "o"
     code, stdout, err = run_cli(["seafarers", "balance", "--scenario", "new-world", "--players", "3", "--boards",

@@ -113,6 +113,8 @@ def balance_cmd(
     first, last = s["seats"][0]["income"]["total"], s["seats"][-1]["income"]["total"]
     out_console.print(f"{plural(boards, 'board')}, {s['heuristic']}: seat 1 {first['mean']:.3f} cards/roll, seat "
                       f"{players} {last['mean']:.3f}; {s['boards_per_second']:,.0f} boards/s")
+    if s.get("pirate_fleet"):  # a figure the reader must not miss: the fleet's raids are left out
+        out_console.print(f"note: {s['pirate_fleet']['warning']}", highlight=False)
     out_console.print(f"report: {out / 'report.html'}")
 
 

@@ -40,6 +40,7 @@ from analyzer.runner import run_games
 from analyzer.seafarers.board import board_flags
 from analyzer.params import check_seed
 from analyzer.seafarers.dice import LOW_P, check_threads
+from analyzer.seafarers.production import starting_hands
 from analyzer.seafarers.fortress import FORTRESS_CHITS, siege_chain
 from analyzer.seafarers.limits import IN_PARTS, MAX_GAME_PLANS, MAX_ROUNDS, check_range
 from analyzer.seafarers.scenarios import HARBOUR_TYPES, Fortress, Scenario, load_scenario
@@ -339,12 +340,10 @@ def race_setup(players: int, heuristic: str = "pips", draft_seed: int = 0) -> Ra
     path_sites = np.full((len(path), max(1, max(len(a) for a in at_hex))), -1, np.int64)
     for i, a in enumerate(at_hex):
         path_sites[i, :len(a)] = a
-    start_hands = np.zeros((players, N_RESOURCES), np.int32)
-    for p in range(players):
-        second = seat_site[p, kpi.SITE_START + 2]  # the last settlement the seat placed in the snake draft
-        gains = site_yield[second].sum(axis=0)
-        start_hands[p] += gains[:N_RESOURCES].astype(np.int32)
-        start_hands[p, 0] += int(gains[kpi.GOLD_COL])  # gold: the poorest resource of an empty hand, lumber
+    # the starting resources come from the last settlement each seat placed in the snake draft, as in
+    # `balance` (gold: the poorest resource after the other cards)
+    start_hands = starting_hands(scenario.terrain, scenario.number_token, topo.corner_hexes,
+                                 [site_corner[seat_site[p, kpi.SITE_START + 2]] for p in range(players)])
     colour_index = np.array([_corner_position(topo, r, f.settlement, f.colour_corner) for r, f in zip(routes, forts)],
                             np.int64)
     return RaceSetup(scenario, rules, heuristic, draft_seed, placed, forts, tuple(routes), tuple(counts), colour_index,
