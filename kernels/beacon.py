@@ -1399,6 +1399,18 @@ def choose_fair(policy_id, params, tt, cfg, g, st, board, pos, piers, hands, shi
 
 
 @internal
+def _sort_range(a, lo, hi):
+    """a[lo:hi] in increasing order, in place (insertion sort: a pile holds at most 63 tiles)."""
+    for i in range(lo + 1, hi):
+        x = a[i]
+        j = i - 1
+        while j >= lo and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+
+
+@internal
 def _continue(tt, cfg, g, game, option, key, true_deck, params):
     """Final score of the game continued from here with option played first; undone after."""
     st, board, pos, placed, piers, hands, ships, deck, flood = game[:9]
@@ -1410,8 +1422,9 @@ def _continue(tt, cfg, g, game, option, key, true_deck, params):
     _copy(ships, sships)
     _copy(deck, sdeck)
     srng[0], srng[1] = key, 0
-    if not true_deck:  # the unseen order is unknown: shuffle the rest of the pile
-        lo = sst[ST_DECK_POS]
+    if not true_deck:  # the unseen order is unknown: a shuffle of the rest of the pile, started from
+        lo = sst[ST_DECK_POS]  # tile order so that it depends on which tiles are left, not on their order
+        _sort_range(sdeck, lo, sst[ST_DECK_LEN])
         for i in range(sst[ST_DECK_LEN] - 1, lo, -1):
             j = lo + uniform_int(srng, i - lo + 1)
             sdeck[i], sdeck[j] = sdeck[j], sdeck[i]

@@ -228,3 +228,48 @@ def test_kernels_compile_only_what_a_run_needs(tmp_path):
                          capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr
     assert run.stdout.split("\n")[-3:-1] == ["[1, 0, 0, 0]", "[]"]
+
+
+def _copied(workspace):
+    return tuple(_copied(a) if isinstance(a, tuple) else a.copy() for a in workspace)
+
+
+@pytest.mark.parametrize("policy,players,expansions", [("lookahead", 1, ""), ("lookahead", 3, "windmills,piers"),
+                                                       (SEARCH, 1, ""), (SEARCH, 3, "piers")])
+def test_fair_policies_never_depend_on_the_draw_order(policy, players, expansions):
+    """A fair policy knows the pile only as a multiset: shuffling the undrawn tiles never changes its
+    choice. (greedy is not given the pile at all; the oracle is the one policy told its order.)"""
+    setup = make_setup(players, policy, expansions, None)
+    tt, cfg, params = setup.kernel_tiles, setup.cfg, setup.policy_params[0]
+    n, g = setup.tiles.n, kb.grid_size(setup.tiles.n)
+    tier = kb.policy_tier(setup.policy_ids)
+    game = kb.new_workspace(n, g, tier)
+    legal_actions, take_action = from_python(kb.legal_actions), from_python(kb.take_action)
+    if tier == kb.POLICY_LOOKAHEAD:
+        lookahead = from_python(kb._lookahead)
+
+        def decide(w, k):
+            st, board, pos, _placed, piers, hands, ships, deck, flood, actions = w[:10]
+            return lookahead(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, actions, k, params,
+                             w[kb.WS_PLANNER:kb.WS_SIM])
+    else:
+        rollout = from_python(kb._rollout)
+
+        def decide(w, k):
+            return rollout(setup.policy_ids[0], params, tt, cfg, g, w, k)
+    shuffle = np.random.default_rng(1)
+    decisions = 0
+    for index in range(2 if policy == "lookahead" else 1):
+        reset_workspace(game, tt, cfg, g, setup.active, setup.tiles.hq, 9, index)
+        st, hands, deck = game[0], game[5], game[7]
+        while st[kb.ST_DECK_POS] < st[kb.ST_DECK_LEN] or (hands >= 0).any():
+            k = legal_actions(tt, cfg, g, st, game[1], hands, game[6], game[9])
+            lo, hi = st[kb.ST_DECK_POS], st[kb.ST_DECK_LEN]
+            if hi - lo > 1:
+                other = _copied(game)
+                shuffle.shuffle(other[7][lo:hi])
+                assert decide(_copied(game), k) == decide(other, k), (index, st[kb.ST_TURNS])
+                decisions += 1
+            i = decide(game, k)
+            take_action(tt, cfg, g, *game[:8], *map(int, game[9][i]))
+    assert decisions > 50
