@@ -55,7 +55,8 @@ class Rules:
         """Lower bound of each band; every expansion in play raises them all (rulebook p. 8)."""
         return [0] + [b + self.shift_per_expansion * n_expansions for b in self.rank_lower_bounds[1:]]
 
-    def cfg(self, players: int, n_expansions: int, options: dict[str, bool] | None = None) -> np.ndarray:
+    def cfg(self, players: int, n_expansions: int, options=None) -> np.ndarray:
+        """The kernel's cfg vector; `options` as for `choose`."""
         check_players(players)
         cfg = np.zeros(kb.CFG_SIZE, np.int64)
         cfg[kb.CFG_PLAYERS] = players
@@ -68,7 +69,7 @@ class Rules:
         cfg[kb.CFG_PTS_WINDMILL] = self.points["windmill_base"]
         cfg[kb.CFG_PTS_PIER] = self.points["pier_base"]
         cfg[kb.CFG_RANK0:kb.CFG_RANK0 + 5] = self.rank_bounds(n_expansions)
-        for name, value in (options or self.choose()).items():
+        for name, value in self.choose(options).items():  # (the defaults for any not given)
             cfg[OPTION_CFG[name]] = int(value)
         return cfg
 
