@@ -51,14 +51,16 @@ def _as_finite_1d(x, name: str = "x") -> np.ndarray:
     return arr
 
 
-def mean_ci(x, confidence: float = 0.95) -> dict:
+def mean_ci(x, confidence: float = 0.95, support: tuple = (None, None)) -> dict:
     """Mean with a Student-t confidence interval.
 
     Returns ``{"n", "mean", "std" (ddof=1), "sem", "ci95": [lo, hi]}``. The key is ``ci95`` whatever
     ``confidence`` is (callers ask for 95 % in practice). A sample without spread gives no interval
     (both bounds ``None``: JSON null, reports "—") rather than a zero-wide one that would claim
     certainty: one value (std and sem ``None`` too), or values all equal (std and sem 0; scipy's
-    t.interval is NaN there). ``n == 0`` raises ``ValueError``.
+    t.interval is NaN there). ``support`` (low, high; None: unbounded) is the range the values can
+    take: the interval is cut to it (the mean lies in it, so no coverage is lost; a small sample's t
+    interval can otherwise reach negative scores or shares above 1). ``n == 0`` raises ``ValueError``.
     """
     confidence = _check_confidence(confidence)
     arr = _as_finite_1d(x)
@@ -70,20 +72,29 @@ def mean_ci(x, confidence: float = 0.95) -> dict:
         return _single(mean)
     if arr.min() == arr.max():  # exactly: the float std of equal values need not be exactly 0
         return {"n": n, "mean": float(arr[0]), "std": 0.0, "sem": 0.0, "ci95": [None, None]}
-    return _t_interval(n, mean, float(arr.std(ddof=1)), confidence)
+    return _t_interval(n, mean, float(arr.std(ddof=1)), confidence, support)
 
 
 def _single(mean: float) -> dict:
     return {"n": 1, "mean": mean, "std": None, "sem": None, "ci95": [None, None]}
 
 
-def _t_interval(n: int, mean: float, std: float, confidence: float) -> dict:
+def _t_interval(n: int, mean: float, std: float, confidence: float, support: tuple) -> dict:
     sem = std / math.sqrt(n)
     if sem == 0:
         return {"n": n, "mean": mean, "std": std, "sem": 0.0, "ci95": [None, None]}
     # Same as scipy.stats.t.interval(confidence, n-1, loc=mean, scale=sem).
     half = float(stdtrit(n - 1, 0.5 + 0.5 * confidence)) * sem
-    return {"n": n, "mean": mean, "std": std, "sem": float(sem), "ci95": [mean - half, mean + half]}
+    return {"n": n, "mean": mean, "std": std, "sem": float(sem), "ci95": _within(mean - half, mean + half, support)}
+
+
+NON_NEGATIVE, SHARE = (0, None), (0, 1)  # common supports: counts, scores and rates; shares
+
+
+def _within(lo: float, hi: float, support: tuple) -> list[float]:
+    """[lo, hi] cut to the support (low, high), either end None for unbounded."""
+    low, high = support
+    return [lo if low is None else max(lo, float(low)), hi if high is None else min(hi, float(high))]
 
 
 def _check_histogram(values, counts) -> tuple[list[int], list[int]]:
@@ -101,7 +112,7 @@ def _check_histogram(values, counts) -> tuple[list[int], list[int]]:
     return [int(x) for x in v], [int(x) for x in c]
 
 
-def mean_ci_counts(values, counts, confidence: float = 0.95) -> dict:
+def mean_ci_counts(values, counts, confidence: float = 0.95, support: tuple = (None, None)) -> dict:
     """``mean_ci`` of the sample holding ``counts[i]`` copies of ``values[i]`` (integers).
 
     Mean and variance come from exact integer sums, so they are correctly rounded whatever the
@@ -118,7 +129,7 @@ def mean_ci_counts(values, counts, confidence: float = 0.95) -> dict:
         return _single(mean)
     s2 = sum(v * v * c for v, c in zip(vals, cnts))
     var = Fraction(n * s2 - s1 * s1, n * (n - 1))
-    return _t_interval(n, mean, math.sqrt(var), confidence)
+    return _t_interval(n, mean, math.sqrt(var), confidence, support)
 
 
 def mean_half_widths(n, total, total_sq, varies, confidence: float = 0.95) -> np.ndarray:
@@ -167,13 +178,14 @@ def _wilson_bounds(k, n, confidence: float):
     return np.where(k == 0, 0.0, center - delta), np.where(k == n, 1.0, center + delta)
 
 
-def clustered_mean_ci(x, clusters, confidence: float = 0.95) -> dict:
+def clustered_mean_ci(x, clusters, confidence: float = 0.95, support: tuple = (None, None)) -> dict:
     """``mean_ci`` of values that come in correlated groups (the seats of one game).
 
     The interval is cluster-robust: the sandwich (CR1) variance of the mean over G groups, with a
     Student t on G − 1 degrees of freedom. With one value per group it is ``mean_ci``; with groups
     of equal size, the t interval of the group means. Adds ``"clusters": G``; ``std`` is the
     values' own. Fewer than two groups, or no spread between them: no interval (``None``).
+    ``support`` as for ``mean_ci``.
     """
     confidence = _check_confidence(confidence)
     arr = _as_finite_1d(x)
@@ -187,7 +199,7 @@ def clustered_mean_ci(x, clusters, confidence: float = 0.95) -> dict:
     out = plain | {"clusters": g, "sem": sem if g > 1 else None, "ci95": [None, None]}
     if g > 1 and sem > 0 and plain["ci95"][0] is not None:
         half = float(stdtrit(g - 1, 0.5 + 0.5 * confidence)) * sem
-        out["ci95"] = [mean - half, mean + half]
+        out["ci95"] = _within(mean - half, mean + half, support)
     return out
 
 

@@ -132,7 +132,8 @@ def _build_blocks(summary: dict, games, image_files: list[tuple[str, str]]) -> t
 
     # Summary statistics.
     ci = ss["ci95"] or [None, None]
-    half = (ci[1] - ci[0]) / 2 if None not in ci else None
+    # the t interval's half-width: the side not cut at 0 (stats.mean_ci's support)
+    half = max(ci[1] - ss["mean"], ss["mean"] - ci[0]) if None not in ci else None
     rows = [["games", integer(ss["games"])],
             ["mean score", num(ss["mean"])],
             ["standard deviation", num(ss["std"])],

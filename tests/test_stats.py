@@ -200,3 +200,17 @@ def test_paired_share_difference_by_hand():
     assert one["mean_diff"] == 1.0 and -1.0 <= one["ci95"][0] < 0 and one["ci95"][1] == 1.0
     with pytest.raises(ValueError):
         stats.paired_share_difference([True], [True, False])
+
+
+def test_intervals_are_cut_to_what_the_values_can_be():
+    """Two games scoring 0 and 31: the t interval reaches -181; a score is never below 0, so neither is its mean."""
+    plain = stats.mean_ci([0, 31])
+    cut = stats.mean_ci([0, 31], support=stats.NON_NEGATIVE)
+    assert plain["ci95"][0] < -100 and cut["ci95"] == [0.0, plain["ci95"][1]]
+    assert stats.mean_ci_counts([0, 31], [1, 1], support=(0, None))["ci95"] == cut["ci95"]
+    shares = stats.mean_ci([1.0, 1.0, 0.8], support=stats.SHARE)
+    assert shares["ci95"][1] == 1.0 and shares["ci95"][0] == stats.mean_ci([1.0, 1.0, 0.8])["ci95"][0]
+    wide = stats.mean_ci(DATA)
+    assert stats.mean_ci(DATA, support=(-1e9, 1e9))["ci95"] == wide["ci95"]  # nothing to cut: unchanged
+    grouped = stats.clustered_mean_ci([0, 0, 30, 1], [0, 0, 1, 1], support=stats.NON_NEGATIVE)
+    assert grouped["ci95"][0] == 0.0

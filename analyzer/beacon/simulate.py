@@ -183,7 +183,7 @@ def summarize_counts(setup: Setup, score_values, score_counts, rank_counts, seed
                      wall: float) -> dict:
     """Summary from a score histogram and rank-band counts (exact, so both run paths agree)."""
     rules = load_rules()
-    m = stats.mean_ci_counts(score_values, score_counts)
+    m = stats.mean_ci_counts(score_values, score_counts, support=stats.NON_NEGATIVE)
     bounds = rules.rank_bounds(len(setup.expansions))
     return {
         "games": m["n"],

@@ -278,10 +278,13 @@ def tables(exp: Balance, cols: np.ndarray) -> tuple[pl.DataFrame, pl.DataFrame]:
     return board_df, seat_df
 
 
-def _ci(values) -> dict:
+def _ci(values, support=stats.NON_NEGATIVE) -> dict:
+    """Mean over boards with its t interval; every balance figure is a count, rate or share (0 or more)."""
     v = np.asarray(values, np.float64)
     v = v[np.isfinite(v)]
-    return stats.mean_ci(v) if v.size else {"n": 0, "mean": None, "std": None, "sem": None, "ci95": [None, None]}
+    if not v.size:
+        return {"n": 0, "mean": None, "std": None, "sem": None, "ci95": [None, None]}
+    return stats.mean_ci(v, support=support)
 
 
 def _spread(values) -> dict:
@@ -306,8 +309,9 @@ def summarize(exp: Balance, board_df: pl.DataFrame, seat_df: pl.DataFrame, gold_
             "start_cards": _ci(rows["start_cards"]),
             "gold_cards": _ci(rows["gold_cards"]),
             "blocked": _ci(rows["blocked"]),
-            "missing": {r: _ci(rows[f"missing_{r}"]) for r in (*RESOURCE_NAMES, "any")},
-            "sevens": {k: _ci(rows[k]) for k in ("targeted_share", "discard_share", "robbed_per_seven")},
+            "missing": {r: _ci(rows[f"missing_{r}"], stats.SHARE) for r in (*RESOURCE_NAMES, "any")},
+            "sevens": {k: _ci(rows[k], stats.SHARE if k.endswith("share") else stats.NON_NEGATIVE)
+                       for k in ("targeted_share", "discard_share", "robbed_per_seven")},
         })
     fleet = fleet_raid_risk(s, seat_df)
     if fleet is not None:

@@ -136,11 +136,11 @@ def fortress_stats(warships: int, battles: int, seed: int, sieges: int | None = 
     n_won = int(won.sum())
     simulated = {
         "p_conquer": {"count": n_won, "p": n_won / sieges, "ci95": list(stats.wilson_ci(n_won, sieges))},
-        "battles": stats.mean_ci(cols[kf.S_BATTLES]),
-        "ships_lost": stats.mean_ci(cols[kf.S_SHIPS_LOST]),
-        "warships_lost": stats.mean_ci(cols[kf.S_WARSHIPS_LOST]),
-        "battles_if_conquered": stats.mean_ci(cols[kf.S_BATTLES][won]) if n_won else None,
-        "ships_lost_if_conquered": stats.mean_ci(cols[kf.S_SHIPS_LOST][won]) if n_won else None,
+        "battles": stats.mean_ci(cols[kf.S_BATTLES], support=stats.NON_NEGATIVE),
+        "ships_lost": stats.mean_ci(cols[kf.S_SHIPS_LOST], support=stats.NON_NEGATIVE),
+        "warships_lost": stats.mean_ci(cols[kf.S_WARSHIPS_LOST], support=stats.NON_NEGATIVE),
+        "battles_if_conquered": stats.mean_ci(cols[kf.S_BATTLES][won], support=stats.NON_NEGATIVE) if n_won else None,
+        "ships_lost_if_conquered": stats.mean_ci(cols[kf.S_SHIPS_LOST][won], support=stats.NON_NEGATIVE) if n_won else None,
     }
     return {"warships": warships, "battles": battles, "sieges": sieges, "seed": seed, "loss_model": loss_model,
             "chits": FORTRESS_CHITS, "battle": battle, "siege": {"exact": exact, "simulated": simulated},

@@ -597,7 +597,8 @@ def conquest_stats(rounds: np.ndarray, max_rounds: int, games: np.ndarray | None
     out = {"games": n, "conquered": int(won.sum()), "p_conquered": float(won.sum() / n),
            "p_conquered_ci95": share_ci(won)}
     if won.any():
-        mean = stats.mean_ci(rounds[won]) if games is None else stats.clustered_mean_ci(rounds[won], games[won])
+        mean = (stats.mean_ci(rounds[won], support=stats.NON_NEGATIVE) if games is None
+                else stats.clustered_mean_ci(rounds[won], games[won], support=stats.NON_NEGATIVE))
         out.update({"mean": mean, "percentiles": stats.percentiles(rounds[won])})
     else:
         out.update({"mean": None, "percentiles": None})
@@ -631,17 +632,17 @@ def summarise(setup: RaceSetup, plans: list[Plan], columns: list[np.ndarray], op
         for p in range(players):
             lost = seat_column(cols, p, "raid_cards_lost")
             raids[key][f"seat {p + 1}"] = {
-                "raided": stats.mean_ci(seat_column(cols, p, "raided")),
-                "suffered": stats.mean_ci(seat_column(cols, p, "raids_lost")),
-                "won": stats.mean_ci(seat_column(cols, p, "raids_won")),
-                "cards_lost_per_100_rolls": stats.mean_ci(100 * lost / rolls),
-                "cards_gained_per_100_rolls": stats.mean_ci(100 * seat_column(cols, p, "raid_cards_gained") / rolls),
+                "raided": stats.mean_ci(seat_column(cols, p, "raided"), support=stats.NON_NEGATIVE),
+                "suffered": stats.mean_ci(seat_column(cols, p, "raids_lost"), support=stats.NON_NEGATIVE),
+                "won": stats.mean_ci(seat_column(cols, p, "raids_won"), support=stats.NON_NEGATIVE),
+                "cards_lost_per_100_rolls": stats.mean_ci(100 * lost / rolls, support=stats.NON_NEGATIVE),
+                "cards_gained_per_100_rolls": stats.mean_ci(100 * seat_column(cols, p, "raid_cards_gained") / rolls, support=stats.NON_NEGATIVE),
             }
         winner = game_column(cols, "winner")
         n = cols.shape[1]
         wins[key] = {"p_seat": {f"seat {p + 1}": float(np.count_nonzero(winner == p) / n) for p in range(players)},
                      "p_no_winner": float(np.count_nonzero(winner < 0) / n),
-                     "win_round": stats.mean_ci(game_column(cols, "win_round")[winner >= 0])
+                     "win_round": stats.mean_ci(game_column(cols, "win_round")[winner >= 0], support=stats.NON_NEGATIVE)
                      if (winner >= 0).any() else None}
         warships_table[key] = warships_at_attack(cols, players)
         fl = cols[kpi.LANDINGS:kpi.LANDINGS + setup.path_len].sum(axis=1).astype(np.int64)
@@ -711,10 +712,10 @@ def warships_at_attack(cols: np.ndarray, players: int) -> list[dict]:
         sel = (first > 0) & (w == k)
         won = sel & (conq > 0)
         rows.append({"warships": int(k), "seats": int(sel.sum()), "p_conquered": float(won.sum() / sel.sum()),
-                     "rounds_to_conquer": stats.clustered_mean_ci(conq[won], game[won]) if won.any() else None,
-                     "rounds_after_first_attack": stats.clustered_mean_ci(conq[won] - first[won], game[won])
+                     "rounds_to_conquer": stats.clustered_mean_ci(conq[won], game[won], support=stats.NON_NEGATIVE) if won.any() else None,
+                     "rounds_after_first_attack": stats.clustered_mean_ci(conq[won] - first[won], game[won], support=stats.NON_NEGATIVE)
                      if won.any() else None,
-                     "battles": stats.clustered_mean_ci(battles[sel], game[sel])})
+                     "battles": stats.clustered_mean_ci(battles[sel], game[sel], support=stats.NON_NEGATIVE)})
     return rows
 
 
