@@ -185,6 +185,19 @@ def test_a_precision_run_resumes_to_the_same_stop(tmp_path):
     assert 0 < again.summary["run"]["checkpoint"]["resumed_games"] < first.summary["games"]
 
 
+def test_a_checkpoint_belongs_to_its_rules(tmp_path):
+    """A switched rules option is part of the run's identity: the default run's checkpoint is refused,
+    naming the rules, and the switched run resumes its own."""
+    kw = dict(players=1, policy="random", games=400, seed=3, chunk_size=200, threads=1)
+    simulate(**kw, checkpoint=tmp_path / "default")
+    with pytest.raises(UserError, match="job.spec.rules"):
+        simulate(**kw, checkpoint=tmp_path / "default", rules={"solo_keep_on_empty_pile": True})
+    first = simulate(**kw, checkpoint=tmp_path / "keep", rules=["solo_keep_on_empty_pile=true"])
+    again = simulate(**kw, checkpoint=tmp_path / "keep", rules={"solo_keep_on_empty_pile": True})
+    assert again.summary["run"]["checkpoint"]["resumed_games"] == 400
+    assert stable(again.summary) == stable(first.summary) and again.summary["rules"] == {"solo_keep_on_empty_pile": True}
+
+
 def test_precision_gives_up_at_max_games():
     r = simulate(players=1, policy="random", seed=1, precision=0.01, min_games=200, max_games=700, threads=2)
     assert r.summary["games"] == 700 and r.summary["run"]["stopped"] == "max-games"
