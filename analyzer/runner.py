@@ -48,6 +48,8 @@ DEFAULT_MAX_GAMES = 10_000_000
 MAX_CHUNK = 50_000
 MAX_GAMES = 10**12  # a trillion games: months on a cluster; game indices stay far inside int64
 MAX_CHUNK_SIZE = 10**6  # games per chunk a user may ask for: a few chunks in flight stay small
+MAX_THREADS = 1024  # threads or local worker processes: beyond the cores they only add overhead
+WORKER_MEMORY = 2**28  # a --dask-local worker process with the kernels loaded: 0.20 GiB measured, so 0.25
 TABLE_COPIES = 3  # a per-game table is copied while it is written: 2.6x its size measured, so 3x
 
 
@@ -217,6 +219,13 @@ class RunOptions:
         for name, value in (("games", self.games), ("min-games", self.min_games), ("max-games", self.max_games)):
             at_most(name, value, MAX_GAMES)
         at_most("chunk-size", self.chunk_size, MAX_CHUNK_SIZE)
+        at_most("threads", self.threads, MAX_THREADS)
+        at_most("dask-local", self.dask_local, MAX_THREADS)
+        free = available_memory()
+        if self.dask_local is not None and free is not None and self.dask_local * WORKER_MEMORY > free:
+            raise UserError(f"--dask-local {self.dask_local:,}: the worker processes would need about "
+                            f"{self.dask_local * WORKER_MEMORY / 2**30:,.1f} GiB, more than the "
+                            f"{free / 2**30:,.1f} GiB free here; use fewer, or --scheduler with a cluster")
         if self.scheduler is not None and not self.scheduler.strip():
             raise UserError("--scheduler needs an address such as tcp://host:8786")
         if self.precision is None:

@@ -312,11 +312,16 @@ def closed_port() -> int:
     (["--precision", "1", "--min-games", "50", "--max-games", "10"], "--max-games (10) must be at least"),
     (["--dask-local", "0"], "--dask-local must be at least 1"),
     (["--chunk-size", "0"], "--chunk-size must be at least 1"),
+    (["--threads", str(10**30)], "--threads must be at most 1,024"),
+    (["--dask-local", "1025"], "--dask-local must be at most 1,024"),
+    (["--dask-local", "1024"], "would need about 256.0 GiB, more than the 8.0 GiB free"),
     (["--scheduler", "tcp://127.0.0.1:{port}"], "cannot reach the Dask scheduler at tcp://127.0.0.1:"),
 ])
 def test_bad_run_options_give_one_line(tmp_path, capsys, monkeypatch, args, fragment):
     import analyzer.dask_backend
+    import analyzer.runner
     monkeypatch.setattr(analyzer.dask_backend, "CONNECT_TIMEOUT_S", 1.0)
+    monkeypatch.setattr(analyzer.runner, "available_memory", lambda: 8 * 2**30)  # any machine: 1,024 workers need more
     args = [a.format(port=closed_port()) for a in args]
     code, _, err = cli(["beacon", "simulate", "--no-progress", "--out", str(tmp_path / "o"), *args], capsys)
     assert code == 2 and err.startswith("error: ") and err.count("\n") == 1 and fragment in err, err

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from analyzer.errors import UserError
 from analyzer.params import check_whole
+from analyzer.runner import MAX_THREADS
 
 IN_PARTS = "for more, run in parts with different --seed values"
 
-MAX_THREADS = 1024  # beyond the cores, threads only add overhead
 MAX_BOARDS = 1_000_000  # boards --count, balance --boards: about 3 KB of tables per board (3 GB at the bound)
 MAX_DEALT_BOARDS = 10_000_000  # boards.generate_boards alone (no tables): about 250 bytes per board
 MAX_SEQUENCES = 100_000  # roll sequences per board: 800 bytes of tallies each per thread while a board is played
