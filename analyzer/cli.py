@@ -96,7 +96,7 @@ def run_options(default_games: int = 10_000):
         "games": (Optional[int], typer.Option(None, help=f"Number of games (default {default_games:,}).")),
         "precision": (Optional[float], typer.Option(
             None, help="Instead of --games: play until the 95% CI half-width of the main statistic "
-                       "(mean score; win rate for win-rate commands) is at most this.")),
+                       "(the mean score) is at most this.")),
         "min_games": (Optional[int], typer.Option(
             None, help=f"With --precision: at least this many games (default {DEFAULT_MIN_GAMES:,}).")),
         "max_games": (Optional[int], typer.Option(
@@ -142,7 +142,7 @@ def simulate(
     tiles: Optional[Path] = typer.Option(None, help="Tile-set CSV (default: the packaged reconstruction)."),
     rule: Optional[list[str]] = typer.Option(
         None, metavar="NAME=VALUE", help="Switch a documented rules default of analyzer/beacon/data/rules.toml "
-                                        "[options]; repeatable (solo_keep_on_empty_pile=true)."),
+                                        "\\[options]; repeatable (solo_keep_on_empty_pile=true)."),
     out: Path = typer.Option(..., help="Output folder for games.parquet, summary.json and the report."),
     run=None,
 ):
@@ -201,7 +201,7 @@ def compare(
                    "(the arms are then every policy on every tile set)."),
     rule: Optional[list[str]] = typer.Option(
         None, metavar="NAME=VALUE", help="Switch a documented rules default of analyzer/beacon/data/rules.toml "
-                                        "[options]; repeatable (solo_keep_on_empty_pile=true)."),
+                                        "\\[options]; repeatable (solo_keep_on_empty_pile=true)."),
     out: Path = typer.Option(..., help="Output folder for games.parquet, summary.json and the report."),
     run=None,
 ):

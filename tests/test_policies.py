@@ -261,7 +261,7 @@ def test_fair_policies_never_depend_on_the_draw_order(policy, players, expansion
     decisions = 0
     for index in range(2 if policy == "lookahead" else 1):
         reset_workspace(game, tt, cfg, g, setup.active, setup.tiles.hq, 9, index)
-        st, hands, deck = game[0], game[5], game[7]
+        st, hands = game[0], game[5]
         while st[kb.ST_DECK_POS] < st[kb.ST_DECK_LEN] or (hands >= 0).any():
             k = legal_actions(tt, cfg, g, st, game[1], hands, game[6], game[9])
             lo, hi = st[kb.ST_DECK_POS], st[kb.ST_DECK_LEN]

@@ -8,12 +8,12 @@ import typer
 from reports.document import ci_phrase, ci_range, plural
 
 seafarers_app = typer.Typer(no_args_is_help=True,
-                            help="Catan: Seafarers: scenarios, boards, dice, production, balance and pirates.")
+                            help="Catan: Seafarers: scenarios, boards, set-up balance, dice, fortress and pirates.")
 
 
 @seafarers_app.command("scenarios")
 def scenarios_cmd(as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table.")):
-    """List the scenarios: players, hexes inside the frame, VP target, and whether the layout is reconstructed."""
+    """List the scenarios: players, hexes inside the frame, VP target, and the layout status (published, adjusted or reconstructed)."""
     import json
 
     from rich.console import Console
