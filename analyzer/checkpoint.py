@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 from pathlib import Path
 
 import numpy as np
@@ -124,10 +125,17 @@ class Checkpoint:
 
     def _readable(self, path: Path, games: int) -> bool:
         try:
+            if not stat.S_ISREG(path.stat().st_mode):  # a pipe would block np.load forever
+                return False
             block = np.load(path, mmap_mode="r", allow_pickle=False)
         except (OSError, ValueError):
             return False
         return block.shape == (self.n_cols, games) and block.dtype == self.dtype
+
+    def keep_within(self, limit: int) -> None:
+        """Forget chunks that end past the run's last game: no run of this identity writes them
+        (a file put there by hand); their games are played again."""
+        self.stored = {start: end for start, end in self.stored.items() if end <= limit}
 
     def path(self, start: int, end: int) -> Path:
         return self.dir / "chunks" / f"{start:012d}-{end:012d}.npy"

@@ -50,6 +50,7 @@ MAX_GAMES = 10**12  # a trillion games: months on a cluster; game indices stay f
 MAX_CHUNK_SIZE = 10**6  # games per chunk a user may ask for: a few chunks in flight stay small
 MAX_THREADS = 1024  # threads or local worker processes: beyond the cores they only add overhead
 WORKER_MEMORY = 2**28  # a --dask-local worker process with the kernels loaded: 0.20 GiB measured, so 0.25
+SIGNAL_POLL_S = 0.2  # how often the driver, waiting for chunks, lets Ctrl-C and SIGTERM in
 TABLE_COPIES = 3  # a per-game table is copied while it is written: 2.6x its size measured, so 3x
 
 
@@ -271,8 +272,10 @@ class ThreadBackend:
         self._running: dict = {}
         return self
 
-    def __exit__(self, *exc) -> None:
-        self._pool.shutdown(wait=True, cancel_futures=True)
+    def __exit__(self, exc_type, *exc) -> None:
+        # On an error or Ctrl-C nobody waits for the games in flight: the CLI leaves the process
+        # at once (os._exit), which ends them.
+        self._pool.shutdown(wait=exc_type is None, cancel_futures=True)
 
     def warm(self, job: Job) -> None:
         warm_up(job)
@@ -281,7 +284,9 @@ class ThreadBackend:
         self._running[self._pool.submit(play_chunk, job, start, end)] = start
 
     def next_done(self) -> tuple[int, np.ndarray]:
-        done, _ = wait(self._running, return_when=FIRST_COMPLETED)
+        done: set = set()
+        while not done:  # short waits: a signal is handled between them (a bare wait can miss it)
+            done, _ = wait(self._running, timeout=SIGNAL_POLL_S, return_when=FIRST_COMPLETED)
         future = min(done, key=self._running.get)
         return self._running.pop(future), future.result()
 
@@ -320,6 +325,7 @@ def run_job(job: Job, options: RunOptions, aggregate: bool = False, notes: dict 
             identity = {"job": job.identity(), "run": opts.stopping_rule(job.statistic),
                         "tabletop_analyzer": analyzer.__version__}
             ckpt = stack.enter_context(Checkpoint(opts.checkpoint, identity, job.n_cols, job.dtype, notes))
+            ckpt.keep_within(limit)
         t_start = time.perf_counter()
         stack.enter_context(backend)
         backend.warm(job)

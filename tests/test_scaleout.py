@@ -225,6 +225,24 @@ def test_checkpoint_resume_equals_an_uninterrupted_run(tmp_path):
     assert not list((ck / "chunks").glob(".*.tmp"))
 
 
+def test_files_no_run_wrote_in_a_checkpoint_are_ignored(tmp_path):
+    """A chunk put there by hand that runs past the last game, and a pipe named as a chunk (np.load
+    would wait on it for ever), are not taken: their games are played again."""
+    kw = dict(players=1, policy="random", games=2000, seed=5, chunk_size=500)
+    reference = simulate(**kw, threads=1)
+    ck = tmp_path / "ck"
+    simulate(**kw, threads=1, checkpoint=ck)
+    chunks = ck / "chunks"
+    last = sorted(chunks.glob("*.npy"))[-1]
+    stray = np.load(last)
+    last.unlink()
+    np.save(chunks / "000000001800-000000002300.npy", stray)  # the right shape for 500 games
+    os.mkfifo(chunks / "000000001500-000000001800.npy")
+    resumed = simulate(**{**kw, "chunk_size": 300}, threads=1, checkpoint=ck)
+    assert resumed.summary["run"]["checkpoint"]["resumed_games"] == 1500
+    assert resumed.games.equals(reference.games)
+
+
 def test_a_checkpoint_of_another_run_is_refused(tmp_path, capsys):
     ck = tmp_path / "ck"
     simulate(players=1, policy="random", games=200, seed=1, threads=1, checkpoint=ck)
