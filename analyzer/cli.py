@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.table import Table
 
 from analyzer.errors import UserError
+from analyzer.params import path_value
 from analyzer.seafarers.cli import seafarers_app
 from reports.document import ci_phrase, plural
 
@@ -108,7 +109,7 @@ def run_options(default_games: int = 10_000):
             None, metavar="tcp://HOST:PORT", help="Run on an existing Dask cluster (see docs/scaleout.md).")),
         "chunk_size": (Optional[int], typer.Option(None, help="Games per chunk (never changes results).")),
         "checkpoint": (Optional[Path], typer.Option(
-            None, metavar="DIR", help="Keep finished chunks here; rerunning the same command resumes.")),
+            None, parser=path_value, metavar="DIR", help="Keep finished chunks here; rerunning the same command resumes.")),
         "per_game": (bool, typer.Option(
             True, help="Keep the per-game table; --no-per-game keeps streaming aggregates only (flat memory).")),
         "progress": (bool, typer.Option(True, help="Show a progress bar on stderr.")),
@@ -139,11 +140,13 @@ def simulate(
     policy: str = typer.Option("greedy", help="Policy name, optionally with parameters: name:key=value,..."),
     seed: int = typer.Option(0, help="Experiment seed; with it every result is reproducible."),
     expansions: str = typer.Option("", help="Comma-separated: windmills, piers."),
-    tiles: Optional[Path] = typer.Option(None, help="Tile-set CSV (default: the packaged reconstruction)."),
+    tiles: Optional[Path] = typer.Option(None, parser=path_value,
+        help="Tile-set CSV (default: the packaged reconstruction)."),
     rule: Optional[list[str]] = typer.Option(
         None, metavar="NAME=VALUE", help="Switch a documented rules default of analyzer/beacon/data/rules.toml "
                                         "\\[options]; repeatable (solo_keep_on_empty_pile=true)."),
-    out: Path = typer.Option(..., help="Output folder for games.parquet, summary.json and the report."),
+    out: Path = typer.Option(..., parser=path_value,
+        help="Output folder for games.parquet, summary.json and the report."),
     run=None,
 ):
     """Simulate games with one policy and write the per-game table, summary and report."""
@@ -197,12 +200,13 @@ def compare(
     seed: int = typer.Option(0, help="Experiment seed: every arm plays games 0..G-1 of it (the same deals)."),
     expansions: str = typer.Option("", help="Comma-separated: windmills, piers."),
     tiles: Optional[list[Path]] = typer.Option(
-        None, help="Tile-set CSV (default: the packaged reconstruction); repeat to compare tile sets "
+        None, parser=path_value, help="Tile-set CSV (default: the packaged reconstruction); repeat to compare tile sets "
                    "(the arms are then every policy on every tile set)."),
     rule: Optional[list[str]] = typer.Option(
         None, metavar="NAME=VALUE", help="Switch a documented rules default of analyzer/beacon/data/rules.toml "
                                         "\\[options]; repeatable (solo_keep_on_empty_pile=true)."),
-    out: Path = typer.Option(..., help="Output folder for games.parquet, summary.json and the report."),
+    out: Path = typer.Option(..., parser=path_value,
+        help="Output folder for games.parquet, summary.json and the report."),
     run=None,
 ):
     """Play the same games with several policies (or tile sets) and compare them game by game.
@@ -236,8 +240,10 @@ def compare(
 
 @beacon_app.command()
 def score(
-    layout: Path = typer.Argument(..., help="CSV with columns row,col,tile (row grows southwards)."),
-    tiles: Optional[Path] = typer.Option(None, help="Tile-set CSV (default: the packaged reconstruction)."),
+    layout: Path = typer.Argument(..., parser=path_value,
+        help="CSV with columns row,col,tile (row grows southwards)."),
+    tiles: Optional[Path] = typer.Option(None, parser=path_value,
+        help="Tile-set CSV (default: the packaged reconstruction)."),
     expansions: str = typer.Option("", help="Comma-separated: windmills, piers."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
 ):
@@ -263,8 +269,10 @@ def score(
 
 @beacon_app.command("tiles")
 def tiles_cmd(
-    tiles: Optional[Path] = typer.Option(None, help="Tile-set CSV to validate (default: the packaged set)."),
-    export: Optional[Path] = typer.Option(None, help="Write the tile set (canonical CSV) to this file."),
+    tiles: Optional[Path] = typer.Option(None, parser=path_value,
+        help="Tile-set CSV to validate (default: the packaged set)."),
+    export: Optional[Path] = typer.Option(None, parser=path_value,
+        help="Write the tile set (canonical CSV) to this file."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
 ):
     """Validate and summarise a tile set, or export the default set as a starting point."""

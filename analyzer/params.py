@@ -1,8 +1,9 @@
 """`name:key=value,...` — how every policy, heuristic and plan is chosen on the command line — and
-the checks every command's whole numbers and seeds share."""
+the checks every command's whole numbers, seeds and paths share."""
 
 import math
 import numbers
+from pathlib import Path
 
 from analyzer.errors import UserError
 
@@ -63,3 +64,13 @@ def check_seed(seed, option: str = "--seed") -> None:
     check_whole(option, seed)
     if not 0 <= seed < 2**63:
         raise UserError(f"{option} must be between 0 and 2**63-1, got {seed}")
+
+
+def path_value(text: str) -> Path:
+    """A file or folder option's value (the CLI's parser): an empty one, as an unset shell variable
+    gives, is refused rather than read as the current folder."""
+    if not text.strip():
+        import typer
+
+        raise typer.BadParameter("an empty path; give a file or folder name")
+    return Path(text)

@@ -5,6 +5,7 @@ from typing import Optional
 
 import typer
 
+from analyzer.params import path_value
 from reports.document import ci_phrase, ci_range, plural
 
 seafarers_app = typer.Typer(no_args_is_help=True,
@@ -43,7 +44,8 @@ def boards_cmd(
     count: int = typer.Option(1, help="Number of random legal boards."),
     seed: int = typer.Option(0, help="Seed: board b of a seed is always the same board."),
     max_clump: int = typer.Option(0, help="Largest connected group of one producing terrain (0: no limit)."),
-    out: Path = typer.Option(..., help="Output folder for boards.parquet, harbours.parquet, board.png, summary.json."),
+    out: Path = typer.Option(..., parser=path_value,
+        help="Output folder for boards.parquet, harbours.parquet, board.png, summary.json."),
 ):
     """Deal random legal boards with the scenario's variable set-up; draw the first one."""
     from analyzer.cli import command_line, out_console, prepare_out_dir, results_folder
@@ -86,7 +88,8 @@ def balance_cmd(
     max_clump: int = typer.Option(0, help="Largest connected group of one producing terrain (0: no limit)."),
     threads: Optional[int] = typer.Option(None, help="Worker threads (default: all cores)."),
     progress: bool = typer.Option(True, help="Show a progress bar on stderr."),
-    out: Path = typer.Option(..., help="Output folder for summary.json, boards/seats parquet and the report."),
+    out: Path = typer.Option(..., parser=path_value,
+        help="Output folder for summary.json, boards/seats parquet and the report."),
 ):
     """Draft with a heuristic on random legal boards, roll, and report how fair the seats are."""
     from analyzer.cli import command_line, out_console, prepare_out_dir, results_folder
@@ -220,7 +223,8 @@ def pirates_cmd(
     fleet_blocks: bool = typer.Option(False, help="The fleet blocks ship building on the 6 sides of its hex."),
     threads: Optional[int] = typer.Option(None, help="Worker threads (default: all cores; never changes results)."),
     progress: bool = typer.Option(True, help="Show a progress bar on stderr."),
-    out: Path = typer.Option(..., help="Output folder for summary.json, games.parquet and the report."),
+    out: Path = typer.Option(..., parser=path_value,
+        help="Output folder for summary.json, games.parquet and the report."),
 ):
     """The Pirate Islands: fleet, raids and a race to the fortresses by purchase plans, on paired games."""
     from analyzer.cli import command_line, out_console, prepare_out_dir, results_folder
