@@ -147,9 +147,10 @@ class Checkpoint:
         end = start + block.shape[1]
         try:
             atomic_write(self.path(start, end), lambda fh: np.save(fh, block, allow_pickle=False))
-        except OSError as exc:
+        except OSError as exc:  # (numpy reports a short write without an errno: the disk is full)
+            why = exc.strerror or f"the disk is full? {exc}"
             raise UserError(f"cannot save games {start:,}-{end - 1:,} to --checkpoint {self.dir}: "
-                            f"{exc.strerror or exc}; the chunks saved before are kept for a rerun") from None
+                            f"{why}; the chunks saved before are kept for a rerun") from None
 
 
 def _differences(stored: dict, wanted: dict, prefix: str = "") -> list[str]:

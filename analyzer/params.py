@@ -66,6 +66,13 @@ def check_seed(seed, option: str = "--seed") -> None:
         raise UserError(f"{option} must be between 0 and 2**63-1, got {seed}")
 
 
+def value_text(v: float) -> str:
+    """A parameter value in a label: short (2.5, 4), but every digit where that is needed to tell two
+    values apart (0.1234561 and 0.1234562 are two policies, so two labels)."""
+    short = f"{v:g}"
+    return short if float(short) == v else repr(float(v))
+
+
 def path_value(text: str) -> Path:
     """A file or folder option's value (the CLI's parser): an empty one, as an unset shell variable
     gives, is refused rather than read as the current folder."""

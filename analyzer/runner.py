@@ -313,8 +313,10 @@ def run_job(job: Job, options: RunOptions, aggregate: bool = False, notes: dict 
         raise ValueError("per_game=False needs aggregate=True: nothing would be kept")
     rule = PrecisionRule(job.statistic, opts.precision, opts.min_games) if opts.precision else None
     limit = opts.max_games if rule else opts.games
-    if opts.per_game and not rule:  # (a precision run's table grows only as far as it plays)
-        check_table_memory(limit, job.n_cols, np.dtype(job.dtype).itemsize)
+    if opts.per_game:  # (a precision run's table may grow as far as --max-games)
+        check_table_memory(limit, job.n_cols, np.dtype(job.dtype).itemsize, "--max-games" if rule else "--games",
+                           instead="add --no-per-game (streaming aggregates, flat memory) or ask for fewer games"
+                                   + (" (--max-games)" if rule else ""))
     keeper = _Keeper(job, None if rule else limit) if opts.per_game else None
     agg = ColumnStats(job.n_cols) if aggregate else None
     backend = _backend(opts)

@@ -284,6 +284,7 @@ def test_cli_compares_tile_sets(tmp_path, capsys):
     (["--policies", "random,clever"], "unknown policy 'clever'"),
     (["--policies", "greedy,greedy"], "greedy is given twice"),
     (["--policies", "random", "--policies", " random"], "random is given twice"),
+    (["--policies", "lookahead,lookahead:hole=0"], "is the same policy as 'lookahead' (every parameter equal)"),
     (["--policies", "greedy"], "at least two arms"),
     (["--policies", "random,,greedy"], "empty entry"),
     (["--policies", "random,greedy", "--games", "0"], "--games must be at least 1"),
@@ -347,3 +348,10 @@ def test_checkpoint_keeps_one_folder_per_arm_and_resumes(tmp_path):
     again = cmp.compare("greedy,random", games=120, seed=4, threads=1, checkpoint=ck)  # order swapped
     assert again.summary["run"]["checkpoint"]["resumed_games"] == 240
     assert again.summary["pairs"] == first.summary["pairs"]
+
+
+def test_policies_that_differ_in_any_digit_are_two_arms():
+    """Labels show a value short where that is exact, and with every digit where two values need it."""
+    arms = cmp.plan_arms(["lookahead:hole=0.1234561,lookahead:hole=0.1234562,lookahead:hole=2.5"])
+    labels = [arm.policy for arm in arms]
+    assert "hole=0.1234561" in labels[0] and "hole=0.1234562" in labels[1] and "hole=2.5" in labels[2]

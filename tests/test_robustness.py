@@ -361,3 +361,20 @@ def test_an_empty_path_is_refused_not_read_as_the_current_folder(tmp_path, monke
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and option in err and "an empty path" in err, err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_full_disk_under_a_checkpoint_is_named(tmp_path, monkeypatch):
+    """numpy reports a short write without an errno; the message says what it likely means."""
+    from analyzer.beacon import simulate
+    real, saved = analyzer.checkpoint.atomic_write, []
+
+    def fills_up(path, write):
+        if len(saved) == 2:
+            raise OSError("15000 requested and 14272 written")
+        saved.append(path)
+        real(path, write)
+
+    monkeypatch.setattr(analyzer.checkpoint, "atomic_write", fills_up)
+    with pytest.raises(UserError, match=r"cannot save games .* the disk is full\? 15000 requested .* kept for a rerun"):
+        simulate(players=1, policy="random", games=2000, seed=1, threads=1, chunk_size=500, checkpoint=tmp_path)
+    assert sorted((tmp_path / "chunks").glob("*.npy")) == sorted(saved)

@@ -333,6 +333,7 @@ def closed_port() -> int:
     (["--threads", str(10**30)], "--threads must be at most 1,024"),
     (["--dask-local", "1025"], "--dask-local must be at most 1,024"),
     (["--dask-local", "1024"], "would need about 256.0 GiB, more than the 8.0 GiB free"),
+    (["--precision", "1", "--max-games", "10000000000"], "--max-games 10,000,000,000: the per-game table would"),
     (["--scheduler", "tcp://127.0.0.1:{port}"], "cannot reach the Dask scheduler at tcp://127.0.0.1:"),
 ])
 def test_bad_run_options_give_one_line(tmp_path, capsys, monkeypatch, args, fragment):

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.params import parse_named
+from analyzer.params import parse_named, value_text
 from kernels import beacon as kb
 
 N_PARAMS = kb.N_PARAMS  # length of every policy's parameter vector
@@ -68,7 +68,7 @@ class Policy:
 
     @property
     def label(self) -> str:
-        parts = [f"{k}={v:g}" for (k, _), v in zip(self.spec.params, self.vector)]
+        parts = [f"{k}={value_text(v)}" for (k, _), v in zip(self.spec.params, self.vector)]
         return self.spec.name + (":" + ",".join(parts) if parts else "")
 
 

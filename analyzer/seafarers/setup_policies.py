@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analyzer.errors import UserError
-from analyzer.params import parse_named
+from analyzer.params import parse_named, value_text
 from analyzer.seafarers.board import BoardFlags, board_flags
 from analyzer.seafarers.boards import visible_board
 from analyzer.seafarers.scenarios import Scenario
@@ -75,7 +75,7 @@ class Heuristic:
 
     @property
     def label(self) -> str:
-        args = ",".join(f"{k}={self.values[k]:g}" for k, _ in self.spec.params)
+        args = ",".join(f"{k}={value_text(self.values[k])}" for k, _ in self.spec.params)
         return f"{self.name}:{args}" if args else self.name
 
     def static_scores(self, view: BoardView) -> np.ndarray:
