@@ -332,6 +332,11 @@ def test_balance_command_writes_every_output(tmp_path, capsys):
      "--rolls must be from 1 to 100,000"),
     (["--scenario", "new-shores", "--boards", "2", "--sequences", "2", "--rolls", str(2**63 - 1)],
      "--rolls must be from 1 to 100,000"),
+    # each in range, but together hours per board or days per run (and no board would show progress)
+    (["--scenario", "new-shores", "--boards", "2", "--sequences", "100000", "--rolls", "100000"],
+     "--sequences 100,000 x --rolls 100,000 is 10,000,000,000 rolls per board, more than 100,000,000"),
+    (["--scenario", "new-shores", "--boards", "1000000", "--sequences", "10000", "--rolls", "10000"],
+     "is 100,000,000,000,000 rolls, more than 1,000,000,000,000"),
     (["--scenario", "new-shores", "--boards", "2", "--spend-to", str(10**30)],
      "--spend-to must be from -1 (never spend) to 95"),
     (["--scenario", "new-shores", "--spend-to", "96"], "the bank's 95 resource cards"),

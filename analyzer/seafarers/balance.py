@@ -32,7 +32,8 @@ from analyzer.runner import run_games
 from analyzer.seafarers.boards import (Boards, DealPlan, board_drawing, deal_plan, generate_boards,
                                        robber_start)
 from analyzer.seafarers.dice import check_threads
-from analyzer.seafarers.limits import MAX_HAND, MAX_SEQUENCE_ROLLS, MAX_SEQUENCES, check_option, check_range
+from analyzer.seafarers.limits import (IN_PARTS, MAX_BALANCE_ROLLS, MAX_BOARD_ROLLS, MAX_HAND, MAX_SEQUENCE_ROLLS,
+                                       MAX_SEQUENCES, check_option, check_product, check_range)
 from analyzer.seafarers.pirates import fleet_stationary
 from analyzer.seafarers.production import check_board, parse_gold_policy
 from analyzer.seafarers.scenarios import Scenario, list_scenarios, load_scenario
@@ -238,11 +239,20 @@ def make_balance(scenario: str, players: int, rolls: int, heuristic: str, seed: 
     """Check every option (one-line UserError) and build the experiment."""
     check_range("--rolls", rolls, 1, MAX_SEQUENCE_ROLLS, "rolls per sequence; a game has about 60-100")
     check_range("--sequences", sequences, 1, MAX_SEQUENCES, "roll sequences per board, 800 bytes each per thread")
+    check_product("rolls per board", {"--sequences": sequences, "--rolls": rolls}, MAX_BOARD_ROLLS,
+                  "about 10 s per board on one core at the bound")
     check_seed(seed)
     check_range("--spend-to", spend_to, kp.NO_SPENDING, MAX_HAND,
                 f"a hand never holds more than the bank's {MAX_HAND} resource cards", lowest="-1 (never spend)")
     return Balance(deal_plan(load_scenario(scenario, players), max_clump), parse_heuristic(heuristic), rolls,
                    sequences, seed, parse_gold_policy(gold_policy), spend_to)
+
+
+def check_boards(boards: int, sequences: int, rolls: int) -> None:
+    """--boards, alone and with the rolls each board takes (make_balance checks those)."""
+    check_option("--boards", boards)
+    check_product("rolls", {"--boards": boards, "--sequences": sequences, "--rolls": rolls}, MAX_BALANCE_ROLLS,
+                  f"about a day on one core at the bound; {IN_PARTS}")
 
 
 def run_balance(scenario: str, players: int, boards: int, rolls: int, heuristic: str, seed: int, *,
@@ -251,7 +261,7 @@ def run_balance(scenario: str, players: int, boards: int, rolls: int, heuristic:
                 command: str = "") -> BalanceResult:
     exp = make_balance(scenario, players, rolls, heuristic, seed, sequences=sequences, gold_policy=gold_policy,
                        spend_to=spend_to, max_clump=max_clump)
-    check_option("--boards", boards)
+    check_boards(boards, sequences, rolls)
     check_threads(threads)
     t0 = time.perf_counter()
     cols, wall = run_games(exp.play_range, boards, exp.n_cols, threads=threads, progress=progress, label="boards",

@@ -93,16 +93,16 @@ def balance_cmd(
 ):
     """Draft with a heuristic on random legal boards, roll, and report how fair the seats are."""
     from analyzer.cli import command_line, out_console, prepare_out_dir, results_folder
-    from analyzer.seafarers.balance import make_balance, run_balance
+    from analyzer.seafarers.balance import check_boards, make_balance, run_balance
     from analyzer.seafarers.limits import check_option
     from reports.io import atomic_write_parquet, write_json
     from reports.seafarers import write_balance_report
 
-    check_option("--boards", boards)
     if threads is not None:
         check_option("--threads", threads)
     options = dict(sequences=sequences, gold_policy=gold_policy, spend_to=spend_to, max_clump=max_clump)
     make_balance(scenario, players, rolls, heuristic, seed, **options)  # every input checked before any work
+    check_boards(boards, sequences, rolls)
     prepare_out_dir(out)
     result = run_balance(scenario, players, boards, rolls, heuristic, seed, threads=threads, progress=progress,
                          command=command_line(), **options)

@@ -18,6 +18,8 @@ MAX_BOARDS = 1_000_000  # boards --count, balance --boards: about 3 KB of tables
 MAX_DEALT_BOARDS = 10_000_000  # boards.generate_boards alone (no tables): about 250 bytes per board
 MAX_SEQUENCES = 100_000  # roll sequences per board: 800 bytes of tallies each per thread while a board is played
 MAX_SEQUENCE_ROLLS = 100_000  # rolls per sequence; a game has about 60-100
+MAX_BOARD_ROLLS = 10**8  # --sequences x --rolls: about 10 s per board on one core (10 million rolls/s)
+MAX_BALANCE_ROLLS = 10**12  # x --boards as well: about a day on one core
 MAX_HAND = 95  # no hand holds more than the bank's 95 resource cards, 19 of each (base game)
 MAX_DICE_ROLLS = 10**11  # 400 bytes per 65,536-roll block; 15 minutes on 1 core at 115 M rolls/s
 MAX_BATTLES = 10**11  # 8 minutes on 1 core at 210 M battles/s
@@ -42,6 +44,16 @@ def check_range(option: str, value: int, least: int, most: int, note: str = "", 
     if not least <= value <= most:
         why = f" ({note})" if note else ""
         raise UserError(f"{option} must be from {lowest or f'{least:,}'} to {most:,}, got {value:,}{why}")
+
+
+def check_product(what: str, options: dict[str, int], most: int, note: str) -> None:
+    """One-line UserError when options each in range multiply to more work than one run should take."""
+    total = 1
+    for value in options.values():
+        total *= value
+    if total > most:
+        named = " x ".join(f"{name} {value:,}" for name, value in options.items())
+        raise UserError(f"{named} is {total:,} {what}, more than {most:,} ({note})")
 
 
 def check_option(option: str, value: int, least: int = 1) -> None:
