@@ -45,8 +45,14 @@ app.add_typer(seafarers_app, name="seafarers")
 out_console = Console(soft_wrap=True)  # piped output: one line per message, as long as it is
 
 
-def prepare_out_dir(out: Path) -> Path:
-    """Create the output folder and prove it is writable before any long run starts."""
+def prepare_out_dir(out: Path, command: str) -> Path:
+    """Create the output folder and prove it is writable before any long run starts. A folder
+    holding another command's results is refused: the two sets of files would mix, and the new
+    summary and report would replace the old ones."""
+    earlier = _results_of(out)
+    if earlier not in (None, command):
+        raise UserError(f"--out {out} holds the results of `tabletop {earlier}`; give another folder "
+                        f"for `tabletop {command}` (or empty that one)")
     try:
         out.mkdir(parents=True, exist_ok=True)
         probe = out / ".tabletop-write-test"
@@ -55,6 +61,20 @@ def prepare_out_dir(out: Path) -> Path:
     except OSError as exc:
         raise UserError(f"cannot write to --out {out}: {exc.strerror or exc}") from None
     return out
+
+
+RESULT_COMMANDS = ("beacon simulate", "beacon compare", "seafarers boards", "seafarers balance", "seafarers pirates")
+
+
+def _results_of(out: Path) -> str | None:
+    """The command (`beacon simulate`, ...) whose summary.json is in out, if one is."""
+    try:
+        summary = json.loads((out / "summary.json").read_text("utf-8"))
+        words = summary["command"].split()
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    name = " ".join(words[1:3])
+    return name if words[:1] == ["tabletop"] and name in RESULT_COMMANDS else None
 
 
 @contextmanager
@@ -157,7 +177,7 @@ def simulate(
 
     check_seed(seed)  # every input checked before any work
     make_setup(players, policy, expansions, tiles, rule)
-    prepare_out_dir(out)
+    prepare_out_dir(out, "beacon simulate")
     result = simulate_games(players=players, policy=policy, seed=seed, expansions=expansions, tiles=tiles,
                             rules=rule, command=command_line(), **dataclasses.asdict(run))
     # a streaming run has no per-game table, and an older one would not match its summary
@@ -222,7 +242,7 @@ def compare(
     options = dataclasses.asdict(run)
     check_inputs(policies, players, seed=seed, expansions=expansions, tiles=tiles, rules=rule,
                  **options)  # before any work
-    prepare_out_dir(out)
+    prepare_out_dir(out, "beacon compare")
     result = compare_arms(policies, players=players, seed=seed, expansions=expansions, tiles=tiles, rules=rule,
                           command=command_line(), **options)
     with results_folder(out) as stage:

@@ -378,3 +378,17 @@ def test_a_full_disk_under_a_checkpoint_is_named(tmp_path, monkeypatch):
     with pytest.raises(UserError, match=r"cannot save games .* the disk is full\? 15000 requested .* kept for a rerun"):
         simulate(players=1, policy="random", games=2000, seed=1, threads=1, chunk_size=500, checkpoint=tmp_path)
     assert sorted((tmp_path / "chunks").glob("*.npy")) == sorted(saved)
+
+
+def test_a_folder_with_another_commands_results_is_refused(tmp_path, capsys):
+    """Its summary and report would be replaced and the two commands' other files mixed."""
+    out = tmp_path / "run"
+    out.mkdir()
+    (out / "summary.json").write_text(json.dumps({"command": "tabletop beacon compare --policies a,b --out run"}))
+    code = main(["beacon", "simulate", "--games", "5", "--no-progress", "--out", str(out)])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "holds the results of `tabletop beacon compare`" in err, err
+    assert sorted(p.name for p in out.iterdir()) == ["summary.json"]
+    (out / "summary.json").write_text(json.dumps({"command": "tabletop beacon simulate --games 9 --out run"}))
+    assert main(["beacon", "simulate", "--games", "5", "--no-progress", "--out", str(out)]) == 0  # a rerun
+    assert json.loads((out / "summary.json").read_text())["games"] == 5

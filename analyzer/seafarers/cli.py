@@ -60,7 +60,7 @@ def boards_cmd(
     check_option("--count", count)
     check_seed(seed)
     plan = deal_plan(load_scenario(scenario, players), max_clump)
-    prepare_out_dir(out)
+    prepare_out_dir(out, "seafarers boards")
     boards = generate_boards(plan, count, seed)
     summary = boards_summary(plan, boards, command_line())
     with results_folder(out) as stage:
@@ -103,7 +103,7 @@ def balance_cmd(
     options = dict(sequences=sequences, gold_policy=gold_policy, spend_to=spend_to, max_clump=max_clump)
     make_balance(scenario, players, rolls, heuristic, seed, **options)  # every input checked before any work
     check_boards(boards, sequences, rolls)
-    prepare_out_dir(out)
+    prepare_out_dir(out, "seafarers balance")
     result = run_balance(scenario, players, boards, rolls, heuristic, seed, threads=threads, progress=progress,
                          command=command_line(), **options)
     drawings = {key: result.drawing(result.summary[f"{key}_board"]["board"]) for key in ("fairest", "least_fair")}
@@ -237,7 +237,7 @@ def pirates_cmd(
     if threads is not None:
         check_option("--threads", threads)
     check_inputs(players, games, seed, plans, raid_rule, max_rounds, heuristic, draft_seed)  # before any work
-    prepare_out_dir(out)
+    prepare_out_dir(out, "seafarers pirates")
     result = run_pirates(players, games, seed, plans, raid_rule, max_rounds, heuristic, fleet_blocks, draft_seed,
                          threads=threads, progress=progress, command=command_line())
     with results_folder(out) as stage:
