@@ -231,7 +231,7 @@ def _build_blocks(summary: dict, games, image_files: list[tuple[str, str]]) -> t
     if summary.get("wall_seconds") is not None:
         rate = summary.get("games_per_second")
         items.append(f"wall time: {num(summary['wall_seconds'], 1)} s"
-                     + (f" ({num(rate, 0)} games/s)" if rate is not None else ""))
+                     + (f" ({num(rate, 0 if rate >= 10 else 2)} games/s)" if rate else ""))
     blocks.append(("ul", items))
     return title, blocks
 

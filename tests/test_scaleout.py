@@ -243,6 +243,14 @@ def test_files_no_run_wrote_in_a_checkpoint_are_ignored(tmp_path):
     assert resumed.games.equals(reference.games)
 
 
+def test_a_run_wholly_resumed_claims_no_speed(tmp_path):
+    """Its games were played before: games/s counts only the games played now (there were 802,023 "games/s")."""
+    kw = dict(players=1, policy="random", games=1000, seed=3, threads=1, checkpoint=tmp_path)
+    assert simulate(**kw).summary["games_per_second"] > 0
+    again = simulate(**kw).summary
+    assert again["run"]["checkpoint"]["resumed_games"] == 1000 and again["games_per_second"] is None
+
+
 def test_a_checkpoint_of_another_run_is_refused(tmp_path, capsys):
     ck = tmp_path / "ck"
     simulate(players=1, policy="random", games=200, seed=1, threads=1, checkpoint=ck)

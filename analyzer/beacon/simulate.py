@@ -154,6 +154,8 @@ def simulate(players: int = 1, policy: str = "greedy", games: int | None = None,
     summary["columns"] = {name: agg.describe(k) for k, name in enumerate(kb.COLUMN_NAMES) if name != "rank"}
     summary["score_histogram"] = {"values": values.tolist(), "counts": counts.tolist()}
     summary["run"] = run.info
+    played = summary["games"] - (run.info.get("checkpoint") or {}).get("resumed_games", 0)
+    summary["games_per_second"] = round(played / run.wall, 1) if played and run.wall > 0 else None  # (resumed: none)
     best = agg.argmax(kb.COL_SCORE)
     best_layout, _ = replay(setup, seed, best)
     summary["best_game"] = {"game": best, "score": summary["max"]}
