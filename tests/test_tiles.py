@@ -638,6 +638,9 @@ def test_field_over_the_csv_limit(tmp_path):
         ("a\x0cb", "control character"),
         ("a\u2028b", "line separator"),
         ("a\u2029b", "line separator"),
+        ("a\u200bb", "invisible character"),
+        ("e\u0301", "NFC"),
+        ("x" * 65, "65 characters long; at most 64"),
     ],
 )
 def test_ids_that_would_not_survive_export_are_rejected(tmp_path, cell, problem):

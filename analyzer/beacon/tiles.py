@@ -70,6 +70,7 @@ MAX_BUILDINGS = 99
 # 2n + 3 (kernels.beacon.grid_size) at 4 bytes a cell: 1,000 tiles make a 16 MB board per workspace
 # (one per thread; the pier flood buffer is 0.4 MB), 40,000 tiles 24 GiB. A real set has 64.
 MAX_TILES = 1000
+MAX_ID_LENGTH = 64  # characters: the default ids are 3
 # Scores and their breakdown go into the int16 per-game table (games.parquet).
 _INT16_MAX = 32767
 
@@ -353,9 +354,14 @@ def _score_bound(feature: np.ndarray, buildings: int) -> int:
 
 
 def _id_problem(tile_id: str) -> str | None:
-    """Why an id would not read back from the unquoted export as itself (None: it would)."""
+    """Why an id would not read back from the unquoted export as itself, or could pass for
+    another id (None: neither)."""
     if tile_id.startswith("#"):
         return "must not start with '#' (the line would read as a comment)"
+    if len(tile_id) > MAX_ID_LENGTH:
+        return f"is {len(tile_id):,} characters long; at most {MAX_ID_LENGTH} (ids label the board drawing)"
+    if unicodedata.normalize("NFC", tile_id) != tile_id:
+        return "must be in Unicode NFC form (an accent written as a separate mark looks like another id)"
     for ch in tile_id:
         if ch == ",":
             return "must not contain a comma"
@@ -366,6 +372,8 @@ def _id_problem(tile_id: str) -> str | None:
             return f"must not contain a control character ({ch!r})"
         if category in ("Zl", "Zp"):
             return f"must not contain a line separator ({ch!r})"
+        if category == "Cf":
+            return f"must not contain an invisible character ({ch!r})"
     return None
 
 
