@@ -314,9 +314,12 @@ def test_identical_tile_sets_are_refused(tmp_path, capsys):
     a = load_tiles_path(tmp_path)
     b = tmp_path / "copy.csv"
     b.write_bytes(a.read_bytes())
-    code, _, err = cli(["beacon", "compare", "--policies", "greedy", "--tiles", str(a), "--tiles", str(b),
-                        "--out", str(tmp_path / "o")], capsys)
-    assert code == 2 and "same tile set" in err
+    c = tmp_path / "crlf.csv"  # other bytes, other comments, the same tiles: no what-if to compare
+    c.write_bytes(b"# my own notes\r\n" + a.read_bytes().replace(b"\n", b"\r\n"))
+    for other in (b, c):
+        code, _, err = cli(["beacon", "compare", "--policies", "greedy", "--tiles", str(a), "--tiles", str(other),
+                            "--out", str(tmp_path / "o")], capsys)
+        assert code == 2 and "same tile set" in err, err
 
 
 def test_a_failed_rerun_keeps_earlier_results(tmp_path, capsys):

@@ -112,9 +112,11 @@ def _tile_sets(tiles) -> list[tuple[str, TileSet]]:
                   for i, (t, ts) in enumerate(zip(given, loaded))]
     seen: dict[str, str] = {}
     for label, ts in zip(labels, loaded):
-        if ts.sha256 in seen:
-            raise UserError(f"--tiles {label} is the same tile set as {seen[ts.sha256]} (identical content)")
-        seen[ts.sha256] = label
+        tiles_only = [line for line in ts.to_csv().split("\n") if not line.startswith("#")]  # (not comments, line ends)
+        key = "\n".join(tiles_only)
+        if key in seen:
+            raise UserError(f"--tiles {label} is the same tile set as {seen[key]} (the same tiles, row by row)")
+        seen[key] = label
     return list(zip(labels, loaded))
 
 
