@@ -20,7 +20,7 @@ from rich.table import Table
 from analyzer.errors import UserError
 from analyzer.params import path_value
 from analyzer.seafarers.cli import seafarers_app
-from reports.document import ci_phrase, num, plural
+from reports.document import ci_phrase, plural, rate
 
 try:  # typer >= 0.2x carries its own copy of click
     from typer._click.exceptions import UsageError
@@ -189,8 +189,7 @@ def simulate(
     s = result.summary
     out_console.print(f"{plural(s['games'], 'game')}, {s['policy']}, {players} player(s): mean score "
                       f"{s['mean']:.2f} ({ci_phrase(s['ci95'], s['games'])}), best {s['max']}"
-                      + (f", {num(s['games_per_second'], 0 if s['games_per_second'] >= 10 else 2)} games/s"
-                         if s['games_per_second'] else ""))
+                      + (f", {rate(s['games_per_second'])} games/s" if s["games_per_second"] else ""))
     print_run_notes(s["run"])
     out_console.print(f"report: {out / 'report.html'}")
 

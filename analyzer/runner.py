@@ -222,8 +222,8 @@ class RunOptions:
         at_most("chunk-size", self.chunk_size, MAX_CHUNK_SIZE)
         at_most("threads", self.threads, MAX_THREADS)
         at_most("dask-local", self.dask_local, MAX_THREADS)
-        free = available_memory()
-        if self.dask_local is not None and free is not None and self.dask_local * WORKER_MEMORY > free:
+        free = available_memory() if self.dask_local is not None else None
+        if free is not None and self.dask_local * WORKER_MEMORY > free:
             raise UserError(f"--dask-local {self.dask_local:,}: the worker processes would need about "
                             f"{self.dask_local * WORKER_MEMORY / 2**30:,.1f} GiB, more than the "
                             f"{free / 2**30:,.1f} GiB free here; use fewer, or --scheduler with a cluster")
@@ -255,6 +255,11 @@ class RunResult:
     aggregate: ColumnStats | None
     wall: float  # seconds playing, after start-up and compilation
     info: dict  # how it ran: backend, workers, chunks, why it stopped, precision reached, checkpoint
+
+    @property
+    def played(self) -> int:
+        """Games played in this run: not those read back from a checkpoint."""
+        return self.games - (self.info.get("checkpoint") or {}).get("resumed_games", 0)
 
 
 # --------------------------------------------------------------------------- backends

@@ -13,7 +13,7 @@ import numpy as np
 
 from analyzer import stats
 from . import plots
-from .document import ci_phrase, ci_range, integer, num, pct, plural, render_html, render_md
+from .document import ci_phrase, ci_range, integer, num, pct, plural, rate, render_html, render_md
 from .io import atomic_write_text
 
 __all__ = ["write_simulate_report", "report_title", "headline"]
@@ -229,9 +229,9 @@ def _build_blocks(summary: dict, games, image_files: list[tuple[str, str]]) -> t
         items.append(f"resumed {integer(run['checkpoint']['resumed_games'])} games from checkpoint "
                      f"{run['checkpoint']['dir']}")
     if summary.get("wall_seconds") is not None:
-        rate = summary.get("games_per_second")
+        per_second = summary.get("games_per_second")
         items.append(f"wall time: {num(summary['wall_seconds'], 1)} s"
-                     + (f" ({num(rate, 0 if rate >= 10 else 2)} games/s)" if rate else ""))
+                     + (f" ({rate(per_second)} games/s)" if per_second else ""))
     blocks.append(("ul", items))
     return title, blocks
 

@@ -13,6 +13,11 @@ import math
 from typing import Any
 
 
+def rate(per_second: float) -> str:
+    """A speed: whole numbers from 10 up, two decimals below (one slow game is 0.80/s, not 0)."""
+    return num(per_second, 0 if per_second >= 10 else 2)
+
+
 def num(x: Any, digits: int = 2) -> str:
     if x is None:
         return "—"

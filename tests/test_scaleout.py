@@ -392,3 +392,12 @@ def test_run_job_needs_something_to_keep():
     job = beacon_job(make_setup(1, "random", "", None), "random", 0)
     with pytest.raises(ValueError, match="aggregate"):
         run_job(job, RunOptions(games=10, per_game=False))
+
+
+def test_a_compare_wholly_resumed_claims_no_speed(tmp_path):
+    """As for simulate: each arm's games/s counts only the games it played in this run."""
+    from analyzer.beacon.compare import compare
+    kw = dict(players=1, seed=3, games=300, threads=1, checkpoint=tmp_path)
+    assert all(s["games_per_second"] > 0 for s in compare(["random", "greedy"], **kw).summary["policies"].values())
+    again = compare(["random", "greedy"], **kw).summary["policies"]
+    assert all(s["games_per_second"] is None for s in again.values())

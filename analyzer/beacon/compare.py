@@ -241,7 +241,8 @@ def summarize_comparison(arms: list[Arm], columns: list[np.ndarray], seed: int, 
     per_arm = {}
     shared: dict = {}
     for arm, cols, run in zip(arms, columns, runs):
-        s = summarize(arm.setup, cols[kb.COL_SCORE], cols[kb.COL_RANK], seed, run.info["workers"], run.wall)
+        s = summarize(arm.setup, cols[kb.COL_SCORE], cols[kb.COL_RANK], seed, run.info["workers"], run.wall,
+                      run.played)
         shared = {k: s.pop(k) for k in _SHARED_KEYS}
         s["policy"], s["tile_set"]["label"] = arm.policy, arm.tile_set
         s["fair"] = not arm.oracle

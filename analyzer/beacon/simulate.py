@@ -150,12 +150,10 @@ def simulate(players: int = 1, policy: str = "greedy", games: int | None = None,
     agg = run.aggregate
     values, counts = agg.histogram(kb.COL_SCORE)
     ranks = agg.category_counts(kb.COL_RANK, len(load_rules().rank_names))
-    summary = summarize_counts(setup, values, counts, ranks, seed, run.info["workers"], run.wall)
+    summary = summarize_counts(setup, values, counts, ranks, seed, run.info["workers"], run.wall, run.played)
     summary["columns"] = {name: agg.describe(k) for k, name in enumerate(kb.COLUMN_NAMES) if name != "rank"}
     summary["score_histogram"] = {"values": values.tolist(), "counts": counts.tolist()}
     summary["run"] = run.info
-    played = summary["games"] - (run.info.get("checkpoint") or {}).get("resumed_games", 0)
-    summary["games_per_second"] = round(played / run.wall, 1) if played and run.wall > 0 else None  # (resumed: none)
     best = agg.argmax(kb.COL_SCORE)
     best_layout, _ = replay(setup, seed, best)
     summary["best_game"] = {"game": best, "score": summary["max"]}
@@ -174,15 +172,16 @@ def games_table(cols: np.ndarray) -> pl.DataFrame:
     return pl.DataFrame(frame).with_columns(rank)
 
 
-def summarize(setup: Setup, scores: np.ndarray, ranks: np.ndarray, seed: int, threads: int, wall: float) -> dict:
-    """Summary of per-game score and rank arrays."""
+def summarize(setup: Setup, scores: np.ndarray, ranks: np.ndarray, seed: int, threads: int, wall: float,
+              played: int) -> dict:
+    """Summary of per-game score and rank arrays; `played` of the games in `wall` seconds (the rest resumed)."""
     values, counts = np.unique(np.asarray(scores, np.int64), return_counts=True)
     rank_counts = np.bincount(np.asarray(ranks, np.int64), minlength=len(load_rules().rank_names))
-    return summarize_counts(setup, values, counts, rank_counts, seed, threads, wall)
+    return summarize_counts(setup, values, counts, rank_counts, seed, threads, wall, played)
 
 
 def summarize_counts(setup: Setup, score_values, score_counts, rank_counts, seed: int, threads: int,
-                     wall: float) -> dict:
+                     wall: float, played: int) -> dict:
     """Summary from a score histogram and rank-band counts (exact, so both run paths agree)."""
     rules = load_rules()
     m = stats.mean_ci_counts(score_values, score_counts, support=stats.NON_NEGATIVE)
@@ -203,5 +202,5 @@ def summarize_counts(setup: Setup, score_values, score_counts, rank_counts, seed
         "versions": {"tabletop_analyzer": analyzer.__version__, "numba": numba.__version__,
                      "numpy": np.__version__, "python": platform.python_version()},
         "threads": threads, "wall_seconds": round(wall, 3),
-        "games_per_second": round(m["n"] / wall, 1) if wall > 0 else None,
+        "games_per_second": round(played / wall, 1) if played and wall > 0 else None,  # (all resumed: none)
     }
