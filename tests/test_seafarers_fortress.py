@@ -80,10 +80,10 @@ def test_hand_computed_sieges():
                                                            "ships_lost_if_conquered": 0.0})
         assert siege_chain(1, model)["p_conquer"] == siege_chain(0, model)["battles"] == 0.0  # hopeless
     # one chit, 2 warships: die 1 wins; die 2 ties (1 ship, 1 warship left: over); 3-6 lose 2 ships
-    c = siege_chain(2, chits=1)
+    c = siege_chain(2, "warships", chits=1)
     assert (c["p_conquer"], c["battles"], c["ships_lost"]) == pytest.approx((1 / 6, 1, 3 / 2))
     # one chit, 3 warships: 1-2 win; 3 ties into the case above; 4-6 lose 2 (over)
-    c = siege_chain(3, chits=1)
+    c = siege_chain(3, "warships", chits=1)
     assert (c["p_conquer"], c["battles"], c["ships_lost"]) == pytest.approx((13 / 36, 7 / 6, 17 / 12))
     # 6 warships win each battle with 5/6 while they are 6; 'rebuilt', one chit: a tie leaves 5 warships
     # behind a rebuilt ship (4/6 win, 1/6 tie: the same state, 1/6 loss: 4 warships behind 2 ships, which
@@ -120,6 +120,10 @@ def test_fortress_stats_and_cli_json(capsys):
     assert r["battle"]["win"]["exact_fraction"] == "1/2" and r["battle"]["tie"]["exact"] == pytest.approx(1 / 6)
     assert sum(b["count"] for b in r["battle"].values()) == 50_000
     assert r["siege"]["exact"] == siege_chain(4)
+    # the default is the seed read literally, as the Pirate Islands race plays it: ships rebuilt to attack
+    # again stand ahead of the warships and sink first, so 4 warships always win in the end
+    assert r["loss_model"] == "rebuilt" and r["siege"]["exact"]["p_conquer"] == pytest.approx(1.0)
+    assert siege_chain(4, "warships")["p_conquer"] == pytest.approx(0.1776, abs=5e-5)
     assert set(r["siege"]["simulated"]) == set(r["siege"]["exact"])
     assert r == fortress_stats(4, 50_000, 2, threads=1) | {"battles_per_second": r["battles_per_second"]}
 

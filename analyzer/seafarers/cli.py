@@ -170,8 +170,9 @@ def fortress_cmd(
     warships: int = typer.Option(..., help="Warships on the route to the pirate fortress."),
     battles: int = typer.Option(100_000, help="Single battles to simulate."),
     sieges: Optional[int] = typer.Option(None, help="Whole sieges (3 chits) to simulate (default: --battles, at most 1,000,000)."),
-    loss_model: str = typer.Option("warships", help="Ships lost in a tie/defeat: 'warships' (each one a warship) "
-                                                    "or 'rebuilt' (rebuilt normal ships ahead go first)."),
+    loss_model: str = typer.Option("rebuilt", help="Ships lost in a tie/defeat: 'rebuilt' (the seed read literally: "
+                                                   "the ships rebuilt to attack again stand ahead and go first) or "
+                                                   "'warships' (each one a warship)."),
     seed: int = typer.Option(0, help="Seed: battle i of a seed is always the same battle."),
     threads: Optional[int] = typer.Option(None, help="Worker threads (default: all cores; never changes results)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of tables."),

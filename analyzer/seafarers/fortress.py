@@ -5,7 +5,8 @@ battle it rolls one die; warships on the route > die: it loses a chit; fewer: th
 the two foremost ships; equal: the foremost ship. With no chit left it becomes the attacker's
 settlement. A siege is the sequence of battles until conquest or until the attacker has fewer
 than 2 warships (then no battle can be won: the die is at least 1). Which ships are lost is the
-loss model (kernels/fortress.py, docs/seafarers_dice.md): "warships" (default) or "rebuilt".
+loss model (kernels/fortress.py, docs/seafarers_dice.md): "rebuilt" (the default, the literal reading the
+Pirate Islands race also plays) or "warships".
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ ALWAYS_WINS = 7  # the die never shows more than 6
 BATTLE_BLOCK = 65_536
 DEFAULT_MAX_SIEGES = 1_000_000  # sieges keep one column per siege: without --sieges, at most this many
 OUTCOMES = ("win", "tie", "loss")
+DEFAULT_LOSS_MODEL = "rebuilt"  # the seed's words, read literally; the race kernel plays the same
 
 
 def battle_law(warships: int) -> dict[str, Fraction]:
@@ -45,7 +47,7 @@ def check_loss_model(loss_model: str) -> int:
     return kf.LOSS_MODELS.index(loss_model)
 
 
-def siege_chain(warships: int, loss_model: str = "warships", chits: int = FORTRESS_CHITS) -> dict[str, float | None]:
+def siege_chain(warships: int, loss_model: str = DEFAULT_LOSS_MODEL, chits: int = FORTRESS_CHITS) -> dict[str, float | None]:
     """Exact siege expectations from the absorbing Markov chain over (chits, warships, normal ships
     ahead of the warships), solved with numpy. Keys as reference.siege_values: p_conquer, battles,
     ships_lost, warships_lost, battles_if_conquered, ships_lost_if_conquered (None if p_conquer is 0)."""
@@ -104,7 +106,7 @@ def simulate_battles(warships: int, battles: int, seed: int, threads: int | None
     return cols.sum(axis=1), wall
 
 
-def simulate_sieges(warships: int, sieges: int, seed: int, loss_model: str = "warships",
+def simulate_sieges(warships: int, sieges: int, seed: int, loss_model: str = DEFAULT_LOSS_MODEL,
                     chits: int = FORTRESS_CHITS, threads: int | None = None) -> np.ndarray:
     """int32[S_COLS, sieges]: per siege conquered, battles, ships lost, warships lost."""
     model = check_loss_model(loss_model)
@@ -115,7 +117,7 @@ def simulate_sieges(warships: int, sieges: int, seed: int, loss_model: str = "wa
 
 
 def fortress_stats(warships: int, battles: int, seed: int, sieges: int | None = None,
-                   loss_model: str = "warships", threads: int | None = None) -> dict:
+                   loss_model: str = DEFAULT_LOSS_MODEL, threads: int | None = None) -> dict:
     """The `fortress` experiment: observed vs exact single battles, and sieges of a full fortress."""
     check_range("--warships", warships, 0, MAX_WARSHIPS, f"a colour has {MAX_WARSHIPS} ships, warships among them")
     check_range("--battles", battles, 1, MAX_BATTLES, f"8 minutes on one core at the bound; {IN_PARTS}")
