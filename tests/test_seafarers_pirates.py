@@ -20,7 +20,7 @@ from analyzer.seafarers import pirates_reference as ref
 from analyzer.seafarers.board import board_flags, build_topology
 from analyzer.seafarers.pirates import (RAID_RULES, fleet_landing_expectation, fleet_stationary, fleet_transition,
                                         game_column, load_race_rules, parse_plan, play_plan, race_setup, raid_risk,
-                                        run_pirates, seat_column)
+                                        rules_path, run_pirates, seat_column)
 from analyzer.seafarers.production import expected_income
 from analyzer.seafarers.reference import rolls
 from analyzer.seafarers.scenarios import load_scenario
@@ -273,7 +273,8 @@ def test_rule_data_and_the_development_deck(tmp_path):
     assert rules.costs[kpi.ITEM_SHIP].tolist() == [1, 0, 1, 0, 0]  # lumber + wool
     assert rules.costs[kpi.ITEM_CARD].tolist() == [0, 0, 1, 1, 1]  # wool + grain + ore
     four, three = rules.deck_cards(4), rules.deck_cards(3)
-    assert len(four) == 25 and (four == kpi.DEV_KNIGHT).sum() == 19  # VP cards count as knights
+    # the seed's 4 VP cards ("as 4 cartas de pontos de vitória") count as knights with 4 players
+    assert len(four) == 24 and (four == kpi.DEV_KNIGHT).sum() == 18
     assert len(three) == 20 and (three == kpi.DEV_KNIGHT).sum() == 14  # VP cards leave the deck
     bad = tmp_path / "rules.toml"
     bad.write_text("[costs]\nship = [1, 0]\n")
@@ -282,6 +283,22 @@ def test_rule_data_and_the_development_deck(tmp_path):
     bad.write_text("[costs\n")
     with pytest.raises(UserError, match="invalid TOML"):
         load_race_rules(bad)
+
+
+def test_other_rule_data_from_a_file(tmp_path):
+    """--rules: the base game's 5 VP cards instead of the seed's 4 reach the race's deck and its report."""
+    base = tmp_path / "base_deck.toml"
+    base.write_text(rules_path().read_text(encoding="utf-8").replace("victory_point = 4", "victory_point = 5"),
+                    encoding="utf-8")
+    seed_run = run_pirates(4, 30, 3, ["cards-first"])
+    base_run = run_pirates(4, 30, 3, ["cards-first"], rules_file=base)
+    assert len(seed_run.setup.deck) == 24 and len(base_run.setup.deck) == 25
+    assert (base_run.setup.deck == kpi.DEV_KNIGHT).sum() == 19
+    assert base_run.summary["rules_file"] == str(base) and seed_run.summary["rules_file"] is None
+    deck_line = next(a for a in base_run.summary["assumptions"] if a.startswith("Development deck"))
+    assert "25 cards, 19 of them knights" in deck_line
+    assert any(str(base) in a for a in base_run.summary["assumptions"])
+    assert not np.array_equal(seed_run.columns[0], base_run.columns[0])  # another deck, other games
 
 
 def test_parse_plan():
@@ -460,7 +477,7 @@ def test_race_invariants(plan, setup4):
     assert (finishes[:, has].min(axis=0, where=finishes[:, has] > 0, initial=10**9) == win_round[has]).all()
     assert ((finishes > 0).any(axis=0) == has).all()
     cards = sum(col(p, "cards_bought") for p in range(4))
-    assert (cards <= 25).all()
+    assert (cards <= len(setup4.deck)).all()  # 24: the seed's deck
     fleet = out[kpi.LANDINGS:kpi.LANDINGS + PATH_LEN]
     assert (fleet.sum(axis=0) == game_column(out, "fleet_rolls")).all()
     assert (game_column(out, "rolls") <= 4 * rounds).all() and (rounds <= max_rounds).all()
@@ -553,6 +570,7 @@ def test_cli_pirates_writes_every_output(tmp_path, capsys):
     (["--heuristic", "greedy"], "unknown heuristic"),
     (["--draft-seed", "-2"], "--draft-seed must be between"),
     (["--threads", "0"], "--threads must be from 1 to 1,024, got 0"),
+    (["--rules", "/nonexistent/rules.toml"], "/nonexistent/rules.toml: cannot read"),
     # upper bounds: before them, numpy allocation errors, OverflowError, or hours of play
     (["--games", str(10**30)], "--games must be from 1 to 333,333"),
     (["--games", "500001", "--plan", "ships-first", "--plan", "cards-first"], "--games must be from 1 to 500,000"),

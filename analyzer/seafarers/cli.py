@@ -222,6 +222,8 @@ def pirates_cmd(
                                                "port)."),
     draft_seed: int = typer.Option(0, help="Seed of the one set-up draft (breaks the heuristic's ties)."),
     fleet_blocks: bool = typer.Option(False, help="The fleet blocks ship building on the 6 sides of its hex."),
+    rules: Optional[Path] = typer.Option(None, parser=path_value, help="Rule data (costs, pieces, bank rate, "
+                                         "development deck) in the format of the package's pirate_race.toml."),
     threads: Optional[int] = typer.Option(None, help="Worker threads (default: all cores; never changes results)."),
     progress: bool = typer.Option(True, help="Show a progress bar on stderr."),
     out: Path = typer.Option(..., parser=path_value,
@@ -237,10 +239,10 @@ def pirates_cmd(
     plans = plan or list(DEFAULT_PLANS)
     if threads is not None:
         check_option("--threads", threads)
-    check_inputs(players, games, seed, plans, raid_rule, max_rounds, heuristic, draft_seed)  # before any work
+    check_inputs(players, games, seed, plans, raid_rule, max_rounds, heuristic, draft_seed, rules)  # before any work
     prepare_out_dir(out, "seafarers pirates")
     result = run_pirates(players, games, seed, plans, raid_rule, max_rounds, heuristic, fleet_blocks, draft_seed,
-                         threads=threads, progress=progress, command=command_line())
+                         threads=threads, progress=progress, command=command_line(), rules_file=rules)
     with results_folder(out) as stage:
         atomic_write_parquet(stage / "games.parquet", result.games)
         write_json(stage / "summary.json", result.summary)

@@ -298,10 +298,11 @@ class RaceSetup:
                 "pieces": pieces}
 
 
-def race_setup(players: int, heuristic: str = "pips", draft_seed: int = 0) -> RaceSetup:
-    """The fixed map for 3 or 4 players, drafted once with `heuristic` (ties from (draft_seed, 0, PURPOSE_POLICY))."""
+def race_setup(players: int, heuristic: str = "pips", draft_seed: int = 0, rules_file: Path | None = None) -> RaceSetup:
+    """The fixed map for 3 or 4 players, drafted once with `heuristic` (ties from (draft_seed, 0, PURPOSE_POLICY)).
+    rules_file: rule data in pirate_race.toml's format (default: that file)."""
     scenario = load_scenario(SLUG, players)
-    rules = load_race_rules()
+    rules = load_race_rules(rules_file)
     topo = scenario.topology
     harbour = [HARBOUR_TYPES.index(x.type) for x in scenario.harbours.sites]  # printed; shuffling is immaterial
     view = board_view(scenario, scenario.terrain, scenario.number_token, harbour)
@@ -507,7 +508,7 @@ def play_plan(setup: RaceSetup, plan: Plan, seed: int, raid_rule: int, max_round
 
 
 def check_inputs(players: int, games: int, seed: int, plans: list[str], raid_rule: str, max_rounds: int,
-                 heuristic: str, draft_seed: int = 0) -> list[Plan]:
+                 heuristic: str, draft_seed: int = 0, rules_file: Path | None = None) -> list[Plan]:
     """Every option checked before any work (one-line UserErrors); the parsed plans."""
     if players not in (3, 4):
         raise UserError(f"--players must be 3 or 4, got {players}")
@@ -527,18 +528,19 @@ def check_inputs(players: int, games: int, seed: int, plans: list[str], raid_rul
     check_raid_rule(raid_rule)
     check_range("--max-rounds", max_rounds, 1, MAX_ROUNDS, "a race is decided in about 50 rounds")
     parse_heuristic(heuristic)
+    load_race_rules(rules_file)
     return parsed
 
 
 def run_pirates(players: int, games: int, seed: int, plans: list[str], raid_rule: str = "each",
                 max_rounds: int = DEFAULT_MAX_ROUNDS, heuristic: str = "pips", fleet_blocks: bool = False,
                 draft_seed: int = 0, threads: int | None = None, progress: bool = False,
-                command: str = "") -> PiratesResult:
+                command: str = "", rules_file: Path | None = None) -> PiratesResult:
     """Play `games` race games with every plan (the same games: common random numbers) and summarise.
     The set-up is drafted once (ties from draft_seed), so every game starts from the same position."""
-    parsed = check_inputs(players, games, seed, plans, raid_rule, max_rounds, heuristic, draft_seed)
+    parsed = check_inputs(players, games, seed, plans, raid_rule, max_rounds, heuristic, draft_seed, rules_file)
     check_threads(threads)
-    setup = race_setup(players, heuristic, draft_seed)
+    setup = race_setup(players, heuristic, draft_seed, rules_file)
     rule = check_raid_rule(raid_rule)
     n_cols = kpi.n_out(setup.path_len)
     columns = []
@@ -552,7 +554,8 @@ def run_pirates(players: int, games: int, seed: int, plans: list[str], raid_rule
         columns.append(cols)
         wall += w
     options = {"players": players, "games": games, "seed": seed, "raid_rule": raid_rule, "max_rounds": max_rounds,
-               "heuristic": setup.heuristic, "draft_seed": draft_seed, "fleet_blocks": fleet_blocks}
+               "heuristic": setup.heuristic, "draft_seed": draft_seed, "fleet_blocks": fleet_blocks,
+               "rules_file": None if rules_file is None else str(rules_file)}
     summary = summarise(setup, parsed, columns, options, wall, time.perf_counter() - t0, command)
     return PiratesResult(setup, parsed, columns, summary, games_table(setup, parsed, columns))
 
@@ -750,6 +753,8 @@ def assumptions(setup: RaceSetup, options: dict) -> list[str]:
         "JSettlers2, see docs/seafarers_scenarios.md). With 3 players slot 3 (white) is dropped.",
         f"Raid rule: {RAID_RULE_TEXT[options['raid_rule']]}. A raid costs 1 card + 1 per city the player has "
         "('e 1 adicional por cada cidade que tenha'), drawn at random, as many as the player holds.",
+        f"Rule data: {options.get('rules_file') or 'analyzer/seafarers/data/rules/pirate_race.toml (the default)'}; "
+        "another file in its format is given with --rules.",
         f"Costs ({r.notes.get('costs.source', '')}): ship = {cost('ship')}, development card = {cost('dev_card')}, "
         f"settlement = {cost('settlement')}, road = {cost('road')}, city = {cost('city')}.",
         f"Development deck: {len(deck)} cards, {knights} of them knights ({knights / len(deck):.0%}): "
