@@ -15,7 +15,7 @@ from analyzer.seafarers.balance import (BOARD_COLUMNS, SEAT_COLUMNS, assumptions
 from analyzer.seafarers.boards import deal_plan, generate_boards
 from analyzer.seafarers.pirates import race_setup, raid_risk
 from analyzer.seafarers.production import expected_income
-from analyzer.seafarers.scenarios import HARBOUR_TYPES, load_scenario
+from analyzer.seafarers.scenarios import HARBOUR_TYPES, load_scenario, scenario_slugs
 from analyzer.seafarers.setup_policies import Heuristic, board_view, draft, parse_heuristic, placement_order
 from kernels.catan_codes import PIPS, RESOURCE_NAMES, SEA
 from reports.seafarers import write_balance_report
@@ -240,6 +240,19 @@ def test_robber_bans_come_from_the_scenario():
     assert set(np.flatnonzero(cloth.robber_banned(start))) == set(cloth.scenario.zones["V"].hexes)  # may return
     assert not make_balance("new-world", 4, 10, "pips", 1).robber_banned(-1).any()
     assert any("never back to its start hex" in a and "islets" in a for a in assumptions(tribe))
+
+
+def test_reports_name_the_red_number_rule_an_assumption_where_the_seed_is_silent():
+    """The seed states 'no red 6/8 neighbours' for scenarios 1, 4 and 7 and lifts it for 3; for 2, 5, 6, 8 and 9
+    it says nothing: the base-game rule is kept there and every balance report says it is an assumption."""
+    silent = {"four-islands", "forgotten-tribe", "cloth-for-catan", "pirate-islands", "wonders-of-catan"}
+    for slug in scenario_slugs():
+        s = load_scenario(slug, 4)
+        line = [a for a in assumptions(make_balance(slug, 4, 2, "pips", 1)) if a.startswith("Red 6/8")]
+        assert bool(line) == (slug in silent) == bool(s.setup.red_adjacent_note), slug
+        assert s.setup.red_adjacent_allowed == (slug == "fog-islands"), slug
+        if line:
+            assert "an assumption" in line[0] and f"{slug}.toml" in line[0]
 
 
 def test_pirate_islands_balance_says_the_fleet_is_not_simulated(tmp_path):

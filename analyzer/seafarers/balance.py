@@ -389,6 +389,8 @@ def assumptions(exp: Balance) -> list[str]:
         "Boards: every dealt zone's terrains are shuffled uniformly; numbers are dealt uniformly over the legal "
         "numberings of that terrain (rejection of red 6/8 neighbours where the scenario forbids them, and of "
         "every [[setup.forbid]] and gold rule, 'recommended' rules included); see docs/seafarers_balance.md.",
+        *([f"Red 6/8 never on neighbouring hexes: {s.setup.red_adjacent_note} (setup.red_adjacent_allowed in "
+           f"analyzer/seafarers/data/{s.slug}.toml)."] if s.setup.red_adjacent_note else []),
         f"Draft: snake order, {'three' if s.setup.settlements == 3 else 'two'} settlements per seat, every seat "
         f"using the same heuristic ({exp.heuristic.label}); ties broken at random; a coastal settlement takes a "
         "ship instead of a road. Nobody builds during the rolls.",
