@@ -59,6 +59,33 @@ def check_draft(s, view, result):
                 assert view.flags.edge_land[edge] or view.flags.edge_coastal[edge]
             else:
                 assert view.flags.edge_sea[edge] or view.flags.edge_coastal[edge]
+    for edge, _, kind in result.pieces[result.preplaced:]:  # no drafted ship on a coast facing the frame
+        sides = topo.edge_hexes[edge][topo.edge_hexes[edge] >= 0]
+        assert not (kind == "ship" and view.flags.edge_coastal[edge] and topo.hex_frame[sides].any()), edge
+
+
+# The seed's set-up text, as zone letters of the scenario files (not the areas' roles the draft reads):
+# 1 "na ilha principal", 3 "nas ilhas principais", 4 "na parte principal da ilha", 5 "na ilha principal ... Não é
+# permitido construir aldeias nas ilhotas", 6 "nas ilhas principais superior e inferior", 7 "na ilha oriental",
+# 8 "não se podem construir aldeias nas ilhotas", 2 and 9 anywhere. A corner may touch a desert (D) of the main
+# part (4: the belt's side "abaixo e à direita"; 8: the Great Wall's), never the strip or an islet.
+START_ZONES = {"new-shores": "A", "four-islands": "A", "fog-islands": "A", "through-the-desert": "AD",
+               "forgotten-tribe": "A", "cloth-for-catan": "A", "pirate-islands": "E", "wonders-of-catan": "AD",
+               "new-world": "A"}
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("slug", sorted(START_ZONES))
+def test_drafted_settlements_stand_where_the_seed_puts_them(slug, players):
+    s, boards = dealt(slug, players, n=3)
+    allowed = set().union(*(s.zones[z].hexes for z in START_ZONES[slug]))
+    for b in range(boards.count):
+        view = board_view(s, boards.terrain[b], boards.number[b], boards.harbour[b])
+        result = draft(view, parse_heuristic("pips"), seed=5, board=b)
+        check_draft(s, view, result)
+        for corner, _ in result.settlements[result.preplaced:]:
+            land = {h for h in s.topology.corner_hexes[corner] if h >= 0 and view.flags.hex_land[h]}
+            assert land and land <= allowed, (corner, land - allowed)
 
 
 # ----------------------------------------------------------------------------------------------- heuristics

@@ -393,7 +393,7 @@ def assumptions(exp: Balance) -> list[str]:
            f"analyzer/seafarers/data/{s.slug}.toml)."] if s.setup.red_adjacent_note else []),
         f"Draft: snake order, {'three' if s.setup.settlements == 3 else 'two'} settlements per seat, every seat "
         f"using the same heuristic ({exp.heuristic.label}); ties broken at random; a coastal settlement takes a "
-        "ship instead of a road. Nobody builds during the rolls.",
+        "ship instead of a road, never on a coast facing the frame (seed, scenarios 2 and 3). Nobody builds during the rolls.",
         "Starting resources: every roll sequence starts with each seat holding one card per producing hex at the "
         f"last settlement it drafted (the {'third' if s.setup.settlements == 3 else 'second'}"
         + ("; never the pre-placed one" if s.markers.fortresses else "")

@@ -267,19 +267,27 @@ def _first_piece(view: BoardView, scores: np.ndarray, corner: int, blocked, used
                  stream) -> tuple[int, str]:
     """(edge, "ship" | "road") next to a new settlement: a ship from a coastal settlement, else a road,
     on the edge whose far end leads to the best free corner two steps away (by the seat's `scores`);
-    (-1, "") if none."""
+    (-1, "") if none. A ship never goes on a coast facing the frame: "isto é válido apenas nas linhas
+    costeiras a partir das quais se pode viajar até outras ilhas, e não nas linhas costeiras que dão para
+    peças de mar que servem de fronteira" (seed 002, scenarios 2 and 3, "como é óbvio"); with no other
+    edge for a ship the settlement takes a road."""
     topo, flags = view.scenario.topology, view.flags
-    ship = bool(flags.corner_coastal[corner])
     scores = np.where(flags.corner_land & ~blocked & topo.corner_in_play, scores, 0.0)
-    candidates, values = [], []
-    for far, edge in zip(topo.corner_neighbours[corner], topo.corner_edges[corner]):
-        if edge < 0 or used_edges[edge] or not topo.edge_in_play[edge]:
-            continue
-        if not (flags.edge_coastal[edge] or (flags.edge_sea[edge] if ship else flags.edge_land[edge])):
-            continue
-        beyond = [c for c in topo.corner_neighbours[far] if c >= 0 and c != corner]
-        candidates.append(edge)
-        values.append(max((scores[c] for c in beyond), default=0.0))
-    if not candidates:
-        return -1, ""
-    return int(candidates[_best(np.array(values), stream)]), "ship" if ship else "road"
+    for ship in (True, False) if flags.corner_coastal[corner] else (False,):
+        candidates, values = [], []
+        for far, edge in zip(topo.corner_neighbours[corner], topo.corner_edges[corner]):
+            if edge < 0 or used_edges[edge] or not topo.edge_in_play[edge]:
+                continue
+            if ship:
+                sides = topo.edge_hexes[edge]
+                faces_frame = flags.edge_coastal[edge] and topo.hex_frame[sides[sides >= 0]].any()
+                if not (flags.edge_sea[edge] or flags.edge_coastal[edge] and not faces_frame):
+                    continue
+            elif not (flags.edge_coastal[edge] or flags.edge_land[edge]):
+                continue
+            beyond = [c for c in topo.corner_neighbours[far] if c >= 0 and c != corner]
+            candidates.append(edge)
+            values.append(max((scores[c] for c in beyond), default=0.0))
+        if candidates:
+            return int(candidates[_best(np.array(values), stream)]), "ship" if ship else "road"
+    return -1, ""
