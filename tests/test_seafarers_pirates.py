@@ -202,6 +202,14 @@ def test_raid_on_hand_built_positions():
     assert (stats == before).all()
     assert kpi.raid(1, 6, path_sites, site_owner, building, np.array([0, 0]), np.array([0, 0]), kpi.RAID_SOLE,
                     choice, hands, stats, stream) == 1  # a lone player is
+    # a player with two buildings at the hex is raided once (the seed speaks of one building; docs)
+    two = np.array([[0, 1, -1]], np.int64)
+    mine = np.array([0, 0], np.int8)
+    hands[0] = [5, 0, 0, 0, 0]
+    before = stats.copy()
+    assert kpi.raid(0, 4, two, mine, np.array([1, 1], np.int64), np.array([0, 0]), np.array([0, 0]), kpi.RAID_EACH,
+                    choice, hands, stats, stream) == 1
+    assert hands[0].sum() == 4 and (stats - before)[0, kpi.R_RAIDED] == 1 and (stats - before)[0, kpi.R_LOST] == 1
 
 
 @settings(max_examples=80, deadline=None)

@@ -49,6 +49,8 @@ def test_layout_reproduces_the_seed_component_table(slug, players):
     for name, table in seed["tables"].items():
         assert +counts[name]["hexes"] == Counter(table["hexes"]), name
         assert +counts[name]["numbers"] == Counter({int(k): v for k, v in table["numbers"].items()}), name
+    inferred = [name for name, table in seed["tables"].items() if table.get("numbers_inferred")]
+    assert bool(inferred) == any("inferred" in note for note in s.notes), inferred  # reports say so
     pool = s.harbours.pool
     assert pool.get("3:1", 0) == seed["harbours"]["generic"]
     assert {k: v for k, v in pool.items() if k != "3:1"} == {r: 1 for r in RESOURCE_NAMES}
@@ -73,6 +75,12 @@ def test_catan_chits_go_where_the_seed_puts_them():
 
 def test_where_the_seed_and_the_public_layouts_disagree_the_seed_wins():
     assert [load_scenario(slug, 4).victory.target for slug in SLUGS] == [14, 13, 12, 14, 13, 14, 10, 10, 12]
+    # special VP for settling "unknown" land (scenarios 1, 2, 4: 2 VP, 9: 1 VP, for a player's first settlement on
+    # each such island, "independentemente de já existir ... uma aldeia construída por outro jogador"; 8: 1 VP for
+    # every settlement on an islet, "uma aldeia numa ilhota, obtém uma ficha Catan"); none in 3, 5, 6, 7
+    first, each = "first_settlement_per_territory", "each_settlement"
+    assert [(v.island_bonus, v.island_bonus_scope) for v in (load_scenario(slug, 4).victory for slug in SLUGS)] == [
+        (2, first), (2, first), (0, ""), (2, first), (0, ""), (0, ""), (0, ""), (1, each), (1, first)]
     ttd = load_scenario("through-the-desert", 3).zones["B"].numbers
     assert ttd.get(12) == 1 and 11 not in ttd
     for slug, players in (("new-shores", 3), ("new-shores", 4)):
