@@ -114,7 +114,10 @@ TT_COLS = TT_LAND_MASK + 1
 
 # Board columns: the tile on a cell, and what its placed neighbours demand of it.
 B_TILE = 0  # tile id, -1 for an empty cell
-B_SIDES = 1  # bit d: a tile lies in direction d; bit 4 + d: that tile shows land towards us
+B_SIDES = 1  # bit d: a tile lies in direction d; bit 4 + d: that tile shows land towards us;
+# bits 8-11 (OWN_LAND): the land edges of the cell's own tile, 0 on an empty cell, so that the
+# sailing and placing tests of a placed cell read one board field, not the tile table too
+OWN_LAND = 8
 POPCOUNT4 = np.array([bin(k).count("1") for k in range(16)], np.int64)
 
 # Scalar game state (st array).
@@ -211,19 +214,21 @@ def fits(tt, board, g, t, cell):
 @internal
 def open_sides(tt, board, cell):
     """Bit d: the tile on cell has water towards an empty cell in direction d."""
-    return ~(tt[board[cell, B_TILE], TT_LAND_MASK] | board[cell, B_SIDES]) & 15
+    sides = board[cell, B_SIDES]
+    return ~((sides >> OWN_LAND) | sides) & 15
 
 
 @internal
 def sail_sides(tt, board, cell):
     """Bit d: a ship on cell may sail to the placed tile in direction d (water edge)."""
-    return ~tt[board[cell, B_TILE], TT_LAND_MASK] & board[cell, B_SIDES] & 15
+    sides = board[cell, B_SIDES]
+    return ~(sides >> OWN_LAND) & sides & 15
 
 
 @internal
 def can_place_from(tt, board, g, ship, t, d):
     """Tile t may go next to the ship in direction d: water edge from the ship, and it fits."""
-    return tt[board[ship, B_TILE], TT_LAND + d] == 0 and fits(tt, board, g, t, ship + _step(g, d))
+    return (board[ship, B_SIDES] >> (OWN_LAND + d)) & 1 == 0 and fits(tt, board, g, t, ship + _step(g, d))
 
 
 @internal
@@ -246,6 +251,7 @@ def placed_neighbours(board, g, cell):
 def put_tile(tt, board, g, t, cell):
     """Tile t onto the board, telling each neighbour cell that this side is now placed."""
     board[cell, B_TILE] = t
+    board[cell, B_SIDES] |= tt[t, TT_LAND_MASK] << OWN_LAND
     for d in range(4):
         back = (d + 2) % 4
         board[cell + _step(g, d), B_SIDES] |= (1 << back) | (tt[t, TT_LAND + d] << (4 + back))
@@ -255,6 +261,7 @@ def put_tile(tt, board, g, t, cell):
 def lift_tile(tt, board, g, cell):
     """Undo put_tile."""
     board[cell, B_TILE] = -1
+    board[cell, B_SIDES] &= 255
     for d in range(4):
         back = (d + 2) % 4
         board[cell + _step(g, d), B_SIDES] &= ~((1 << back) | (1 << (4 + back)))
@@ -749,8 +756,34 @@ LA_SHIP = 4  # value per fillable open side around the ship at the end of the tu
 LA_KEEP = 5  # solo: weight of the kept tile's points
 LA_TRADE = 6  # a trade is made when it raises the plan value by more than this
 LA_DISCARD = 7  # cost of a discard-to-move, per point of the discarded tile
-FILL_SIZE = 256 + 16 + 1 + 256
+FILL_SIZE = 256 + 81  # fill chance per side field | tiles fitting each side pattern (unseen_fill)
 FILL_DRAWS = 3  # a cell's fill chance: 1 - (1 - p)^FILL_DRAWS, p = share of unseen tiles that fit
+
+
+def _side_patterns():
+    """A cell's side pattern: per side (base-3 digit d of 81 patterns) 0 water shown, 1 land shown,
+    2 no neighbour there. Returns the pattern of each land mask (every side shown), each pattern's
+    side field (B_SIDES bits 0-7) and whether a ship can place there (some side shows water), and
+    the sums that count the tiles fitting each pattern with a side unknown: side d unknown = water
+    there + land there, in an order where both are counted first."""
+    of_mask = np.array([sum(((m >> d) & 1) * 3 ** d for d in range(4)) for m in range(16)], np.int64)
+    field = np.zeros(81, np.int64)
+    reachable = np.zeros(81, np.bool_)
+    sums = []
+    for k in range(81):
+        digits = [(k // 3 ** d) % 3 for d in range(4)]
+        known = sum(1 << d for d in range(4) if digits[d] != 2)
+        land = sum(1 << d for d in range(4) if digits[d] == 1)
+        field[k], reachable[k] = known | (land << 4), known & ~land != 0
+    for d in range(4):  # pass d: patterns with side d unknown and the sides after it known
+        for k in range(81):
+            digits = [(k // 3 ** e) % 3 for e in range(4)]
+            if digits[d] == 2 and all(digits[e] != 2 for e in range(d + 1, 4)):
+                sums.append((k, k - 2 * 3 ** d, k - 3 ** d))
+    return of_mask, field, reachable, np.array(sums, np.int64)
+
+
+PATTERN_OF_MASK, PATTERN_FIELD, PATTERN_REACHABLE, SIDE_PATTERN_SUMS = _side_patterns()
 
 # plan scratch (int64): what the stored plan does next
 PLAN_TURN = 0  # st[ST_TURNS] when made; -1 none
@@ -783,7 +816,7 @@ BASE_POINTS = np.array([1.0, 3.0, 2.0, 3.0, 2.0, 2.0])  # by feature, for tiles 
 def new_planner(n_tiles):
     """Lookahead scratch: plan, fill table, candidate lists per search level."""
     plan = np.full(PLAN_SIZE, -1, np.int64)
-    fill = np.zeros(FILL_SIZE, np.float64)  # fill chance per side field | unseen per land mask | total | scratch
+    fill = np.zeros(FILL_SIZE + n_tiles, np.float64)  # FILL_SIZE, then _stop_value's sums per search entry
     cand = np.zeros((MAX_DEPTH, MAX_CANDIDATES, 4), np.int64)
     cand_v = np.zeros((MAX_DEPTH, MAX_CANDIDATES), np.float64)
     order = np.zeros(ORDER_N_ROOT + 1, np.int64)  # top candidates per level | stop cell | root count
@@ -799,35 +832,29 @@ def unseen_fill(tt, cfg, st, hands, deck, p, fill):
     """fill[s] = chance a side field s gets a tile: the share of tiles player p has not seen (the
     draw pile as a multiset, and the other hands) that fit, raised over FILL_DRAWS draws; 0 when
     no placed neighbour shows water towards the cell (no ship can place there). Only the side
-    fields a board can hold are written (land bits on placed sides only)."""
-    counts = fill[256:272]
-    counts[:] = 0.0
+    fields a board can hold are written (land bits on placed sides only).
+
+    The tiles fitting each field are counted per side pattern (SIDE_PATTERNS): the unseen tiles by
+    land mask, then summed over each side not yet known (SIDE_PATTERN_SUMS)."""
+    fitting = fill[256:256 + 81]
+    for m in range(16):
+        fitting[PATTERN_OF_MASK[m]] = 0.0
     for i in range(st[ST_DECK_POS], st[ST_DECK_LEN]):
-        counts[tt[deck[i], TT_LAND_MASK]] += 1.0
+        fitting[PATTERN_OF_MASK[tt[deck[i], TT_LAND_MASK]]] += 1.0
     for q in range(cfg[CFG_PLAYERS]):
         if q != p:
             for s in range(cfg[CFG_HAND]):
                 if hands[q * MAX_HAND + s] >= 0:
-                    counts[tt[hands[q * MAX_HAND + s], TT_LAND_MASK]] += 1.0
-    total = counts.sum()
-    fill[272] = total
-    # tiles showing land exactly on `land` among the `known` sides: by_known[known * 16 + land]
-    by_known = fill[273:529]
-    by_known[:] = 0.0
-    for m in range(16):
-        for known in range(16):
-            by_known[known * 16 + (m & known)] += counts[m]
-    for known in range(16):  # only side fields a board holds: land bits among the known sides
-        land = known
-        while True:
-            v = 0.0
-            if known & ~land != 0 and total > 0:
-                miss = 1.0 - by_known[known * 16 + land] / total
-                v = 1.0 - miss ** FILL_DRAWS
-            fill[known | (land << 4)] = v
-            if land == 0:
-                break
-            land = (land - 1) & known
+                    fitting[PATTERN_OF_MASK[tt[hands[q * MAX_HAND + s], TT_LAND_MASK]]] += 1.0
+    for k in range(SIDE_PATTERN_SUMS.shape[0]):
+        fitting[SIDE_PATTERN_SUMS[k, 0]] = fitting[SIDE_PATTERN_SUMS[k, 1]] + fitting[SIDE_PATTERN_SUMS[k, 2]]
+    total = fitting[80]  # no side known: every unseen tile
+    for k in range(81):
+        v = 0.0
+        if PATTERN_REACHABLE[k] and total > 0:
+            miss = 1.0 - fitting[k] / total
+            v = 1.0 - miss ** FILL_DRAWS
+        fill[PATTERN_FIELD[k]] = v
     return total
 
 
@@ -881,21 +908,15 @@ def board_value(tt, board, g, pos, placed, n_placed, fill, params):
 
 
 @internal
-def _ship_value(tt, board, g, fill, params, ship):
-    """How good the ship's cell is for next turn: fill chances of the open sides of the cells
-    one sail away (and its own)."""
+def _open_fill(tt, board, g, fill, cell):
+    """Sum of the fill chances of the empty cells the tile on cell faces with water: the tile's
+    share of a ship's prospects for next turn (_stop_value)."""
+    open_ = open_sides(tt, board, cell)
     v = 0.0
-    for k in range(5):
-        cell = ship
-        if k < 4:
-            if not (sail_sides(tt, board, ship) >> k) & 1:
-                continue
-            cell = ship + _step(g, k)
-        open_ = open_sides(tt, board, cell)
-        for d in range(4):
-            if (open_ >> d) & 1:
-                v += fill[board[cell + _step(g, d), B_SIDES]]
-    return params[LA_SHIP] * v
+    for d in range(4):
+        if (open_ >> d) & 1:
+            v += fill[board[cell + _step(g, d), B_SIDES]]
+    return v
 
 
 @internal
@@ -965,11 +986,11 @@ def _discards(tt, hands, p, hand, spent, n, params):
 
 @internal
 def _candidates(tt, cfg, g, board, pos, piers, n_piers, hands, p, ship, tokens, used, flood,
-                fill, params, cand, cand_v, reached):
+                fill, params, cand, cand_v, reached, reached_more):
     """Every placement reachable this turn (token moves, then discard-moves), with its value:
     points now + change of region value - discard cost. Returns the count.
-    reached: end of the token-only breadth-first search from ship that flood still holds
-    (_stop_value's)."""
+    reached, reached_more: ends of the entries within the tokens and within one step more of the
+    breadth-first search from ship that flood still holds (_stop_value's)."""
     hand = cfg[CFG_HAND]
     free = _free_tiles(hands, p, hand, used)
     if free == 0:
@@ -977,7 +998,8 @@ def _candidates(tt, cfg, g, board, pos, piers, n_piers, hands, p, ship, tokens, 
     masks = _hand_masks(tt, hands, p, hand, used)
     n = np.int64(0)
     for extra in range(free):  # discard-moves only when token moves reach no placement
-        tail = reached if extra == 0 else _bfs(tt, board, g, ship, tokens + extra, np.int64(-1), flood)
+        tail = reached if extra == 0 else reached_more if extra == 1 else _bfs(
+            tt, board, g, ship, tokens + extra, np.int64(-1), flood)
         for i in range(1 + 2 * tt.shape[0], tail, 3):
             n = _placements_from(tt, board, g, masks, flood[i], flood[i + 1], cand, n)
         if n > 0:
@@ -1002,14 +1024,37 @@ def _candidates(tt, cfg, g, board, pos, piers, n_piers, hands, p, ship, tokens, 
 @internal
 def _stop_value(tt, cfg, g, st, board, hands, p, ship, tokens, used, flood, fill, params, where):
     """End of the plan: the best cell within the tokens left for next turn (into where[0]),
-    and the solo keep. Returns (value, end of the breadth-first search left in flood)."""
-    tail = _bfs(tt, board, g, ship, tokens, np.int64(-1), flood)
+    and the solo keep. Returns (value, and the ends of the entries within the tokens and within
+    one step more of the breadth-first search left in flood).
+
+    The search goes one step beyond the tokens, so that every cell a reachable cell sails to is in
+    it: each cell's open-side fill chances are summed once (into fill[FILL_SIZE:], by entry; the
+    entry of each tile in flood's per-tile marks, which only pier floods use) and a cell's
+    _ship_value is read from its own and its neighbours' sums."""
+    n = tt.shape[0]
+    q0, by_tile = 1 + 2 * n, 1 + n
+    tail = _bfs(tt, board, g, ship, tokens + 1, np.int64(-1), flood)
+    sums = fill[FILL_SIZE:]
+    reached = tail
+    for i in range(q0, tail, 3):
+        cell = flood[i]
+        k = (i - q0) // 3
+        flood[by_tile + board[cell, B_TILE]] = k
+        sums[k] = _open_fill(tt, board, g, fill, cell)
+        if flood[i + 1] > tokens and reached == tail:
+            reached = i
     best = -1e18
-    for i in range(1 + 2 * tt.shape[0], tail, 3):
-        v = _ship_value(tt, board, g, fill, params, flood[i]) - 0.001 * flood[i + 1]
+    for i in range(q0, reached, 3):
+        cell = flood[i]
+        sail = sail_sides(tt, board, cell)
+        v = 0.0
+        for d in range(4):
+            if (sail >> d) & 1:
+                v += sums[flood[by_tile + board[cell + _step(g, d), B_TILE]]]
+        v = params[LA_SHIP] * (v + sums[(i - q0) // 3]) - 0.001 * flood[i + 1]
         if v > best:
             best = v
-            where[0] = flood[i]
+            where[0] = cell
     if _solo_keeps(cfg, st, hands, p, cfg[CFG_HAND], used):
         keep = 0.0
         for s in range(cfg[CFG_HAND]):
@@ -1017,7 +1062,7 @@ def _stop_value(tt, cfg, g, st, board, hands, p, ship, tokens, used, flood, fill
             if t >= 0 and not (used >> s) & 1:
                 keep = max(keep, params[LA_KEEP] * BASE_POINTS[tt[t, TT_FEATURE]])
         best += keep
-    return best, tail
+    return best, reached, tail
 
 
 @internal
@@ -1069,13 +1114,13 @@ def _set_step(line, k, kind, cell, d, slot, t):
 def _open_frame(tt, cfg, g, st, board, pos, piers, hands, p, flood, fill, params, cand, cand_v,
                 order, frames, values, level, ship, tokens, used, n_piers):
     """A search node: its value if the turn ends here, and its best children to try."""
-    stop, reached = _stop_value(tt, cfg, g, st, board, hands, p, ship, tokens, used, flood, fill, params,
-                                order[MAX_DEPTH * MAX_WIDTH:])
+    stop, reached, reached_more = _stop_value(tt, cfg, g, st, board, hands, p, ship, tokens, used, flood, fill,
+                                              params, order[MAX_DEPTH * MAX_WIDTH:])
     values[level] = stop
     m = 0
     if level + 1 < MAX_DEPTH:
         n = _candidates(tt, cfg, g, board, pos, piers, n_piers, hands, p, ship, tokens, used, flood,
-                        fill, params, cand[level], cand_v[level], reached)
+                        fill, params, cand[level], cand_v[level], reached, reached_more)
         base = level * MAX_WIDTH
         m = _top(cand_v[level], n, min(max(int(params[LA_WIDTH]), 1), MAX_WIDTH),
                  order[base:base + MAX_WIDTH])
@@ -1141,12 +1186,12 @@ def root_options(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, p
     ship, tokens, n_piers = ships[p], st[ST_TOKENS], st[ST_N_PIERS]
     unseen_fill(tt, cfg, st, hands, deck, p, fill)
     where = order[MAX_DEPTH * MAX_WIDTH:]
-    opt_v[0], reached = _stop_value(tt, cfg, g, st, board, hands, p, ship, tokens, np.int64(0), flood, fill,
-                                    params, where)
+    opt_v[0], reached, reached_more = _stop_value(tt, cfg, g, st, board, hands, p, ship, tokens, np.int64(0),
+                                                  flood, fill, params, where)
     opts[0, PLAN_KIND] = PLAN_REPOSITION if where[0] != ship else PLAN_END
     opts[0, PLAN_CELL] = where[0]
     n = _candidates(tt, cfg, g, board, pos, piers, n_piers, hands, p, ship, tokens, np.int64(0), flood,
-                    fill, params, cand[0], cand_v[0], reached)
+                    fill, params, cand[0], cand_v[0], reached, reached_more)
     order[ORDER_N_ROOT] = n
     m = _top(cand_v[0], n, min(max(int(params[LA_WIDTH]), 1), MAX_WIDTH), order[:MAX_WIDTH])
     for j in range(m):

@@ -712,10 +712,12 @@ def _assert_edges_match(tt, board, g):
 
 
 def _assert_sides_consistent(tt, board, g):
-    """The kernel's per-cell side bits equal what the placed neighbours say, on every cell."""
+    """The kernel's per-cell side bits equal what the placed neighbours say, on every cell, and a
+    placed cell's own land bits (kb.OWN_LAND) its tile's land edges."""
     tiles = board[:, kb.B_TILE]
     expected = np.zeros(len(tiles), np.int64)
     for cell in np.flatnonzero(tiles >= 0):
+        expected[cell] |= int(tt[tiles[cell], kb.TT_LAND_MASK]) << kb.OWN_LAND
         for d, (dr, dc) in OFFSET.items():
             back = (d + 2) % 4
             expected[cell + dr * g + dc] |= (1 << back) | (int(tt[tiles[cell], kb.TT_LAND + d]) << (4 + back))

@@ -165,6 +165,70 @@ def test_lookahead_following_its_line_plays_what_a_new_search_would(players, exp
     assert checked > 20
 
 
+def _stop_value_by_definition(tt, cfg, st, board, hands, g, fill, params, ship, tokens, used):
+    """docs/beacon_policies.md's end of turn, plainly: the best cell within `tokens` sails of ship by
+    ship x the fill chances of the open sides of it and of the cells one sail from it, less 0.001
+    per sail; plus (solo, while a keep is allowed) keep x the points of the best tile left. Also
+    the cells within tokens + 1 sails, with their sails."""
+    step = {kb.NORTH: -g, kb.EAST: 1, kb.SOUTH: g, kb.WEST: -1}
+
+    def land(cell):
+        return int(tt[board[cell, kb.B_TILE], kb.TT_LAND_MASK])
+
+    def sails(cell):  # the placed neighbours a ship on cell reaches over water
+        return [cell + step[d] for d in range(4) if not (land(cell) >> d) & 1 and board[cell + step[d], kb.B_TILE] >= 0]
+
+    def open_fill(cell):
+        return sum(fill[board[cell + step[d], kb.B_SIDES]] for d in range(4)
+                   if not (land(cell) >> d) & 1 and board[cell + step[d], kb.B_TILE] < 0)
+
+    steps, frontier = {ship: 0}, [ship]  # the cells within tokens + 1 sails: fewest sails
+    for k in range(1, tokens + 2):
+        frontier = [nxt for cell in frontier for nxt in sails(cell) if steps.setdefault(nxt, k) == k]
+    best = max(params[kb.LA_SHIP] * sum(open_fill(c) for c in [cell] + sails(cell)) - 0.001 * k
+               for cell, k in steps.items() if k <= tokens)
+    free = [hands[s] for s in range(cfg[kb.CFG_HAND]) if hands[s] >= 0 and not (used >> s) & 1]
+    if cfg[kb.CFG_PLAYERS] == 1 and st[kb.ST_DECK_POS] < st[kb.ST_DECK_LEN] and free:
+        best += params[kb.LA_KEEP] * max(kb.BASE_POINTS[tt[t, kb.TT_FEATURE]] for t in free)
+    return best, steps
+
+
+@pytest.mark.parametrize("players,expansions", [(1, ""), (3, "windmills,piers")])
+def test_the_end_of_turn_value_is_its_definition(players, expansions):
+    """_stop_value sums each cell's open-side chances once for all the cells next to it; on the
+    positions of whole games it gives the plain definition's value, a best cell, and the cells
+    within the tokens and within one sail more."""
+    setup = make_setup(players, "greedy", expansions, None)
+    tt, cfg, params = setup.kernel_tiles, setup.cfg, parse_policy("lookahead").vector
+    n, g = setup.tiles.n, kb.grid_size(setup.tiles.n)
+    game = kb.new_workspace(n, g, kb.POLICY_LOOKAHEAD)
+    st, board, pos, placed, piers, hands, ships, deck, flood, actions = game[:10]
+    fill, where = kb.new_planner(n)[1], np.zeros(1, np.int64)
+    legal_actions, greedy, take_action, unseen_fill, stop_value = map(
+        from_python, (kb.legal_actions, kb._greedy, kb.take_action, kb.unseen_fill, kb._stop_value))
+    checked = 0
+    for index in range(3):
+        reset_workspace(game, tt, cfg, g, setup.active, setup.tiles.hq, 8, index)
+        while st[kb.ST_DECK_POS] < st[kb.ST_DECK_LEN] or (hands >= 0).any():
+            p, ship = st[kb.ST_PLAYER], ships[st[kb.ST_PLAYER]]
+            unseen_fill(tt, cfg, st, hands, deck, p, fill)
+            for tokens, used in ((st[kb.ST_TOKENS], 0), (cfg[kb.CFG_TOKENS] + 1, 1)):
+                value, reached, reached_more = stop_value(tt, cfg, g, st, board, hands, p, ship, tokens, used, flood,
+                                                          fill, params, where)
+                expected, steps = _stop_value_by_definition(tt, cfg, st, board, hands[p * kb.MAX_HAND:], g, fill,
+                                                            params, ship, tokens, used)
+                assert value == pytest.approx(expected, abs=1e-12)
+                cells = list(flood[1 + 2 * n:reached_more:3])
+                assert sorted(cells) == sorted(steps)
+                assert sorted(cells[:(reached - 1 - 2 * n) // 3]) == sorted(c for c, k in steps.items() if k <= tokens)
+                assert steps[where[0]] <= tokens
+                checked += 1
+            k = legal_actions(tt, cfg, g, st, board, hands, ships, actions)
+            i = greedy(tt, cfg, g, st, board, pos, piers, hands, ships, flood, actions, k, game[11], game[12])
+            take_action(tt, cfg, g, st, board, pos, placed, piers, hands, ships, deck, *map(int, actions[i]))
+    assert checked > 300
+
+
 def test_unseen_fill_counts_the_pile_and_other_hands():
     setup = make_setup(2, "lookahead", "", None)
     tt, cfg = setup.kernel_tiles, setup.cfg
