@@ -834,7 +834,7 @@ def unseen_fill(tt, cfg, st, hands, deck, p, fill):
     no placed neighbour shows water towards the cell (no ship can place there). Only the side
     fields a board can hold are written (land bits on placed sides only).
 
-    The tiles fitting each field are counted per side pattern (SIDE_PATTERNS): the unseen tiles by
+    The tiles fitting each field are counted per side pattern (_side_patterns): the unseen tiles by
     land mask, then summed over each side not yet known (SIDE_PATTERN_SUMS)."""
     fitting = fill[256:256 + 81]
     for m in range(16):
@@ -1029,8 +1029,8 @@ def _stop_value(tt, cfg, g, st, board, hands, p, ship, tokens, used, flood, fill
 
     The search goes one step beyond the tokens, so that every cell a reachable cell sails to is in
     it: each cell's open-side fill chances are summed once (into fill[FILL_SIZE:], by entry; the
-    entry of each tile in flood's per-tile marks, which only pier floods use) and a cell's
-    _ship_value is read from its own and its neighbours' sums."""
+    entry of each tile in flood's per-tile marks, which only pier floods use) and a cell's value
+    is ship x (its neighbours' sums + its own) - 0.001 per sail (docs/beacon_policies.md)."""
     n = tt.shape[0]
     q0, by_tile = 1 + 2 * n, 1 + n
     tail = _bfs(tt, board, g, ship, tokens + 1, np.int64(-1), flood)
