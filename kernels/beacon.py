@@ -212,14 +212,14 @@ def fits(tt, board, g, t, cell):
 
 
 @internal
-def open_sides(tt, board, cell):
+def open_sides(board, cell):
     """Bit d: the tile on cell has water towards an empty cell in direction d."""
     sides = board[cell, B_SIDES]
     return ~((sides >> OWN_LAND) | sides) & 15
 
 
 @internal
-def sail_sides(tt, board, cell):
+def sail_sides(board, cell):
     """Bit d: a ship on cell may sail to the placed tile in direction d (water edge)."""
     sides = board[cell, B_SIDES]
     return ~(sides >> OWN_LAND) & sides & 15
@@ -234,7 +234,7 @@ def can_place_from(tt, board, g, ship, t, d):
 @internal
 def can_sail(tt, board, g, ship, d):
     """The ship may cross into the placed neighbour in direction d over a water edge."""
-    return (sail_sides(tt, board, ship) >> d) & 1 == 1
+    return (sail_sides(board, ship) >> d) & 1 == 1
 
 
 @internal
@@ -468,7 +468,7 @@ def _place_actions(tt, cfg, g, st, board, hands, ships, actions):
     (n advanced) only when legal: branches on the board would be mispredicted."""
     p = st[ST_PLAYER]
     ship = ships[p]
-    open_ = open_sides(tt, board, ship)
+    open_ = open_sides(board, ship)
     n = 0
     masks = _hand_masks(tt, hands, p, cfg[CFG_HAND], np.int64(0))
     for s in range(MAX_HAND):
@@ -485,7 +485,7 @@ def _actions_after_places(tt, cfg, g, st, board, hands, ships, actions, n):
     p = st[ST_PLAYER]
     hand = cfg[CFG_HAND]
     players = cfg[CFG_PLAYERS]
-    sail = sail_sides(tt, board, ships[p])
+    sail = sail_sides(board, ships[p])
     moves = sail if st[ST_TOKENS] > 0 else 0
     for d in range(4):
         _set_action(actions, n, ACT_MOVE, d, 0, 0)
@@ -642,7 +642,7 @@ def _placements_from(tt, board, g, masks, cell, steps, cand, n):
     """n + the (hand slot, direction) placements from cell (a placed tile) of the hand tiles with
     these land masks (_hand_masks); while cand has room they are listed there as
     (cell, direction, slot, steps). A zero-row cand just counts."""
-    open_ = open_sides(tt, board, cell)
+    open_ = open_sides(board, cell)
     for d in range(4):
         if (open_ >> d) & 1:
             sides = board[cell + _step(g, d), B_SIDES]
@@ -911,7 +911,7 @@ def board_value(tt, board, g, pos, placed, n_placed, fill, params):
 def _open_fill(tt, board, g, fill, cell):
     """Sum of the fill chances of the empty cells the tile on cell faces with water: the tile's
     share of a ship's prospects for next turn (_stop_value)."""
-    open_ = open_sides(tt, board, cell)
+    open_ = open_sides(board, cell)
     v = 0.0
     for d in range(4):
         if (open_ >> d) & 1:
@@ -937,7 +937,7 @@ def _bfs(tt, board, g, ship, max_steps, target, flood):
         cell, steps, first = flood[head], flood[head + 1], flood[head + 2]
         head += 3
         if steps < max_steps:
-            sail = sail_sides(tt, board, cell)
+            sail = sail_sides(board, cell)
             for d in range(4):
                 if (sail >> d) & 1:
                     nxt = cell + _step(g, d)
@@ -1046,7 +1046,7 @@ def _stop_value(tt, cfg, g, st, board, hands, p, ship, tokens, used, flood, fill
     best = -1e18
     for i in range(q0, reached, 3):
         cell = flood[i]
-        sail = sail_sides(tt, board, cell)
+        sail = sail_sides(board, cell)
         v = 0.0
         for d in range(4):
             if (sail >> d) & 1:
@@ -1312,7 +1312,7 @@ def follow_plan(tt, cfg, g, st, board, hands, ships, flood, actions, n, plan):
 def _best_local(tt, cfg, g, board, pos, piers, n_piers, t, ship, flood, fill, params):
     """Value of tile t's best placement right next to ship (no moves); 0 if none fits."""
     best = 0.0
-    open_ = open_sides(tt, board, ship)
+    open_ = open_sides(board, ship)
     for d in range(4):
         target = ship + _step(g, d)
         if (open_ >> d) & 1 and _matches(tt[t, TT_LAND_MASK], board[target, B_SIDES]):
