@@ -3,7 +3,7 @@
     DIR/manifest.json            what the run is: the job spec, the stopping rule, the package version
     DIR/chunks/<start>-<end>.npy one finished chunk: the result columns of games start .. end-1
 
-Every file is written whole to a temporary file, fsynced and renamed (reports.io.atomic_write), so
+Every file is written whole to a temporary file, fsynced and renamed (analyzer.io.atomic_write), so
 ``kill -9`` at any moment leaves finished chunks intact and at worst a stray temporary file, which
 the next run deletes. A chunk is valid for any thread count, backend or chunk size (games draw
 from their own streams), so a resumed run only plans new chunks around the stored ones.
@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.errors import UserError
-from reports.io import atomic_write, write_json
+from analyzer.io import atomic_write, write_json
 
 try:
     import fcntl

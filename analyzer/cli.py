@@ -80,10 +80,10 @@ def _results_of(out: Path) -> str | None:
 @contextmanager
 def results_folder(out: Path, stale: tuple[str, ...] = ()) -> Iterator[Path]:
     """Where a command writes its result files: a staging folder moved into `out` when all are
-    written, removing the `stale` files of older runs (reports.io.staged_results). A failure while
+    written, removing the `stale` files of older runs (analyzer.io.staged_results). A failure while
     writing (a full disk, a folder in the way) is one line, and `out` keeps the previous run's files
     as they were."""
-    from reports.io import staged_results
+    from analyzer.io import staged_results
 
     try:
         with staged_results(out, stale) as stage:
@@ -172,8 +172,8 @@ def simulate(
     """Simulate games with one policy and write the per-game table, summary and report."""
     from analyzer.beacon.simulate import make_setup, simulate as simulate_games
     from analyzer.params import check_seed
-    from reports.beacon import write_simulate_report
-    from reports.io import atomic_write_parquet, write_json
+    from reports.beacon.simulate import write_simulate_report
+    from analyzer.io import atomic_write_parquet, write_json
 
     check_seed(seed)  # every input checked before any work
     make_setup(players, policy, expansions, tiles, rule)
@@ -236,8 +236,8 @@ def compare(
     See docs/compare.md.
     """
     from analyzer.beacon.compare import check_inputs, compare as compare_arms
-    from reports.beacon_compare import write_compare_report
-    from reports.io import atomic_write_parquet, write_json
+    from reports.beacon.compare import write_compare_report
+    from analyzer.io import atomic_write_parquet, write_json
 
     options = dataclasses.asdict(run)
     check_inputs(policies, players, seed=seed, expansions=expansions, tiles=tiles, rules=rule,
@@ -297,7 +297,7 @@ def tiles_cmd(
 ):
     """Validate and summarise a tile set, or export the default set as a starting point."""
     from analyzer.beacon.tiles import load_tiles, summarize
-    from reports.io import atomic_write_text
+    from analyzer.io import atomic_write_text
 
     ts = load_tiles(tiles)
     summary = summarize(ts)

@@ -20,9 +20,9 @@ sys.path.insert(0, str(ROOT))
 
 from analyzer.seafarers import reference  # noqa: E402
 from analyzer.seafarers.production import check_board  # noqa: E402
-from kernels import dice as kd  # noqa: E402
-from kernels import fortress as kf  # noqa: E402
-from kernels import production as kp  # noqa: E402
+from kernels.catan import dice as kd  # noqa: E402
+from kernels.catan import fortress as kf  # noqa: E402
+from kernels.catan import production as kp  # noqa: E402
 from kernels.rng import PURPOSE_DICE, stream_init, uniform_int  # noqa: E402
 
 ROLLS = 10_000_000
@@ -55,10 +55,12 @@ def main() -> None:
                          board["corner_owner"], robber, 4)
     counts = np.zeros(13, np.int64)
     tallies = np.zeros((4 * kp.N_TALLY, 1), np.int64)
+    kernel_board = kp.Board(*arrays, np.zeros(len(board["hex_terrain"]), np.bool_))
+    no_hands = np.zeros((4, kp.N_RESOURCES), np.int32)
 
     def production(seven_rules: bool, spend_to: int = kp.NO_SPENDING):
-        return lambda: kp.simulate_rolls(*arrays, robber, 4, ROLLS, kp.GOLD_POOREST, spend_to, seven_rules, 1, 0,
-                                         tallies)
+        return lambda: kp.simulate_rolls(kernel_board, robber, no_hands, 4, ROLLS, kp.GOLD_POOREST, spend_to,
+                                         seven_rules, 1, 0, tallies)
 
     bare = best_rate(lambda: kd.bare_2d6(1, 0, ROLLS, counts), ROLLS)
     print("Seafarers dice and production (rolls/s on one core, best of 5)")

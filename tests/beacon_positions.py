@@ -28,6 +28,7 @@ from analyzer.beacon.rules import load_rules
 from analyzer.beacon.simulate import kernel_tiles
 from analyzer.beacon.tiles import COLUMNS, TileSet, parse_tiles
 from kernels import beacon as kb
+from kernels.beacon import board as board_kernels, play as play_kernels
 from kernels.jit import from_python
 
 N, E, S, W = kb.NORTH, kb.EAST, kb.SOUTH, kb.WEST
@@ -148,10 +149,10 @@ class Position:
         return (int(cell) // self.g - self.g // 2, int(cell) % self.g - self.g // 2)
 
     def put(self, tile_id: str, r: int, c: int) -> None:
-        """Place a tile by hand (no rule checks), as kernels.beacon._place does in a game."""
+        """Place a tile by hand (no rule checks), as kernels.beacon.board._place does in a game."""
         assert self.board[self.cell(r, c), kb.B_TILE] < 0, f"cell {(r, c)} already holds a tile"
-        from_python(kb._place)(self.tt, self.g, self.st, self.board, self.pos, self.placed, self.piers,
-                               self.tiles[tile_id], self.cell(r, c))
+        from_python(board_kernels._place)(self.tt, self.g, self.st, self.board, self.pos, self.placed, self.piers,
+                                          self.tiles[tile_id], self.cell(r, c))
 
     def at(self, r: int, c: int) -> str | None:
         t = self.board[self.cell(r, c), kb.B_TILE]
@@ -284,8 +285,8 @@ def play(tt: np.ndarray, cfg: np.ndarray, active: np.ndarray, hq: int, policy_id
     params = np.zeros((kb.MAX_PLAYERS, N_PARAMS), np.float64)
     tier = kb.policy_tier(policy_ids)
     game = kb.new_workspace(n, g, tier)
-    _, n_actions = kb.simulate_range_of(tier)(
-        game, tt, cfg, active.astype(np.uint8), hq, policy_ids, params, seed, index, out, trace, np.zeros((0, 3), np.int64))
+    setup = kb.Setup(tt, cfg, active.astype(np.uint8), hq, policy_ids, params)
+    _, n_actions = kb.simulate_range_of(tier)(game, setup, seed, index, out, trace, np.zeros((0, 3), np.int64))
     assert n_actions <= trace_len, "trace buffer too small"
     return out[:, 0].astype(np.int64), trace[:n_actions], game, g
 
@@ -293,10 +294,10 @@ def play(tt: np.ndarray, cfg: np.ndarray, active: np.ndarray, hq: int, policy_id
 def reset_workspace(game, tt, cfg, g, active, hq, seed, index) -> None:
     """Start game `index` in a workspace, as the kernel does before playing it."""
     st, board, pos, placed, piers, hands, ships, deck, _, _, deck_rng, rng = game[:12]
-    from_python(kb._reset)(st, board, pos, placed, piers, hands, ships, deck, deck_rng, rng, tt, cfg, g, active,
-                           hq, seed, index)
-    if len(game) > kb.WS_PLANNER:
-        from_python(kb.forget_plan)(game[kb.WS_PLANNER])
+    from_python(play_kernels._reset)(st, board, pos, placed, piers, hands, ships, deck, deck_rng, rng, tt, cfg, g,
+                                     active, hq, seed, index)
+    if game.planner:
+        from_python(kb.forget_plan)(game.planner.plan)
 
 
 def dealt_deck(tt, cfg, active, hq, seed, index) -> np.ndarray:
@@ -304,4 +305,4 @@ def dealt_deck(tt, cfg, active, hq, seed, index) -> np.ndarray:
     n = active.shape[0]
     game = kb.new_workspace(n, kb.grid_size(n), kb.POLICY_GREEDY)
     reset_workspace(game, tt, cfg, kb.grid_size(n), active, hq, seed, index)
-    return game[7][:game[0][kb.ST_DECK_LEN]].copy()
+    return game.deck[:game.st[kb.ST_DECK_LEN]].copy()

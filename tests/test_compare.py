@@ -216,7 +216,7 @@ def test_oracle_gap_and_share_closed():
 
 
 def test_an_oracle_arm_is_labelled_unfair_in_summary_and_report(tmp_path, monkeypatch):
-    from reports.beacon_compare import write_compare_report
+    from reports.beacon.compare import write_compare_report
 
     monkeypatch.setattr(cmp, "ORACLE", "greedy")  # stand-in until an oracle policy is registered
     r = cmp.compare("random,greedy", games=200, seed=3, threads=1)

@@ -15,6 +15,9 @@ from analyzer.beacon.policies import parse_policy
 from analyzer.beacon.simulate import make_setup, play_range_fn, replay
 from analyzer.errors import UserError
 from kernels import beacon as kb
+from kernels.beacon import greedy as greedy_kernels
+from kernels.beacon import lookahead as lookahead_kernels
+from kernels.beacon import rollout as rollout_kernels
 from kernels.jit import from_python
 from tests.beacon_positions import reset_workspace
 
@@ -118,18 +121,17 @@ def test_lookahead_search_leaves_the_board_as_it_found_it():
     setup = make_setup(1, "lookahead", "", None)
     n, g = setup.tiles.n, kb.grid_size(setup.tiles.n)
     game = kb.new_workspace(n, g, kb.POLICY_LOOKAHEAD)
-    kb.simulate_range_of(kb.POLICY_LOOKAHEAD)(game, setup.kernel_tiles, setup.cfg, setup.active, setup.tiles.hq,
-                                              np.full(4, kb.POLICY_GREEDY), setup.policy_params, 3, 0,
-                                              np.zeros((kb.N_COLS, 1), np.int16), np.zeros((0, 5), np.int64),
-                                              np.zeros((0, 3), np.int64))
+    greedy_seats = kb.Setup(setup.kernel_tiles, setup.cfg, setup.active, setup.tiles.hq,
+                            np.full(4, kb.POLICY_GREEDY), setup.policy_params)
+    kb.simulate_range_of(kb.POLICY_LOOKAHEAD)(game, greedy_seats, 3, 0, np.zeros((kb.N_COLS, 1), np.int16),
+                                              np.zeros((0, 5), np.int64), np.zeros((0, 3), np.int64))
     # a mid-game position: take the greedy end position back to a few placed tiles
     st, board, pos = game[0], game[1], game[2]
     before = (board.copy(), pos.copy())
     st[kb.ST_PLAYER] = 0
     st[kb.ST_TURNS] += 1  # no stored plan for this turn
     k = from_python(kb.root_options)(setup.kernel_tiles, setup.cfg, g, st, board, pos, game[4], game[5],
-                                     game[6], game[7], game[8], setup.policy_params[0],
-                                     game[kb.WS_PLANNER:kb.WS_SIM])
+                                     game[6], game[7], game[8], setup.policy_params[0], game.planner)
     assert k >= 1
     assert (board == before[0]).all() and (pos == before[1]).all()
 
@@ -144,10 +146,11 @@ def test_lookahead_following_its_line_plays_what_a_new_search_would(players, exp
     n, g = setup.tiles.n, kb.grid_size(setup.tiles.n)
     game = kb.new_workspace(n, g, kb.POLICY_LOOKAHEAD)
     st, board, pos, placed, piers, hands, ships, deck, flood, actions = game[:10]
-    planner, fresh = game[kb.WS_PLANNER:kb.WS_SIM], kb.new_planner(n)
-    plan, step = planner[0], slice(kb.PLAN_KIND, kb.PLAN_TILE + 1)
+    planner, fresh = game.planner, kb.new_planner(n)
+    plan, step = planner.plan, slice(kb.PLAN_KIND, kb.PLAN_TILE + 1)
     legal_actions, lookahead, take_action, root_options, best_option = map(
-        from_python, (kb.legal_actions, kb._lookahead, kb.take_action, kb.root_options, kb._best_option))
+        from_python, (kb.legal_actions, lookahead_kernels._lookahead, kb.take_action, kb.root_options,
+                       lookahead_kernels._best_option))
     checked = 0
     for index in range(2):
         reset_workspace(game, tt, cfg, g, setup.active, setup.tiles.hq, 4, index)
@@ -203,9 +206,10 @@ def test_the_end_of_turn_value_is_its_definition(players, expansions):
     n, g = setup.tiles.n, kb.grid_size(setup.tiles.n)
     game = kb.new_workspace(n, g, kb.POLICY_LOOKAHEAD)
     st, board, pos, placed, piers, hands, ships, deck, flood, actions = game[:10]
-    fill, where = kb.new_planner(n)[1], np.zeros(1, np.int64)
+    fill, where = kb.new_planner(n).fill, np.zeros(1, np.int64)
     legal_actions, greedy, take_action, unseen_fill, stop_value = map(
-        from_python, (kb.legal_actions, kb._greedy, kb.take_action, kb.unseen_fill, kb._stop_value))
+        from_python, (kb.legal_actions, greedy_kernels._greedy, kb.take_action, kb.unseen_fill,
+                       lookahead_kernels._stop_value))
     checked = 0
     for index in range(3):
         reset_workspace(game, tt, cfg, g, setup.active, setup.tiles.hq, 8, index)
@@ -282,9 +286,11 @@ def test_kernels_compile_only_what_a_run_needs(tmp_path):
             "from analyzer.beacon.simulate import make_setup, play_range_fn\n"
             "from kernels import beacon as kb\n"
             "play_range_fn(make_setup(1, 'greedy', '', None), 1)(0, np.zeros((kb.N_COLS, 2), np.int16))\n"
-            "print([len(f.signatures) for f in (kb._greedy, kb.root_options, kb._rollout, kb._continue)])\n"
+            "from kernels.beacon import actions, board, greedy, lookahead, play, rollout\n"
+            "print([len(f.signatures) for f in (greedy._greedy, kb.root_options, rollout._rollout, rollout._continue)])\n"
             "play_range_fn(make_setup(3, 'lookahead', 'piers', None), 1)(0, np.zeros((kb.N_COLS, 2), np.int16))\n"
-            "print(sorted(name for name, f in vars(kb).items() if isinstance(f, numba.core.registry.CPUDispatcher)\n"
+            "print(sorted(name for m in (actions, board, greedy, lookahead, play, rollout) for name, f in vars(m).items()\n"
+            "             if isinstance(f, numba.core.registry.CPUDispatcher)\n"
             "             and (len(f.signatures) > 1 or any(\n"
             "                 isinstance(a, numba.types.Literal) for sig in f.signatures for a in sig))))\n")
     env = {"NUMBA_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
@@ -295,7 +301,11 @@ def test_kernels_compile_only_what_a_run_needs(tmp_path):
 
 
 def _copied(workspace):
-    return tuple(_copied(a) if isinstance(a, tuple) else a.copy() for a in workspace)
+    """A deep copy of a workspace bundle (its named tuples stay named tuples)."""
+    if not isinstance(workspace, tuple):
+        return workspace.copy()
+    items = [_copied(a) for a in workspace]
+    return type(workspace)(*items) if hasattr(workspace, "_fields") else tuple(items)
 
 
 @pytest.mark.parametrize("policy,players,expansions", [("lookahead", 1, ""), ("lookahead", 3, "windmills,piers"),
@@ -310,14 +320,14 @@ def test_fair_policies_never_depend_on_the_draw_order(policy, players, expansion
     game = kb.new_workspace(n, g, tier)
     legal_actions, take_action = from_python(kb.legal_actions), from_python(kb.take_action)
     if tier == kb.POLICY_LOOKAHEAD:
-        lookahead = from_python(kb._lookahead)
+        lookahead = from_python(lookahead_kernels._lookahead)
 
         def decide(w, k):
             st, board, pos, _placed, piers, hands, ships, deck, flood, actions = w[:10]
             return lookahead(tt, cfg, g, st, board, pos, piers, hands, ships, deck, flood, actions, k, params,
-                             w[kb.WS_PLANNER:kb.WS_SIM])
+                             w.planner)
     else:
-        rollout = from_python(kb._rollout)
+        rollout = from_python(rollout_kernels._rollout)
 
         def decide(w, k):
             return rollout(setup.policy_ids[0], params, tt, cfg, g, w, k)

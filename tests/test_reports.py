@@ -7,9 +7,9 @@ import polars as pl
 import pytest
 
 from analyzer import stats
-from reports import io as rio
-from reports import plots
-from reports.beacon import write_simulate_report
+from analyzer import io as rio
+from reports.beacon import plots
+from reports.beacon.simulate import write_simulate_report
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 NAMES = ["Novices", "Sailors", "Captains", "Navigators", "Cartographers"]

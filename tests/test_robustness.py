@@ -15,8 +15,8 @@ import pytest
 
 import analyzer.checkpoint
 import analyzer.runner
-import reports.beacon
-import reports.io
+import reports.beacon.simulate
+import analyzer.io
 from analyzer.beacon.compare import arm_folders, plan_arms, split_policies
 from analyzer.checkpoint import Checkpoint
 from analyzer.cli import main
@@ -51,14 +51,14 @@ def earlier_run(tmp_path, capsys):
 
 def test_a_disk_full_while_writing_keeps_every_earlier_file(earlier_run, capsys, monkeypatch):
     out, before = earlier_run
-    real = reports.io.atomic_write_text
+    real = analyzer.io.atomic_write_text
 
     def full_disk_at_the_report(path, text, encoding="utf-8"):
         if str(path).endswith("report.html"):  # the last file: all the others are written by then
             raise OSError(errno.ENOSPC, "No space left on device", str(path))
         return real(path, text, encoding)
 
-    monkeypatch.setattr(reports.beacon, "atomic_write_text", full_disk_at_the_report)
+    monkeypatch.setattr(reports.beacon.simulate, "atomic_write_text", full_disk_at_the_report)
     code, _, err = run_cli(SIMULATE + ["--seed", "2", "--out", str(out)], capsys)
     assert one_line_error(code, err, "No space left on device"), err
     assert snapshot(out) == before  # no new file, no staging folder left behind
@@ -177,7 +177,7 @@ def test_a_signal_during_the_moves_waits_for_them():
     done = []
     handler = signal.getsignal(signal.SIGINT)  # (SIG_IGN where the tests were started in the background)
     with pytest.raises(KeyboardInterrupt):
-        with reports.io._signals_held():
+        with analyzer.io._signals_held():
             os.kill(os.getpid(), signal.SIGINT)
             for _ in range(1000):  # the handler runs between bytecodes: give it some
                 done.append(1)
@@ -188,13 +188,13 @@ def test_a_signal_during_the_moves_waits_for_them():
 def test_staging_folders_of_dead_runs_are_removed(tmp_path):
     finished = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
                               text=True).stdout.strip()
-    host = reports.io._HOST
+    host = analyzer.io._HOST
     dead, live = tmp_path / f".staging-{host}-{finished}-abc", tmp_path / f".staging-{host}-{os.getpid()}-abc"
     elsewhere = tmp_path / f".staging-another_machine-{finished}-abc"  # its pid says nothing here
     for folder in (dead, live, elsewhere):
         folder.mkdir()
         (folder / "games.parquet").write_bytes(b"x")
-    with reports.io.staged_results(tmp_path) as stage:
+    with analyzer.io.staged_results(tmp_path) as stage:
         (stage / "summary.json").write_text("{}")
     assert not dead.exists() and live.exists() and elsewhere.exists() and (tmp_path / "summary.json").exists()
 

@@ -26,7 +26,7 @@ from analyzer.checkpoint import Checkpoint
 from analyzer.cli import main
 from analyzer.errors import UserError
 from analyzer.runner import RunOptions, Statistic, run_job
-from reports.beacon import write_simulate_report
+from reports.beacon.simulate import write_simulate_report
 from kernels import beacon as kb
 
 ROOT = Path(__file__).resolve().parents[1]

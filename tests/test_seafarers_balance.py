@@ -17,8 +17,8 @@ from analyzer.seafarers.pirates import race_setup, raid_risk
 from analyzer.seafarers.production import expected_income
 from analyzer.seafarers.scenarios import HARBOUR_TYPES, load_scenario, scenario_slugs
 from analyzer.seafarers.setup_policies import Heuristic, board_view, draft, parse_heuristic, placement_order
-from kernels.catan_codes import PIPS, RESOURCE_NAMES, SEA
-from reports.seafarers import write_balance_report
+from kernels.catan.codes import PIPS, RESOURCE_NAMES, SEA
+from reports.seafarers.balance import write_balance_report
 
 from tests.test_cli import run_cli
 from tests.test_seafarers_boards import tiny

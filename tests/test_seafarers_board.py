@@ -12,7 +12,7 @@ from analyzer.errors import UserError
 from analyzer.seafarers.board import (
     CORNER_NAMES, DIRECTIONS, SIDE_NAMES, UNKNOWN, board_flags, build_topology)
 from analyzer.seafarers.scenarios import load_scenario
-from kernels.catan_codes import DESERT, GOLD, LUMBER, ORE, SEA
+from kernels.catan.codes import DESERT, GOLD, LUMBER, ORE, SEA
 
 STANDARD_19 = [(q, r) for r in range(-2, 3) for q in range(-2, 3) if abs(q + r) <= 2]
 

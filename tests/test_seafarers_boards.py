@@ -1,4 +1,4 @@
-"""Random Seafarers boards (kernels/seafarers_board.py, analyzer.seafarers.boards): every board keeps its
+"""Random Seafarers boards (kernels/catan/deal.py, analyzer.seafarers.boards): every board keeps its
 scenario's set-up rules and component pools, the kernel deals exactly the pure-Python reference's boards on the
 same stream, the rejection gives the exact distribution on a hand-built map, and the `boards` command."""
 
@@ -17,7 +17,7 @@ from analyzer.seafarers.boards_reference import largest_clump, reference_deal
 from analyzer.seafarers.limits import MAX_DEALT_BOARDS
 from analyzer.seafarers.scenarios import (HARBOUR_TYPES, list_scenarios, load_scenario, parse_scenario_file,
                                           setup_violations)
-from kernels.catan_codes import DESERT, GOLD, ORE, TERRAIN_NAMES
+from kernels.catan.codes import DESERT, GOLD, ORE, TERRAIN_NAMES
 from tests.test_cli import run_cli
 
 SCENARIOS = [(s.slug, s.players) for s in list_scenarios()]

@@ -14,7 +14,7 @@ from numba import njit
 from analyzer.cli import main
 from analyzer.seafarers import reference as ref
 from analyzer.seafarers.dice import LOW_P, MEAN_LOW, SUM_P, join_longest_gaps, roll_stats
-from kernels import dice as kd
+from kernels.catan import dice as kd
 from kernels.rng import PURPOSE_DICE, stream_init
 
 PAIRS = list(product(range(1, 7), repeat=2))

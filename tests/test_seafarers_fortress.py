@@ -17,7 +17,7 @@ from analyzer.seafarers import reference as ref
 from analyzer.seafarers.fortress import battle_law, fortress_stats, siege_chain, simulate_battles, simulate_sieges
 from analyzer.seafarers.limits import MAX_WARSHIPS
 from analyzer.seafarers.pirates import load_race_rules
-from kernels import fortress as kf
+from kernels.catan import fortress as kf
 
 
 def test_battle_law_is_exact():

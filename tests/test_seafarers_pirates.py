@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analyzer import stats
-from analyzer.beacon.reference import Stream
+from analyzer.rng_reference import Stream
 from analyzer.errors import UserError
 from analyzer.seafarers import pirates_reference as ref
 from analyzer.seafarers.board import board_flags, build_topology
@@ -24,8 +24,8 @@ from analyzer.seafarers.pirates import (RAID_RULES, fleet_landing_expectation, f
 from analyzer.seafarers.production import expected_income
 from analyzer.seafarers.reference import rolls
 from analyzer.seafarers.scenarios import load_scenario
-from kernels import pirates as kpi
-from kernels.catan_codes import N_RESOURCES
+from kernels.catan import pirates as kpi
+from kernels.catan.codes import N_RESOURCES
 from kernels.rng import PURPOSE_STEAL, stream_init
 
 from tests.test_cli import run_cli

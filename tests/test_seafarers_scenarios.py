@@ -15,7 +15,7 @@ from analyzer.errors import UserError
 from analyzer.seafarers.scenarios import (
     banned_numbers, data_dir, list_scenarios, load_component_tables, load_scenario, parse_scenario_file,
     scenario_slugs, setup_violations)
-from kernels.catan_codes import DESERT, GOLD, RESOURCE_NAMES, TERRAIN_NAMES
+from kernels.catan.codes import DESERT, GOLD, RESOURCE_NAMES, TERRAIN_NAMES
 
 SEED = Path(__file__).resolve().parents[1] / "docs" / "rulebooks" / "002_f78565adfc528f93.txt"  # seed 002
 SLUGS = ("new-shores", "four-islands", "fog-islands", "through-the-desert", "forgotten-tribe", "cloth-for-catan",

@@ -71,8 +71,9 @@ def test_other_code_is_compiled_as_numba_does():
 
 def test_python_calling_an_internal_kernel_gets_a_clear_error_not_a_crash():
     from kernels import beacon as kb
+    from kernels.beacon import board
     from kernels.jit import from_python
 
     with pytest.raises(TypeError, match="internal kernel"):
         kb.rank_of(np.zeros(16, np.int64), 3)
-    assert from_python(kb._step)(5, kb.SOUTH) == 5  # the Python-callable twin: one row of 5 cells
+    assert from_python(board._step)(5, kb.SOUTH) == 5  # the Python-callable twin: one row of 5 cells

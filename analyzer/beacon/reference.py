@@ -1,6 +1,6 @@
 """A slow, obvious, pure-Python Beacon Patrol: the oracle the numba kernel is tested against.
 
-Written independently of kernels/beacon.py's data structures: the board is a dict
+Written independently of the kernels' data structures (kernels/beacon/): the board is a dict
 {(row, col): tile}, the HQ at (0, 0); ships are (row, col) tuples; hands are lists with None
 for empty slots; the draw pile is a list. It plays a game exactly as the kernel does (same
 random draws in the same order, same canonical action order, same policies and tie-breaks),
@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from analyzer.beacon.rules import load_rules
 from analyzer.beacon.tiles import TileSet
+from analyzer.rng_reference import Stream
 from kernels.beacon import (  # plain integer constants only, no kernel code
     CFG_PTS_BUOY,
     CFG_PTS_HQ,
@@ -37,48 +38,14 @@ from kernels.beacon import (  # plain integer constants only, no kernel code
     FEATURE_WINDMILL,
 )
 
-__all__ = ["play_game", "score", "Stream", "stream_key"]
+__all__ = ["play_game", "score"]
 
 MOVE, PLACE, DISCARD_MOVE, TRADE, END = 0, 1, 2, 3, 4
 DIRS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # N, E, S, W
 TURN_LIMIT = 100_000  # the kernel's guard; never reached by a rule-following game
 SCORE_COLUMNS = COLUMN_NAMES[:COLUMN_NAMES.index("pier_points") + 1]
 
-# --------------------------------------------------------------------------- random streams
-# Same arithmetic as kernels/rng.py, on Python ints masked to 64 bits.
-
-U64 = 0xFFFF_FFFF_FFFF_FFFF
-GOLDEN = 0x9E3779B97F4A7C15
-PURPOSE_DECK, PURPOSE_POLICY = 0, 1
-
-
-def mix64(z: int) -> int:
-    """SplitMix64 finaliser."""
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & U64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & U64
-    return z ^ (z >> 31)
-
-
-def stream_key(seed: int, game: int, purpose: int) -> int:
-    a = mix64((seed + GOLDEN) & U64)
-    b = mix64(a ^ ((game * GOLDEN) & U64))
-    return mix64((b + (purpose + 1) * GOLDEN) & U64)
-
-
-class Stream:
-    """Draw i (from 1) of a stream is mix64(key + i * GOLDEN)."""
-
-    def __init__(self, seed: int, game: int, purpose: int):
-        self.key = stream_key(seed, game, purpose)
-        self.count = 0
-
-    def next_u64(self) -> int:
-        self.count += 1
-        return mix64((self.key + self.count * GOLDEN) & U64)
-
-    def below(self, n: int) -> int:
-        """Integer in [0, n)."""
-        return self.next_u64() % n
+PURPOSE_DECK, PURPOSE_POLICY = 0, 1  # kernels/rng.py
 
 
 # --------------------------------------------------------------------------- tiles and board

@@ -80,9 +80,9 @@ def _simulate_range(setup: Setup, seed: int, start: int, out: np.ndarray, trace:
     """kernels.beacon.simulate_range on a fresh workspace, compiled for the policies' tier."""
     n, tier = setup.tiles.n, kb.policy_tier(setup.policy_ids)
     game = kb.new_workspace(n, kb.grid_size.py_func(n), tier)  # the kernel would compile for this call
-    simulate_range = kb.simulate_range_of(tier)
-    return simulate_range(game, setup.kernel_tiles, setup.cfg, setup.active, setup.tiles.hq, setup.policy_ids,
-                          setup.policy_params, seed, start, out, trace, layout)
+    arrays = kb.Setup(setup.kernel_tiles, setup.cfg, setup.active, setup.tiles.hq, setup.policy_ids,
+                      setup.policy_params)
+    return kb.simulate_range_of(tier)(game, arrays, seed, start, out, trace, layout)
 
 
 def play_range_fn(setup: Setup, seed: int):

@@ -3,10 +3,10 @@
     result = run_balance("new-world", players=4, boards=1000, rolls=60, heuristic="pips", seed=1)
     result.summary, result.boards, result.seats        # dict, polars tables
 
-Board b of the seed is dealt from its own stream (kernels/seafarers_board.py), the seats draft on it
+Board b of the seed is dealt from its own stream (kernels/catan/deal.py), the seats draft on it
 with the heuristic (analyzer/seafarers/setup_policies.py, ties from (seed, b, PURPOSE_POLICY)), then
 `sequences` roll sequences of `rolls` rolls each are played over it by the production kernel
-(kernels/production.py), each from the seats' starting resources and with the scenario's robber bans:
+(kernels/catan/production.py), each from the seats' starting resources and with the scenario's robber bans:
 sequence k of board b is the dice stream (seed, b * sequences + k, PURPOSE_DICE). Per board the runner
 records board figures and per-seat means over the sequences; seat figures with CIs are then Student-t
 intervals over the boards (boards are independent draws, sequences on one board are not independent of
@@ -38,9 +38,9 @@ from analyzer.seafarers.pirates import fleet_stationary
 from analyzer.seafarers.production import check_board, parse_gold_policy
 from analyzer.seafarers.scenarios import Scenario, list_scenarios, load_scenario
 from analyzer.seafarers.setup_policies import (Draft, Heuristic, board_view, draft, parse_heuristic)
-from kernels import dice as kd
-from kernels import production as kp
-from kernels.catan_codes import FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, PIPS, RESOURCE_NAMES, SEA
+from kernels.catan import dice as kd
+from kernels.catan import production as kp
+from kernels.catan.codes import FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, PIPS, RESOURCE_NAMES, SEA
 
 __all__ = ["BOARD_COLUMNS", "SEAT_COLUMNS", "BalanceResult", "Balance", "run_balance"]
 
@@ -123,8 +123,8 @@ class Balance:
                                         np.array(placed.start_resource_corners(), np.int32), self.gold_policy)
         tallies = np.zeros((p * kp.N_TALLY, n_seq), np.int64)
         first_sequence = board * n_seq
-        kp.simulate_rolls(*args, robber, p, t, self.gold_policy, self.spend_to, True, self.seed, first_sequence,
-                          tallies, start_hands, self.robber_banned(robber))  # True: the 7 rules in force
+        kp.simulate_rolls(kp.Board(*args, self.robber_banned(robber)), robber, start_hands, p, t, self.gold_policy,
+                          self.spend_to, True, self.seed, first_sequence, tallies)  # True: the 7 rules in force
         dice = np.zeros((kd.DB_COLS, n_seq), np.int64)
         kd.dice_blocks(self.seed, t, t * (first_sequence + n_seq), first_sequence, dice)
         sevens = int(dice[kd.DB_SUM + SEVEN].sum())
@@ -225,7 +225,7 @@ class BalanceResult:
     experiment: Balance
 
     def drawing(self, board: int) -> dict:
-        """Everything reports.hexplot.draw_board needs for board `board`, with its draft."""
+        """Everything reports.seafarers.hexplot.draw_board needs for board `board`, with its draft."""
         exp = self.experiment
         dealt = generate_boards(exp.plan, 1, exp.seed, first=board)
         _view, placed = exp.seat_view(board, dealt.terrain[0], dealt.number[0], dealt.harbour[0])
@@ -403,7 +403,7 @@ def assumptions(exp: Balance) -> list[str]:
         "Fog hexes are face down at set-up and stay unexplored during the rolls: they yield nothing.",
         f"Robber: starts as the scenario says ({s.robber.rule}); 'off-board' is modelled as a land hex no seat "
         "touches, which is the same until the first 7. The roller moves it to hurt the leader most while "
-        "hurting himself least (kernels/production.py)"
+        "hurting himself least (kernels/catan/production.py)"
         + (", never into the scenario's forbidden zones ("
            + ", ".join(s.zones[z].title for z in s.robber.forbidden_zones) + ")" if s.robber.forbidden_zones else "")
         + ("" if s.robber.return_to_start else ", never back to its start hex")

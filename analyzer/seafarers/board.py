@@ -33,7 +33,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.errors import UserError
-from kernels.catan_codes import DESERT, SEA
+from kernels.catan.codes import DESERT, SEA
 
 __all__ = [
     "CORNER_NAMES",

@@ -5,7 +5,7 @@
     table = boards_table(plan.scenario, boards)              # one row per hex per board
 
 How a board is dealt (zone order, shuffles, rejection of illegal numberings, clump limit) is in
-kernels/seafarers_board.py; the rules come from the scenario files (`[setup]`, `[[setup.forbid]]`).
+kernels/catan/deal.py; the rules come from the scenario files (`[setup]`, `[[setup.forbid]]`).
 Board b of a seed is always the same board, whatever the count, chunking or threads.
 """
 
@@ -22,8 +22,8 @@ from analyzer.params import check_seed
 from analyzer.seafarers.board import UNKNOWN
 from analyzer.seafarers.limits import IN_PARTS, MAX_DEALT_BOARDS, check_range
 from analyzer.seafarers.scenarios import HARBOUR_TYPES, SHUFFLED, Scenario
-from kernels import seafarers_board as ksb
-from kernels.catan_codes import DESERT, GOLD, SEA, TERRAIN_NAMES
+from kernels.catan import deal as kdeal
+from kernels.catan.codes import DESERT, GOLD, SEA, TERRAIN_NAMES
 
 __all__ = [
     "Boards",
@@ -43,7 +43,7 @@ TERRAIN_ENUM = pl.Enum(list(TERRAIN_NAMES))
 
 @dataclass(frozen=True, eq=False)
 class DealPlan:
-    """A scenario's variable set-up as the kernel's arrays (see kernels/seafarers_board.py)."""
+    """A scenario's variable set-up as the kernel's arrays (see kernels/catan/deal.py)."""
 
     scenario: Scenario
     max_clump: int
@@ -64,12 +64,12 @@ class DealPlan:
     def dealt_zones(self) -> tuple[str, ...]:
         return tuple(name for name, z in self.scenario.zones.items() if z.deal != "fixed")
 
-    def kernel_args(self) -> tuple:
+    def kernel_plan(self) -> kdeal.DealPlan:
         s = self.scenario
-        return (self.base_terrain, self.base_number, s.topology.hex_neighbours, self.cells, self.tiles,
-                self.zone_cells, self.tokens, self.zone_tokens, self.hex_ban, self.terrain_ban, self.adjacent_ban,
-                bool(s.setup.red_adjacent_allowed), int(self.max_clump), self.harbour_pool,
-                bool(self.shuffle_harbours))
+        return kdeal.DealPlan(self.base_terrain, self.base_number, s.topology.hex_neighbours, self.cells, self.tiles,
+                              self.zone_cells, self.tokens, self.zone_tokens, self.hex_ban, self.terrain_ban,
+                              self.adjacent_ban, bool(s.setup.red_adjacent_allowed), int(self.max_clump),
+                              self.harbour_pool, bool(self.shuffle_harbours))
 
 
 @dataclass(frozen=True, eq=False)
@@ -141,16 +141,16 @@ def generate_boards(plan: DealPlan, count: int, seed: int, first: int = 0) -> Bo
     number = np.empty((count, n_hex), np.int8)
     harbour = np.empty((count, len(plan.harbour_pool)), np.int8)
     tries = np.empty(count, np.int32)
-    args = plan.kernel_args()
-    ksb.deal_boards(seed, first, *args, terrain[:0], number[:0], harbour[:0], tries[:0])  # load / compile first
+    arrays = plan.kernel_plan()
+    kdeal.deal_boards(seed, first, arrays, terrain[:0], number[:0], harbour[:0], tries[:0])  # load / compile first
     t0 = time.perf_counter()
-    ksb.deal_boards(seed, first, *args, terrain, number, harbour, tries)
+    kdeal.deal_boards(seed, first, arrays, terrain, number, harbour, tries)
     seconds = time.perf_counter() - t0
     failed = np.flatnonzero(tries < 0)
     if failed.size:
         s = plan.scenario
         raise UserError(f"{s.slug} ({s.players} players): no legal board found for board {first + failed[0]} "
-                        f"after {ksb.MAX_TERRAIN_TRIES} terrain deals; the clump limit ({plan.max_clump}) or the "
+                        f"after {kdeal.MAX_TERRAIN_TRIES} terrain deals; the clump limit ({plan.max_clump}) or the "
                         "set-up rules are too strict")
     return Boards(seed, first, terrain, number, harbour, tries, seconds)
 
@@ -212,7 +212,7 @@ def harbours_table(scenario: Scenario, boards: Boards) -> pl.DataFrame:
 
 
 def board_drawing(scenario: Scenario, boards: Boards, j: int = 0) -> dict:
-    """Board row j as reports.hexplot wants it: terrain, number, harbours [(land, sea, type)]."""
+    """Board row j as reports.seafarers.hexplot wants it: terrain, number, harbours [(land, sea, type)]."""
     harbours = [(site.land, site.sea, HARBOUR_TYPES[kind]) for site, kind in zip(scenario.harbours.sites,
                                                                                   boards.harbour[j])]
     return {"terrain": boards.terrain[j], "number": boards.number[j], "harbours": harbours}

@@ -1,4 +1,4 @@
-"""Slow, obvious, pure-Python deal of a random Seafarers board: the oracle of kernels/seafarers_board.py.
+"""Slow, obvious, pure-Python deal of a random Seafarers board: the oracle of kernels/catan/deal.py.
 
 Written from the Scenario object alone (zones, pools, the printed map) and checked with the catalog's
 own `setup_violations`, without the kernel's packed arrays or bit masks. It draws from the same
@@ -12,11 +12,11 @@ counter-based stream in the same order, so a test can demand identical boards:
 
 from __future__ import annotations
 
-from analyzer.beacon.reference import Stream
+from analyzer.rng_reference import Stream
 from analyzer.seafarers.scenarios import HARBOUR_TYPES, SHUFFLED, Scenario, setup_violations
-from kernels.catan_codes import GOLD, ORE
+from kernels.catan.codes import GOLD, ORE
 from kernels.rng import PURPOSE_BOARD
-from kernels.seafarers_board import MAX_NUMBER_TRIES, MAX_TERRAIN_TRIES
+from kernels.catan.deal import MAX_NUMBER_TRIES, MAX_TERRAIN_TRIES
 
 
 def shuffled(items: list, stream: Stream) -> list:

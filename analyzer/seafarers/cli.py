@@ -54,8 +54,8 @@ def boards_cmd(
     from analyzer.seafarers.limits import check_option
     from analyzer.params import check_seed
     from analyzer.seafarers.scenarios import load_scenario
-    from reports.io import atomic_write_parquet, write_json
-    from reports.seafarers import write_board_png
+    from analyzer.io import atomic_write_parquet, write_json
+    from reports.seafarers.balance import write_board_png
 
     check_option("--count", count)
     check_seed(seed)
@@ -95,8 +95,8 @@ def balance_cmd(
     from analyzer.cli import command_line, out_console, prepare_out_dir, results_folder
     from analyzer.seafarers.balance import check_boards, make_balance, run_balance
     from analyzer.seafarers.limits import check_option
-    from reports.io import atomic_write_parquet, write_json
-    from reports.seafarers import write_balance_report
+    from analyzer.io import atomic_write_parquet, write_json
+    from reports.seafarers.balance import write_balance_report
 
     if threads is not None:
         check_option("--threads", threads)
@@ -233,8 +233,8 @@ def pirates_cmd(
     from analyzer.cli import command_line, out_console, prepare_out_dir, results_folder
     from analyzer.seafarers.limits import check_option
     from analyzer.seafarers.pirates import DEFAULT_PLANS, check_inputs, run_pirates
-    from reports.io import atomic_write_parquet, write_json
-    from reports.seafarers_pirates import write_pirates_report
+    from analyzer.io import atomic_write_parquet, write_json
+    from reports.seafarers.pirates import write_pirates_report
 
     plans = plan or list(DEFAULT_PLANS)
     if threads is not None:

@@ -1,7 +1,7 @@
 """Dice laws of Seafarers and the `dice` experiment: N rolls -> counts, run statistics, exact checks.
 
 A run of N rolls is cut into blocks of DICE_BLOCK rolls; block k is the roll sequence k of the
-seed (kernels/dice.py), so the result depends on (seed, N) only: never on threads or chunk size.
+seed (kernels/catan/dice.py), so the result depends on (seed, N) only: never on threads or chunk size.
 The blocks' counts add up, and their first/longest/last gaps join into the run's longest gaps.
 """
 
@@ -18,7 +18,7 @@ from analyzer.params import check_seed
 from analyzer.runner import run_games
 from analyzer.seafarers.limits import IN_PARTS, MAX_DICE_ROLLS, check_option, check_range
 from analyzer.stats import mean_ci_counts, wilson_ci
-from kernels import dice as kd
+from kernels.catan import dice as kd
 
 DICE_BLOCK = 65_536
 SUMS = tuple(range(2, 13))

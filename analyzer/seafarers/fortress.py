@@ -5,7 +5,7 @@ battle it rolls one die; warships on the route > die: it loses a chit; fewer: th
 the two foremost ships; equal: the foremost ship. With no chit left it becomes the attacker's
 settlement. A siege is the sequence of battles until conquest or until the attacker has fewer
 than 2 warships (then no battle can be won: the die is at least 1). Which ships are lost is the
-loss model (kernels/fortress.py, docs/seafarers_dice.md): "rebuilt" (the default, the literal reading the
+loss model (kernels/catan/fortress.py, docs/seafarers_dice.md): "rebuilt" (the default, the literal reading the
 Pirate Islands race also plays) or "warships".
 """
 
@@ -21,7 +21,7 @@ from analyzer.runner import run_games
 from analyzer.params import check_seed
 from analyzer.seafarers.dice import check_threads, run_blocks
 from analyzer.seafarers.limits import IN_PARTS, MAX_BATTLES, MAX_SIEGES, MAX_WARSHIPS, check_range
-from kernels import fortress as kf
+from kernels.catan import fortress as kf
 
 # Seed 002 p. 16: "Cada fortaleza pirata é composta por 3 fichas Catan"; a tie costs the foremost
 # ship ("o barco mais adiantado"), a defeat the two foremost ("os dois barcos mais adiantados").

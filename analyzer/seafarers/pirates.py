@@ -5,7 +5,7 @@
     result = run_pirates(4, games=10_000, seed=1, plans=["ships-first", "cards-first"])
     result.summary, result.games                         # dict (summary.json), polars table
 
-The race (kernels/pirates.py, docs/seafarers_pirates.md): seats collect resources from their
+The race (kernels/catan/pirates.py, docs/seafarers_pirates.md): seats collect resources from their
 start settlements, build the one ship route to their fortress, buy development cards (knights make
 warships), suffer and win raids of the fleet and attack their fortress; after the conquest they build
 cities and settlements towards 10 VP. Every plan plays the same games: game g's dice and
@@ -45,8 +45,8 @@ from analyzer.seafarers.fortress import FORTRESS_CHITS, siege_chain
 from analyzer.seafarers.limits import IN_PARTS, MAX_GAME_PLANS, MAX_ROUNDS, check_range
 from analyzer.seafarers.scenarios import HARBOUR_TYPES, Fortress, Scenario, load_scenario
 from analyzer.seafarers.setup_policies import Draft, _preplaced, board_view, draft, parse_heuristic
-from kernels import pirates as kpi
-from kernels.catan_codes import FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS, RESOURCE_NAMES
+from kernels.catan import pirates as kpi
+from kernels.catan.codes import FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS, RESOURCE_NAMES
 
 __all__ = ["PLANS", "RAID_RULES", "Plan", "PiratesResult", "RaceRules", "RaceSetup", "fleet_landing_expectation",
            "fleet_stationary", "fleet_transition", "load_race_rules", "parse_plan", "race_setup", "raid_risk",
@@ -68,7 +68,7 @@ DEV_KEYS = ("knight", "victory_point", "road_building", "year_of_plenty", "monop
 class RaceRules:
     """analyzer/seafarers/data/rules/pirate_race.toml: costs, pieces, bank rate, development deck."""
 
-    costs: np.ndarray  # int64 [N_ITEMS, 5] in kernels.pirates ITEM_* order
+    costs: np.ndarray  # int64 [N_ITEMS, 5] in kernels.catan.pirates ITEM_* order
     settlements: int
     cities: int
     ships: int
@@ -77,7 +77,7 @@ class RaceRules:
     notes: dict[str, str]  # sources, quotes and notes by key
 
     def deck_cards(self, players: int) -> np.ndarray:
-        """The development deck for a player count, as kernels.pirates DEV_* codes: with 4 players the
+        """The development deck for a player count, as kernels.catan.pirates DEV_* codes: with 4 players the
         VP cards are knights, with 3 they leave the deck."""
         vp_as = [kpi.DEV_KNIGHT] * (self.deck["victory_point"] if players == 4 else 0)
         return np.array([kpi.DEV_KNIGHT] * self.deck["knight"] + vp_as + [kpi.DEV_ROADS] * self.deck["road_building"]
@@ -288,7 +288,7 @@ class RaceSetup:
         return self._corner_names[c]
 
     def drawing(self) -> dict:
-        """reports.seafarers.write_board_png's drawing: the printed map, start settlements, routes."""
+        """reports.seafarers.balance.write_board_png's drawing: the printed map, start settlements, routes."""
         s = self.scenario
         harbours = [(x.land, x.sea, x.type) for x in s.harbours.sites]
         settlements = [(int(self.site_corner[i]), int(self.site_owner[i])) for i in range(len(self.site_kind))
@@ -502,7 +502,7 @@ class PiratesResult:
 
 def play_plan(setup: RaceSetup, plan: Plan, seed: int, raid_rule: int, max_rounds: int, fleet_blocks: bool,
               start: int, out: np.ndarray, trace: np.ndarray | None = None) -> None:
-    """Games start .. start + out.shape[1] - 1 of one plan into out (kernels.pirates.race_range)."""
+    """Games start .. start + out.shape[1] - 1 of one plan into out (kernels.catan.pirates.race_range)."""
     kpi.race_range(setup.board(plan, raid_rule, max_rounds, fleet_blocks), seed, start, out,
                    np.zeros(0, np.int64) if trace is None else trace)
 

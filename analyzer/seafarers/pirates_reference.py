@@ -1,4 +1,4 @@
-"""Slow, obvious, pure-Python pirate, fleet, raids and Pirate Islands race: the oracles of kernels/pirates.py.
+"""Slow, obvious, pure-Python pirate, fleet, raids and Pirate Islands race: the oracles of kernels/catan/pirates.py.
 
 Written from the rules in docs/seafarers_pirates.md with plain lists and objects: the route is a list
 of "n"/"w" ships, the shopping list is built afresh each time, the fleet's law is computed in exact
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from analyzer.beacon.reference import Stream
+from analyzer.rng_reference import Stream
 from analyzer.seafarers.reference import Table, roll_die, uniform_exact
 from kernels.rng import PURPOSE_DECK, PURPOSE_DICE, PURPOSE_SIEGE, PURPOSE_STEAL
 
@@ -130,7 +130,7 @@ class Seat:
         return self.route.count("w")
 
 
-DEV_NAMES = ("knight", "roads", "plenty", "monopoly")  # kernels.pirates DEV_* order
+DEV_NAMES = ("knight", "roads", "plenty", "monopoly")  # kernels.catan.pirates DEV_* order
 
 
 class RaceGame:
@@ -435,7 +435,7 @@ class RaceGame:
         self.min_cards = [min(m, *x.hand) for m, x in zip(self.min_cards, self.seats)]
 
     def play(self) -> dict:
-        """Every column of kernels.pirates' result: {'seats': [dict per seat], game columns, 'landings'}."""
+        """Every column of kernels.catan.pirates' result: {'seats': [dict per seat], game columns, 'landings'}."""
         rolls = fleet_rolls = rounds = 0
         winner, win_round = -1, 0
         for rnd in range(1, self.max_rounds + 1):

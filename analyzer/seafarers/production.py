@@ -3,9 +3,9 @@
     start = starting_hands(terrain, number, corner_hexes, start_corners=[12, 40, 7, 33])
     tallies = simulate_rolls(terrain, number, corner_hexes, building, owner, robber,
                              n_players=4, n_rolls=60, sequences=10_000, seed=1, start_hands=start)
-    tallies[seat, T_*, sequence]      (T_* and TALLY_NAMES from kernels.production)
+    tallies[seat, T_*, sequence]      (T_* and TALLY_NAMES from kernels.catan.production)
 
-Rules and policies: kernels/production.py and docs/seafarers_dice.md.
+Rules and policies: kernels/catan/production.py and docs/seafarers_dice.md.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from analyzer.runner import run_games
 from analyzer.params import check_seed
 from analyzer.seafarers.dice import check_threads
 from analyzer.seafarers.limits import MAX_HAND, MAX_PLAYERS, MAX_SEQUENCE_ROLLS, MAX_SEQUENCES, check_range
-from kernels import production as kp
-from kernels.catan_codes import (FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS, RESOURCE_NAMES, SEA,
+from kernels.catan import production as kp
+from kernels.catan.codes import (FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS, RESOURCE_NAMES, SEA,
                                  TERRAIN_NAMES)
 
 GOLD_POLICIES = ("poorest", *RESOURCE_NAMES)
@@ -91,7 +91,7 @@ def check_robber_banned(robber_banned, n_hex: int) -> np.ndarray:
 def starting_hands(hex_terrain, hex_number, corner_hexes, start_corners, gold_policy: int | str = "poorest"
                    ) -> np.ndarray:
     """int32[n_players, N_RESOURCES]: the cards each seat starts with, one per producing hex at its
-    start corner (start_corners[seat]; -1: none), gold by the gold policy (kernels.production.starting_hands).
+    start corner (start_corners[seat]; -1: none), gold by the gold policy (kernels.catan.production.starting_hands).
     n_players = len(start_corners)."""
     corners = np.ascontiguousarray(start_corners, np.int32)
     n_players = corners.shape[0]
@@ -126,8 +126,8 @@ def simulate_rolls(hex_terrain, hex_number, corner_hexes, corner_building, corne
     banned = check_robber_banned(robber_banned, board[0].shape[0])
 
     def play(start, out):
-        kp.simulate_rolls(*board, robber, n_players, n_rolls, gold, spend_to, seven_rules, seed, start, out, hands,
-                          banned)
+        kp.simulate_rolls(kp.Board(*board, banned), robber, hands, n_players, n_rolls, gold, spend_to, seven_rules,
+                          seed, start, out)
 
     cols, _wall = run_games(play, sequences, n_players * kp.N_TALLY, threads=threads, dtype=np.int64)
     return cols.reshape(n_players, kp.N_TALLY, sequences)

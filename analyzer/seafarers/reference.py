@@ -15,8 +15,8 @@ import math
 from fractions import Fraction
 from functools import cache
 
-from analyzer.beacon.reference import Stream
-from kernels.catan_codes import DESERT, GOLD, GRAIN, LUMBER, BRICK, ORE, PIPS, SEA, WOOL
+from analyzer.rng_reference import Stream
+from kernels.catan.codes import DESERT, GOLD, GRAIN, LUMBER, BRICK, ORE, PIPS, SEA, WOOL
 from kernels.rng import PURPOSE_BATTLE, PURPOSE_DICE, PURPOSE_SIEGE, PURPOSE_STEAL
 
 DISCARD_LIMIT = 7
@@ -194,7 +194,7 @@ def give_up(hand: list[int], k: int) -> None:
 # --------------------------------------------------------------------------- fortress
 
 def play_siege(seed: int, index: int, chits: int, warships: int, loss_model: str) -> tuple[int, int, int, int]:
-    """(conquered, battles, ships lost, warships lost) of siege `index`, as kernels/fortress.py plays it."""
+    """(conquered, battles, ships lost, warships lost) of siege `index`, as kernels/catan/fortress.py plays it."""
     stream = Stream(seed, index, PURPOSE_SIEGE)
     ships = ["w"] * warships  # the route from the front: "w" warship, "n" normal ship rebuilt ahead
     battles = lost_total = lost_war = 0

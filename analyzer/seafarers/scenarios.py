@@ -27,7 +27,7 @@ import numpy as np
 
 from analyzer.errors import UserError
 from analyzer.seafarers.board import UNKNOWN, Topology, build_topology
-from kernels.catan_codes import DESERT, GOLD, RESOURCE_NAMES, SEA, TERRAIN_NAMES
+from kernels.catan.codes import DESERT, GOLD, RESOURCE_NAMES, SEA, TERRAIN_NAMES
 
 __all__ = [
     "DEALS",

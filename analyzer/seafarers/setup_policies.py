@@ -38,7 +38,7 @@ from analyzer.params import parse_named, value_text
 from analyzer.seafarers.board import BoardFlags, board_flags
 from analyzer.seafarers.boards import visible_board
 from analyzer.seafarers.scenarios import Scenario
-from kernels.catan_codes import FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS
+from kernels.catan.codes import FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS
 from kernels.rng import PURPOSE_POLICY, stream_init, uniform_int
 
 __all__ = ["HEURISTICS", "BoardView", "Draft", "Heuristic", "board_view", "draft",

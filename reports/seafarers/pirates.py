@@ -13,13 +13,13 @@ from matplotlib import colormaps
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.colors import Normalize
 
-from kernels.catan_codes import RESOURCE_NAMES, TERRAIN_NAMES
+from analyzer.seafarers.scenarios import RESOURCE_NAMES, TERRAIN_NAMES
 
-from . import hexplot
-from .document import ci_range, num, pct, plural, render_html, render_md, reproduce_blocks, run_items
-from .io import atomic_write_text
-from .plots import _new_figure, _save
-from .seafarers import _ci_text, write_board_png
+from reports.seafarers import hexplot
+from reports.document import ci_range, num, pct, plural, render_html, render_md, reproduce_blocks, run_items
+from analyzer.io import atomic_write_text
+from reports.plots import new_figure, save_png
+from reports.seafarers.balance import _ci_text, write_board_png
 
 __all__ = ["conquest_curves", "fleet_heat_map", "raid_risk_map", "write_pirates_report"]
 
@@ -31,7 +31,7 @@ def _board_axes(scenario, title: str, width: float = 7.5):
     topo = scenario.topology
     centres = hexplot.hex_centres(topo.coords)
     span = np.ptp(centres, axis=0) + 2 * hexplot.RADIUS
-    fig = _new_figure(width, width * span[1] / span[0] + 0.6)
+    fig = new_figure(width, width * span[1] / span[0] + 0.6)
     ax = fig.add_axes((0, 0.06, 0.9, 0.88))
     polys = centres[:, None, :] + hexplot._CORNER_OFFSETS[None, :, :] * 0.985
     colours = [hexplot.FRAME_COLOUR if k == "frame" else hexplot.TERRAIN_COLOURS[TERRAIN_NAMES[t]]
@@ -88,7 +88,7 @@ def fleet_heat_map(path, summary: dict, setup) -> Path:
     coll.set_norm(norm)
     coll.set_array(share)
     _colour_bar(fig, coll, f"share of stops (uniform: {1 / len(share):.2%})")
-    return _save(fig, path)
+    return save_png(fig, path)
 
 
 def raid_risk_map(path, summary: dict, setup) -> Path:
@@ -109,12 +109,12 @@ def raid_risk_map(path, summary: dict, setup) -> Path:
     ax.scatter(xy[~settle, 0], xy[~settle, 1], c=values[~settle], cmap=cmap, norm=norm, s=22, marker="s",
                edgecolors="#777777", linewidths=0.4, zorder=4)
     _colour_bar(fig, sc, "cards lost per 100 rolls")
-    return _save(fig, path)
+    return save_png(fig, path)
 
 
 def conquest_curves(path, summary: dict) -> Path:
     """P(fortress conquered by round t) per plan, all seats pooled."""
-    fig = _new_figure(8, 4.2)
+    fig = new_figure(8, 4.2)
     ax = fig.add_subplot()
     for i, (label, curve) in enumerate(summary["conquest_curves"].items()):
         ax.step(np.arange(1, len(curve) + 1), curve, where="post", color=_PLAN_COLOURS[i % len(_PLAN_COLOURS)],
@@ -131,7 +131,7 @@ def conquest_curves(path, summary: dict) -> Path:
     ax.legend(fontsize=8, loc="lower right")
     ax.spines[["top", "right"]].set_visible(False)
     fig.tight_layout()
-    return _save(fig, path)
+    return save_png(fig, path)
 
 
 def _mean_text(m: dict | None, digits: int = 1) -> str:
@@ -204,7 +204,7 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
                           num(chain["rebuilt"]["battles"], 2) if chain and r["warships"] >= 2 else "—"])
     blocks += [("h2", "Warships at the first attack → turns to conquer"),
                ("p", "Seat-games grouped by their warships at the first attack. Rounds after: from the first attack to "
-                     "the conquest (rebuilding lost ships included). Exact siege chain (kernels/fortress.py): "
+                     "the conquest (rebuilding lost ships included). Exact siege chain (kernels/catan/fortress.py): "
                      "P(conquest) without ever adding a warship, when every lost ship is a warship, and expected "
                      "battles when lost ships are rebuilt in front (analyzer/seafarers/fortress.py)."),
                ("table", ["plan", "warships", "seat-games", "conquered", "rounds to conquer", "rounds after",

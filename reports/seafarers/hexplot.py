@@ -14,9 +14,9 @@ import numpy as np
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.patches import Circle, Patch
 
-from kernels.catan_codes import TERRAIN_NAMES
+from analyzer.seafarers.scenarios import TERRAIN_NAMES
 
-from .plots import _new_figure, _save
+from reports.plots import new_figure, save_png
 
 __all__ = ["SEAT_COLOURS", "TERRAIN_COLOURS", "draw_board"]
 
@@ -50,7 +50,7 @@ def draw_board(path: str | Path, scenario, terrain, number, *, harbours: Sequenc
                title: str = "", width: float = 7.5) -> Path:
     """Draw one dealt board of `scenario` to a PNG at `path`.
 
-    terrain, number: int arrays [n_hex] (codes of kernels.catan_codes; fog cells hold their face-down deal
+    terrain, number: int arrays [n_hex] (codes of kernels.catan.codes; fog cells hold their face-down deal
     and are drawn hatched); harbours: (land hex, sea hex, type name); settlements: (corner, seat);
     pieces: (edge, seat, "road" | "ship")."""
     topo = scenario.topology
@@ -58,7 +58,7 @@ def draw_board(path: str | Path, scenario, terrain, number, *, harbours: Sequenc
     fog = np.array([k == "fog" for k in scenario.kind])
     frame = np.array([k == "frame" for k in scenario.kind])
     span = np.ptp(centres, axis=0) + 2 * RADIUS
-    fig = _new_figure(width, width * span[1] / span[0] + (0.5 if title else 0.1))
+    fig = new_figure(width, width * span[1] / span[0] + (0.5 if title else 0.1))
     ax = fig.add_axes((0, 0, 1, 0.94 if title else 1))
     polys = centres[:, None, :] + _CORNER_OFFSETS[None, :, :] * 0.985
     colours = [FRAME_COLOUR if frame[h] else TERRAIN_COLOURS[TERRAIN_NAMES[terrain[h]]] for h in range(topo.n_hex)]
@@ -106,7 +106,7 @@ def draw_board(path: str | Path, scenario, terrain, number, *, harbours: Sequenc
               fontsize=7.5, frameon=False)
     if title:
         fig.suptitle(title, fontsize=10, y=0.99)
-    return _save(fig, path)
+    return save_png(fig, path)
 
 
 def _circle(xy, radius, face, edge) -> Circle:

@@ -8,10 +8,10 @@ on or removed from those sides (`ship_edge_blocked`). Where a scenario has both 
 The Pirate Islands (scenario 7), a race model (docs/seafarers_pirates.md): no robber; every roll
 first moves the fleet clockwise along its cyclic sea path by the lower die, and the fleet raids the
 settlements and cities at the corners of the hex it stops on (`raid`); then a 7 (discards, the
-roller steals from anyone: kernels.production.seven without robber) or production. Each seat builds
+roller steals from anyone: kernels.catan.production.seven without robber) or production. Each seat builds
 one ship route from its coastal start settlement to its fortress, buys development cards (knights,
 and with 4 players the VP cards, turn the foremost normal ship of the route into a warship) and
-attacks its fortress (kernels.fortress.battle_outcome) once the route is complete; after the
+attacks its fortress (kernels.catan.fortress.battle_outcome) once the route is complete; after the
 conquest it builds cities and settlements towards 10 VP.
 
 Random streams of game g with seed s (common random numbers: the dice and the deck of a game are
@@ -23,10 +23,10 @@ from collections import namedtuple
 
 import numpy as np
 
-from kernels import production as kp
-from kernels.catan_codes import N_RESOURCES
-from kernels.dice import roll_dice, roll_die, roll_pair_index
-from kernels.fortress import TIE, WIN, battle_outcome
+from kernels.catan import production as kp
+from kernels.catan.codes import N_RESOURCES
+from kernels.catan.dice import roll_dice, roll_die, roll_pair_index
+from kernels.catan.fortress import TIE, WIN, battle_outcome
 from kernels.jit import allocating, kernel
 from kernels.rng import PURPOSE_DECK, PURPOSE_DICE, PURPOSE_SIEGE, PURPOSE_STEAL, stream_init, uniform_int
 
@@ -189,7 +189,7 @@ def take_random_card(hands, p, stream):
 @kernel
 def pirate_victim(roller, pirate_hex, hex_edges, edge_ship_owner, hands):
     """The opponent the pirate robs: among those with a ship on a side of its hex and a card, the
-    one with most cards (ties: lowest seat), as the robber in kernels.production.seven; -1 none."""
+    one with most cards (ties: lowest seat), as the robber in kernels.catan.production.seven; -1 none."""
     victim = -1
     most = 0
     for d in range(6):
@@ -255,7 +255,7 @@ def robber_victim_hand(roller, robber_hex, touch, hands):
 def pirate_or_robber(roller, robber_hex, pirate_hex, touch, hex_edges, edge_ship_owner, hands):
     """Which piece the mover of a 7 or a knight moves where the scenario has both: the pirate when its
     best hex (choose_pirate_hex) robs a larger hand than the robber's planned hex (robber_hex, e.g.
-    kernels.production.robber_plan) would, else the robber (ties: robber, the base-game piece)."""
+    kernels.catan.production.robber_plan) would, else the robber (ties: robber, the base-game piece)."""
     on_robber = robber_victim_hand(roller, robber_hex, touch, hands) if robber_hex >= 0 else -1
     v = pirate_victim(roller, pirate_hex, hex_edges, edge_ship_owner, hands) if pirate_hex >= 0 else -1
     on_pirate = hand_total(hands, v) if v >= 0 else (0 if pirate_hex >= 0 else -1)
@@ -343,8 +343,8 @@ Board = namedtuple("Board", [
 
 # One game's changing state (scratch, allocated once per chunk of games by new_state).
 State = namedtuple("State", [
-    "hands",  # int32 [P, 5] (kernels.production's hands)
-    "tallies",  # [P, production.N_TALLY] (kernels.production's tallies)
+    "hands",  # int32 [P, 5] (kernels.catan.production's hands)
+    "tallies",  # [P, production.N_TALLY] (kernels.catan.production's tallies)
     "raid_stats",  # [P, N_RAID]
     "seat",  # [P, N_STATE] S_*
     "route",  # [P, max route] 1: warship, per ship from the start
@@ -360,7 +360,7 @@ State = namedtuple("State", [
     "warships",  # [P] scratch for raids
     "cities",  # [P]
     "choice",  # [P]
-    "no_plan",  # int32 [1, 2]: kernels.production.seven's robber plan, unused without a robber
+    "no_plan",  # int32 [1, 2]: kernels.catan.production.seven's robber plan, unused without a robber
     "no_touch",  # int32 [1, P]
 ])
 G_FLEET = 0  # fleet position on its path
@@ -840,7 +840,7 @@ def play_race(board, st, seed, game, out, trace):
     for rnd in range(1, cfg[C_MAX_ROUNDS] + 1):
         rounds = rnd
         for p in range(players):
-            pair = roll_pair_index(st.streams[STREAM_DICE])  # as kernels.dice.roll_dice, keeping the pair
+            pair = roll_pair_index(st.streams[STREAM_DICE])  # as kernels.catan.dice.roll_dice, keeping the pair
             s = pair // 6 + pair % 6 + 2
             low = min(pair // 6, pair % 6) + 1
             if rolls < trace.shape[0]:

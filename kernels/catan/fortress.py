@@ -14,7 +14,7 @@ next losses first; LOSSES_WARSHIPS - every ship lost is a warship while any is l
 import numpy as np
 from numba import njit
 
-from kernels.dice import roll_die
+from kernels.catan.dice import roll_die
 from kernels.rng import PURPOSE_BATTLE, PURPOSE_SIEGE, stream_init
 
 WIN, TIE, LOSS = 0, 1, 2

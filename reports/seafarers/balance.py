@@ -10,12 +10,12 @@ from pathlib import Path
 
 import numpy as np
 
-from kernels.catan_codes import RESOURCE_NAMES
+from analyzer.seafarers.scenarios import RESOURCE_NAMES
 
-from . import hexplot
-from .document import ci_range, num, pct, plural, render_html, render_md, reproduce_blocks, run_items
-from .io import atomic_write_text
-from .plots import _new_figure, _save, ci_errors
+from reports.seafarers import hexplot
+from reports.document import ci_range, num, pct, plural, render_html, render_md, reproduce_blocks, run_items
+from analyzer.io import atomic_write_text
+from reports.plots import ci_errors, new_figure, save_png
 
 __all__ = ["seat_bars", "write_balance_report", "write_board_png"]
 
@@ -36,7 +36,7 @@ def seat_bars(path, summary: dict) -> Path:
     seats = summary["seats"]
     n = len(seats)
     x = np.arange(n)
-    fig = _new_figure(10, 3.8)
+    fig = new_figure(10, 3.8)
     ax, bx = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1, 2]})
     totals = [s["income"]["total"] for s in seats]
     mean = np.array([t["mean"] for t in totals])
@@ -60,11 +60,11 @@ def seat_bars(path, summary: dict) -> Path:
     for a in (ax, bx):
         a.spines[["top", "right"]].set_visible(False)
     fig.tight_layout()
-    return _save(fig, path)
+    return save_png(fig, path)
 
 
 def write_board_png(path, scenario, drawing: dict, title: str) -> Path:
-    """A board (reports.hexplot.draw_board) from a drawing dict: terrain, number, harbours, settlements, pieces."""
+    """A board (reports.seafarers.hexplot.draw_board) from a drawing dict: terrain, number, harbours, settlements, pieces."""
     return hexplot.draw_board(path, scenario, drawing["terrain"], drawing["number"],
                               harbours=drawing.get("harbours", ()), settlements=drawing.get("settlements", ()),
                               pieces=drawing.get("pieces", ()), title=title)

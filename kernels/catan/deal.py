@@ -21,14 +21,35 @@ Set-up rules arrive as bit masks of number tokens (bit n = token n is banned):
 A pure-Python reference of the same deal on the same stream is analyzer/seafarers/boards_reference.py.
 """
 
+from collections import namedtuple
+
 import numpy as np
 
-from kernels.catan_codes import GOLD, ORE
+from kernels.catan.codes import GOLD, ORE
 from kernels.jit import allocating, kernel
 from kernels.rng import PURPOSE_BOARD, stream_init, uniform_int
 
 MAX_NUMBER_TRIES = 1000  # number deals per terrain deal before the terrain is dealt again
 MAX_TERRAIN_TRIES = 1000  # terrain deals per board before the board is declared impossible
+
+# A scenario's variable set-up, packed by analyzer/seafarers/boards.py (deal_plan).
+DealPlan = namedtuple("DealPlan", [
+    "base_terrain",  # int8 [n_hex] printed terrain of fixed cells (dealt cells are overwritten)
+    "base_number",  # int8 [n_hex] printed number of fixed cells, 0 on dealt cells
+    "hex_neighbours",  # int32 [n_hex, 6] the scenario topology's neighbours, -1 padded
+    "cells",  # int32: dealt cells, zone after zone, by cell index
+    "tiles",  # int8: each zone's terrain pool, sorted, in the same segments
+    "zone_cells",  # int32 [n_zones + 1] segment offsets into cells / tiles
+    "tokens",  # int8: each zone's number pool, sorted
+    "zone_tokens",  # int32 [n_zones + 1]
+    "hex_ban",  # int32 [n_hex] bit masks of banned numbers
+    "terrain_ban",  # int32 [8]
+    "adjacent_ban",  # int32 [8]
+    "red_adjacent_allowed",  # bool: red 6/8 may stand next to each other
+    "max_clump",  # largest connected group of one producing terrain, 0 no limit
+    "harbour_pool",  # int8 [n_sites] printed harbour type per site
+    "shuffle_harbours",  # bool: the harbour types are shuffled over the sites
+])
 
 
 @kernel
@@ -121,13 +142,12 @@ def numbers_legal(number, hex_neighbours, ban, red_adjacent_allowed):
 
 
 @kernel
-def deal_board(stream, base_terrain, base_number, hex_neighbours, cells, tiles, zone_cells, tokens, zone_tokens,
-               hex_ban, terrain_ban, adjacent_ban, red_adjacent_allowed, max_clump, harbour_pool, shuffle_harbours,
-               terrain, number, harbour, deck, ban, label, stack):
-    """Deal one board into terrain, number (int8[n_hex]) and harbour (int8[n_sites]) from `stream`.
-
-    Returns the number deals it took (>= 1), or -1 if no legal board was found (module docstring).
-    deck: int8 scratch as long as the longest pool; ban, label, stack: int32[n_hex] scratch."""
+def deal_board(stream, plan, terrain, number, harbour, deck, ban, label, stack):
+    """Deal one board of `plan` (a DealPlan) into terrain, number (int8[n_hex]) and harbour (int8[n_sites])
+    from `stream`. Returns the number deals it took (>= 1), or -1 if no legal board was found (module
+    docstring). deck: int8 scratch as long as the longest pool; ban, label, stack: int32[n_hex] scratch."""
+    (base_terrain, base_number, hex_neighbours, cells, tiles, zone_cells, tokens, zone_tokens, hex_ban, terrain_ban,
+     adjacent_ban, red_adjacent_allowed, max_clump, harbour_pool, shuffle_harbours) = plan
     n_zones = zone_cells.shape[0] - 1
     tries = 0
     for _t in range(MAX_TERRAIN_TRIES):
@@ -164,20 +184,16 @@ def deal_board(stream, base_terrain, base_number, hex_neighbours, cells, tiles, 
 
 
 @allocating
-def deal_boards(seed, start, base_terrain, base_number, hex_neighbours, cells, tiles, zone_cells, tokens,
-                zone_tokens, hex_ban, terrain_ban, adjacent_ban, red_adjacent_allowed, max_clump, harbour_pool,
-                shuffle_harbours, terrain_out, number_out, harbour_out, tries_out):
-    """Boards start .. start + n - 1 (n = terrain_out.shape[0]); board b is dealt from the stream
-    (seed, b, PURPOSE_BOARD) into row b - start of the outputs; tries_out gets deal_board's result."""
-    n_hex = base_terrain.shape[0]
-    deck = np.zeros(max(tiles.shape[0], tokens.shape[0], harbour_pool.shape[0], 1), np.int8)
+def deal_boards(seed, start, plan, terrain_out, number_out, harbour_out, tries_out):
+    """Boards start .. start + n - 1 (n = terrain_out.shape[0]) of a DealPlan; board b is dealt from the
+    stream (seed, b, PURPOSE_BOARD) into row b - start of the outputs; tries_out gets deal_board's result."""
+    n_hex = plan.base_terrain.shape[0]
+    deck = np.zeros(max(plan.tiles.shape[0], plan.tokens.shape[0], plan.harbour_pool.shape[0], 1), np.int8)
     ban = np.zeros(n_hex, np.int32)
     label = np.zeros(n_hex, np.int32)
     stack = np.zeros(n_hex, np.int32)
     stream = np.zeros(2, np.uint64)
     for j in range(terrain_out.shape[0]):
         stream_init(stream, seed, start + j, PURPOSE_BOARD)
-        tries_out[j] = deal_board(stream, base_terrain, base_number, hex_neighbours, cells, tiles, zone_cells,
-                                  tokens, zone_tokens, hex_ban, terrain_ban, adjacent_ban, red_adjacent_allowed,
-                                  max_clump, harbour_pool, shuffle_harbours, terrain_out[j], number_out[j],
-                                  harbour_out[j], deck, ban, label, stack)
+        tries_out[j] = deal_board(stream, plan, terrain_out[j], number_out[j], harbour_out[j], deck, ban, label,
+                                  stack)

@@ -1,12 +1,14 @@
 """Production of a roll, the 7 (discards, robber, steal) and roll sequences over a board (numba).
 
-Board interface (built by analyzer/seafarers from a scenario; codes in kernels/catan_codes.py):
+Board interface (a Board named tuple, built by analyzer/seafarers from a scenario; codes in
+kernels/catan/codes.py):
     hex_terrain     int8[n_hex]        terrain code (SEA, DESERT, GOLD, LUMBER..ORE)
     hex_number      int8[n_hex]        number token 2..12 (never 7), 0 = none
     corner_hexes    int32[n_corner, 3] hexes touching the corner, -1 padded
     corner_building int8[n_corner]     EMPTY 0, SETTLEMENT 1, CITY 2
     corner_owner    int8[n_corner]     seat 0..n_players-1, -1 none
-    robber          hex index, or -1 for a game without a robber (The Pirate Islands)
+    robber_banned   bool[n_hex]        hexes the robber may never be moved to
+and beside it the robber's hex, or -1 for a game without a robber (The Pirate Islands).
 
 Per-board tables, built once (allocation per board, never per roll); the robber state rs is
 the robber's hex, or n_hex for no robber, and group g = rs * 13 + sum:
@@ -43,11 +45,13 @@ Only the gold policy, spend_to and seven_rules are options; the discard, robber 
 choices are fixed defaults.
 """
 
+from collections import namedtuple
+
 import numpy as np
 from numba import njit
 
-from kernels.catan_codes import FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS, SEA
-from kernels.dice import roll_dice
+from kernels.catan.codes import FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS, SEA
+from kernels.catan.dice import roll_dice
 from kernels.rng import PURPOSE_DICE, PURPOSE_STEAL, stream_init, uniform_int
 
 # Seed 002, "Sai um 7?": whoever holds more than 7 resource cards loses half of them.
@@ -408,28 +412,25 @@ def play_rolls(n_rolls, robber, offsets, yields, gold, blocked, plan, touch, gol
     return robber
 
 
+# One board with its buildings, as simulate_rolls takes it (module docstring: the board interface).
+Board = namedtuple("Board", ["hex_terrain", "hex_number", "corner_hexes", "corner_building", "corner_owner",
+                             "robber_banned"])
+
+
 @njit(cache=True, nogil=True)
-def simulate_rolls(hex_terrain, hex_number, corner_hexes, corner_building, corner_owner, robber_start,
-                   n_players, n_rolls, gold_policy, spend_to, seven_rules, seed, start, out,
-                   start_hands=None, robber_banned=None):
-    """Sequences start .. start + out.shape[1] - 1 of n_rolls rolls each over one board, every
-    sequence from start_hands (int32[n_players, N_RESOURCES]; None: empty hands) and robber_start.
-    robber_banned (bool[n_hex]; None: no ban) lists the hexes the robber may never be moved to.
-    out[seat * N_TALLY + T_*, j] gets the tallies of sequence start + j, whose dice are the stream
-    (seed, sequence, PURPOSE_DICE) and whose steals draw from (seed, sequence, PURPOSE_STEAL);
-    the starting cards are not tallied as received."""
+def simulate_rolls(board, robber_start, start_hands, n_players, n_rolls, gold_policy, spend_to, seven_rules, seed,
+                   start, out):
+    """Sequences start .. start + out.shape[1] - 1 of n_rolls rolls each over a Board, every sequence from
+    start_hands (int32[n_players, N_RESOURCES]) and robber_start. out[seat * N_TALLY + T_*, j] gets the
+    tallies of sequence start + j, whose dice are the stream (seed, sequence, PURPOSE_DICE) and whose
+    steals draw from (seed, sequence, PURPOSE_STEAL); the starting cards are not tallied as received."""
+    hex_terrain, hex_number, corner_hexes, corner_building, corner_owner, banned = board
     n_hex = hex_terrain.shape[0]
     offsets, yields, gold, blocked = production_tables(hex_terrain, hex_number, corner_hexes, corner_building,
                                                        corner_owner, n_players)
     touch = hex_touch(n_hex, corner_hexes, corner_building, corner_owner, n_players)
-    banned = np.zeros(n_hex, np.bool_)
-    if robber_banned is not None:
-        banned[:] = robber_banned
     plan = robber_plan(hex_terrain, hex_number, touch, victory_points(corner_building, corner_owner, n_players),
                        banned)
-    first_hands = np.zeros((n_players, N_RESOURCES), np.int32)
-    if start_hands is not None:
-        first_hands[:] = start_hands
     hands = np.zeros((n_players, N_RESOURCES), np.int32)
     tallies = np.zeros((n_players, N_TALLY), np.int64)
     pending = np.zeros(13, np.int64)
@@ -439,7 +440,7 @@ def simulate_rolls(hex_terrain, hex_number, corner_hexes, corner_building, corne
     for j in range(out.shape[1]):
         stream_init(dice_stream, seed, start + j, PURPOSE_DICE)
         stream_init(steal_stream, seed, start + j, PURPOSE_STEAL)
-        hands[:] = first_hands
+        hands[:] = start_hands
         tallies[:] = 0
         play_rolls(n_rolls, robber_start, offsets, yields, gold, blocked, plan, touch, gold_policy, spend_to,
                    seven_rules, hands, tallies, pending, seen, dice_stream, steal_stream)

@@ -12,9 +12,9 @@ from typing import Any
 import numpy as np
 
 from analyzer import stats
-from . import plots
-from .document import ci_phrase, ci_range, integer, num, pct, plural, rate, render_html, render_md
-from .io import atomic_write_text
+from analyzer.io import atomic_write_text
+from reports.beacon import plots
+from reports.document import ci_phrase, ci_range, integer, num, pct, plural, rate, render_html, render_md
 
 __all__ = ["write_simulate_report", "report_title", "headline"]
 

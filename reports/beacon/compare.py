@@ -12,10 +12,11 @@ import matplotlib
 import numpy as np
 from matplotlib.lines import Line2D
 
-from . import plots
-from .beacon import _COLUMN_LABELS, _reconstruction_warning
-from .document import ci_range, integer, num, pct, plural, render_html, render_md
-from .io import atomic_write_text
+from analyzer.io import atomic_write_text
+from reports import plots as figures
+from reports.beacon import plots
+from reports.beacon.simulate import _COLUMN_LABELS, _reconstruction_warning
+from reports.document import ci_range, integer, num, pct, plural, render_html, render_md
 
 __all__ = ["write_compare_report", "compare_title", "score_distributions", "rank_band_bars", "paired_differences"]
 
@@ -39,10 +40,10 @@ def score_distributions(scores_by_arm: dict[str, np.ndarray], rank_names, rank_l
     """Share of games per score, one outline per arm over shaded rank bands, with each arm's mean."""
     pooled = np.concatenate([np.asarray(s, np.float64) for s in scores_by_arm.values()])
     vals, cnts = np.unique(pooled, return_counts=True)
-    x0, x1 = plots._x_limits(vals)
-    fig = plots._new_figure(9.0, 4.8)
+    x0, x1 = plots.x_limits(vals)
+    fig = figures.new_figure(9.0, 4.8)
     ax = fig.add_subplot(1, 1, 1)
-    plots._shade_bands(ax, plots.band_ranges(rank_names, rank_lower_bounds), vals, cnts, x0, x1, with_share=False)
+    plots.shade_bands(ax, plots.band_ranges(rank_names, rank_lower_bounds), vals, cnts, x0, x1, with_share=False)
     top = 0.0
     handles = []
     for i, (label, scores) in enumerate(scores_by_arm.items()):
@@ -61,7 +62,7 @@ def score_distributions(scores_by_arm: dict[str, np.ndarray], rank_names, rank_l
     ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=min(len(handles), 3),
               fontsize=8, frameon=False)  # below the axes: never over the data
     _tidy(ax)
-    return plots._save(fig, path)
+    return figures.save_png(fig, path)
 
 
 def rank_band_bars(band_shares: dict[str, list[float]], rank_names, path) -> Path:
@@ -69,7 +70,7 @@ def rank_band_bars(band_shares: dict[str, list[float]], rank_names, path) -> Pat
     labels = list(band_shares)
     shares = 100.0 * np.asarray([band_shares[a] for a in labels], np.float64)
     colours = matplotlib.colormaps["Blues"](np.linspace(0.18, 0.95, len(rank_names)))
-    fig = plots._new_figure(9.0, 1.2 + 0.55 * len(labels))
+    fig = figures.new_figure(9.0, 1.2 + 0.55 * len(labels))
     ax = fig.add_subplot(1, 1, 1)
     y = np.arange(len(labels))[::-1]
     left = np.zeros(len(labels))
@@ -86,19 +87,19 @@ def rank_band_bars(band_shares: dict[str, list[float]], rank_names, path) -> Pat
     ax.set_title("Rank bands reached", fontsize=11)
     ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=8, frameon=False)
     _tidy(ax)
-    return plots._save(fig, path)
+    return figures.save_png(fig, path)
 
 
 def paired_differences(pairs: list[dict], path) -> Path:
     """Forest plot: each pair's mean score difference (a − b) with its 95% CI; zero marked."""
-    fig = plots._new_figure(9.0, 1.3 + 0.5 * len(pairs))
+    fig = figures.new_figure(9.0, 1.3 + 0.5 * len(pairs))
     ax = fig.add_subplot(1, 1, 1)
     y = np.arange(len(pairs))[::-1]
     d = np.array([p["mean_diff"] for p in pairs])
-    err = plots.ci_errors(d, [p["ci95"] for p in pairs])  # no bar where one game gives no interval
+    err = figures.ci_errors(d, [p["ci95"] for p in pairs])  # no bar where one game gives no interval
     lo, hi = d - err[0], d + err[1]
-    ax.axvline(0.0, color=plots._BOUNDARY, lw=1.0, ls=":")
-    ax.errorbar(d, y, xerr=err, fmt="o", color=plots._BAR, ecolor=plots._MEAN, elinewidth=2.2,
+    ax.axvline(0.0, color=figures.BOUNDARY, lw=1.0, ls=":")
+    ax.errorbar(d, y, xerr=err, fmt="o", color=figures.BAR, ecolor=figures.MEAN, elinewidth=2.2,
                 capsize=4, ms=5)
     for yi, p, right in zip(y, pairs, hi):
         ax.annotate(f"{p['mean_diff']:+.2f}  (higher in {pct(p['p_better'], 0)} of games)",
@@ -111,7 +112,7 @@ def paired_differences(pairs: list[dict], path) -> Path:
     ax.set_xlabel("mean score difference per game, a − b (95% CI)")
     ax.set_title("Paired differences on the same games", fontsize=11)
     _tidy(ax)
-    return plots._save(fig, path)
+    return figures.save_png(fig, path)
 
 
 # --------------------------------------------------------------------------- content
