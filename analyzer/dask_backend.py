@@ -77,8 +77,6 @@ class DaskBackend:
 
     def warm(self, job: Job) -> None:
         """Wait for a worker, then build and compile the job once on every worker (in parallel)."""
-        if job.builder is None:
-            raise ValueError("this job has no builder, so it cannot run on Dask workers")
         try:
             self._client.wait_for_workers(1, timeout=WORKER_WAIT_S)
         except TimeoutError:

@@ -10,6 +10,7 @@ a run that fails halfway (a full disk) leaves the previous run's files all as th
 from __future__ import annotations
 
 import errno
+import stat
 import json
 import math
 import os
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import IO, Any
 
 __all__ = [
+    "read_data_file",
     "atomic_write",
     "atomic_write_bytes",
     "atomic_write_text",
@@ -34,6 +36,20 @@ __all__ = [
 ]
 
 _TMP_SUFFIX = ".tmp"
+MAX_FILE_BYTES = 10 * 2**20  # every data file a user gives (tiles, a board, rules) is far smaller
+
+
+def read_data_file(path: str | os.PathLike) -> bytes:
+    """The bytes of a data file a user gives: a regular file of at most MAX_FILE_BYTES (a device such
+    as /dev/zero or a pipe would be read without end); OSError otherwise."""
+    # O_NONBLOCK: opening a pipe with no writer would wait for one
+    with open(path, "rb", opener=lambda p, flags: os.open(p, flags | getattr(os, "O_NONBLOCK", 0))) as fh:
+        info = os.fstat(fh.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        if info.st_size > MAX_FILE_BYTES:
+            raise OSError(errno.EFBIG, f"larger than {MAX_FILE_BYTES // 2**20} MB", str(path))
+        return fh.read()
 
 
 def _open_temp(target: Path) -> tuple[Path, int]:

@@ -25,7 +25,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from contextlib import ExitStack
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -126,25 +126,21 @@ class Statistic:
 
 @dataclass(frozen=True, eq=False)
 class Job:
-    """What to play, picklable: ``builder(spec) -> play_range`` runs on the process that plays.
-
-    ``statistic`` is what ``--precision`` measures. ``local`` is a ready play_range for in-process
-    runs of code that has no builder (threads only; it does not pickle).
+    """What to play, picklable: ``builder(spec) -> play_range`` ("module:function") runs on the process
+    that plays; ``spec`` is JSON-able and, with the builder, fixes every result. ``statistic`` is what
+    ``--precision`` measures.
     """
-    builder: str | None
+    builder: str
     spec: dict
     n_cols: int
     dtype: str = "int16"
     statistic: Statistic = Statistic()
-    local: PlayRange | None = field(default=None, repr=False)
 
     def identity(self) -> dict:
         """Everything that fixes the results (the checkpoint manifest compares it)."""
         return {"builder": self.builder, "spec": self.spec, "n_cols": self.n_cols, "dtype": self.dtype}
 
     def play_range(self) -> PlayRange:
-        if self.local is not None:
-            return self.local
         key = json.dumps(self.identity(), sort_keys=True)
         play = _BUILT.get(key)
         if play is None:
@@ -429,16 +425,6 @@ class _Keeper:
         if self._out is not None:
             return self._out[:, :games]
         return np.concatenate(self._blocks, axis=1) if self._blocks else np.zeros(self._shape, self._dtype)
-
-
-def run_games(play_range: PlayRange, n_games: int, n_cols: int, *, threads: int | None = None,
-              chunk_size: int | None = None, progress: bool = False, label: str = "games",
-              dtype=np.int16) -> tuple[np.ndarray, float]:
-    """Run n_games through play_range on threads; returns (columns [n_cols, n_games], wall seconds)."""
-    job = Job(None, {}, n_cols, np.dtype(dtype).name, local=play_range)
-    result = run_job(job, RunOptions(games=n_games, threads=threads, chunk_size=chunk_size,
-                                     progress=progress, label=label))
-    return result.columns, result.wall
 
 
 class _PerSecond(TextColumn):

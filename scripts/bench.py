@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from analyzer.beacon import reference  # noqa: E402
-from analyzer.beacon.simulate import make_setup, play_range_fn, replay  # noqa: E402
+from analyzer.beacon.simulation import make_setup, play_range_fn, replay  # noqa: E402
 from analyzer.beacon.tiles import parse_expansions  # noqa: E402
 from kernels import beacon as kb  # noqa: E402
 

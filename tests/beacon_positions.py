@@ -25,7 +25,7 @@ import numpy as np
 
 from analyzer.beacon.policies import N_PARAMS
 from analyzer.beacon.rules import load_rules
-from analyzer.beacon.simulate import kernel_tiles
+from analyzer.beacon.simulation import kernel_tiles
 from analyzer.beacon.tiles import COLUMNS, TileSet, parse_tiles
 from kernels import beacon as kb
 from kernels.beacon import board as board_kernels, play as play_kernels

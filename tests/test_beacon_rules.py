@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from analyzer.beacon.rules import load_rules
-from analyzer.beacon.simulate import make_setup
+from analyzer.beacon.simulation import make_setup
 from kernels import beacon as kb
 from kernels.jit import from_python
 from tests.beacon_positions import E, N, OFFSET, W, Position, Tiles, play, reset_workspace, score_ascii

@@ -12,7 +12,7 @@ import pytest
 from analyzer import stats
 from analyzer.beacon import reference as ref
 from analyzer.beacon.policies import parse_policy
-from analyzer.beacon.simulate import make_setup, play_range_fn, replay
+from analyzer.beacon.simulation import make_setup, play_range_fn, replay
 from analyzer.errors import UserError
 from kernels import beacon as kb
 from kernels.beacon import greedy as greedy_kernels
@@ -202,7 +202,7 @@ def test_the_end_of_turn_value_is_its_definition(players, expansions):
     positions of whole games it gives the plain definition's value, a best cell, and the cells
     within the tokens and within one sail more."""
     setup = make_setup(players, "greedy", expansions, None)
-    tt, cfg, params = setup.kernel_tiles, setup.cfg, parse_policy("lookahead").vector
+    tt, cfg, params = setup.kernel_tiles, setup.cfg, parse_policy("lookahead").vector(kb.N_PARAMS)
     n, g = setup.tiles.n, kb.grid_size(setup.tiles.n)
     game = kb.new_workspace(n, g, kb.POLICY_LOOKAHEAD)
     st, board, pos, placed, piers, hands, ships, deck, flood, actions = game[:10]
@@ -258,8 +258,8 @@ def test_unseen_fill_counts_the_pile_and_other_hands():
 
 
 def test_policy_parameters_parse_and_reject_bad_values():
-    assert parse_policy("lookahead:hole=2.5,width=3").vector[kb.LA_HOLE] == 2.5
-    assert parse_policy("rollout:samples=4").vector[kb.R_SAMPLES] == 4
+    assert parse_policy("lookahead:hole=2.5,width=3").vector(kb.N_PARAMS)[kb.LA_HOLE] == 2.5
+    assert parse_policy("rollout:samples=4").vector(kb.N_PARAMS)[kb.R_SAMPLES] == 4
     assert "NOT A FAIR POLICY" in parse_policy("oracle").spec.description
     for bad in ("lookahead:width=0", "rollout:samples=0", "rollout:inner=3", "lookahead:nope=1"):
         with pytest.raises(UserError):
@@ -283,7 +283,7 @@ def test_kernels_compile_only_what_a_run_needs(tmp_path):
     from pathlib import Path
 
     code = ("import numba, numpy as np\n"
-            "from analyzer.beacon.simulate import make_setup, play_range_fn\n"
+            "from analyzer.beacon.simulation import make_setup, play_range_fn\n"
             "from kernels import beacon as kb\n"
             "play_range_fn(make_setup(1, 'greedy', '', None), 1)(0, np.zeros((kb.N_COLS, 2), np.int16))\n"
             "from kernels.beacon import actions, board, greedy, lookahead, play, rollout\n"

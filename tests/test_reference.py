@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from analyzer.beacon import reference as ref
 from analyzer.beacon.rules import load_rules
-from analyzer.beacon.simulate import make_setup, play_range_fn, replay
+from analyzer.beacon.simulation import make_setup, play_range_fn, replay
 from analyzer.beacon.tiles import load_tiles, parse_tiles
 from analyzer.rng_reference import Stream
 from kernels import beacon as kb

@@ -17,7 +17,8 @@ import analyzer.checkpoint
 import analyzer.runner
 import reports.beacon.simulate
 import analyzer.io
-from analyzer.beacon.compare import arm_folders, plan_arms, split_policies
+from analyzer.arms import arm_folders
+from analyzer.beacon.comparison import plan_arms, split_policies
 from analyzer.checkpoint import Checkpoint
 from analyzer.cli import main
 from analyzer.errors import UserError
@@ -125,7 +126,7 @@ def test_arms_whose_labels_look_alike_get_their_own_checkpoint_folders(tmp_path)
     files[0].write_text(text)
     files[1].write_text(text.rstrip("\n").rsplit("\n", 1)[0] + "\n")  # one tile fewer: another set
     arms = plan_arms(["greedy", "random"], 1, "", list(files))
-    names = arm_folders(arms)
+    names = arm_folders([a.label for a in arms])
     assert len(set(names)) == len(arms) == 4
 
 
@@ -168,7 +169,7 @@ def test_ctrl_c_is_one_line_and_exit_130(tmp_path, capsys, monkeypatch):
     def interrupted(**_):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(sys.modules["analyzer.beacon.simulate"], "simulate", interrupted)
+    monkeypatch.setattr(sys.modules["analyzer.beacon.simulation"], "simulate", interrupted)
     code, _, err = run_cli(SIMULATE + ["--out", str(tmp_path / "o")], capsys)
     assert code == 130 and err == "error: interrupted\n"
 

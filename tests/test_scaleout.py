@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from analyzer import stats
 from analyzer.aggregate import ColumnStats, PrecisionRule
-from analyzer.beacon.simulate import beacon_job, make_setup, simulate
+from analyzer.beacon.simulation import beacon_job, make_setup, simulate
 from analyzer.checkpoint import Checkpoint
 from analyzer.cli import main
 from analyzer.errors import UserError
@@ -396,7 +396,7 @@ def test_run_job_needs_something_to_keep():
 
 def test_a_compare_wholly_resumed_claims_no_speed(tmp_path):
     """As for simulate: each arm's games/s counts only the games it played in this run."""
-    from analyzer.beacon.compare import compare
+    from analyzer.beacon.comparison import compare
     kw = dict(players=1, seed=3, games=300, threads=1, checkpoint=tmp_path)
     assert all(s["games_per_second"] > 0 for s in compare(["random", "greedy"], **kw).summary["policies"].values())
     again = compare(["random", "greedy"], **kw).summary["policies"]

@@ -2,10 +2,22 @@
 
 Python API (mirrors the CLI): `simulate(...)` -> SimulationResult(summary, games, ...),
 `compare(policies=[...], ...)` -> CompareResult(summary, games, arms), `score(layout_csv, ...)` -> breakdown dict.
+The game's registration is analyzer/beacon/game.py (GAME); the names below load on first use, so that
+importing the registry stays light.
 """
 
-from analyzer.beacon.simulate import SimulationResult, simulate
-from analyzer.beacon.compare import CompareResult, compare
+__all__ = ["SimulationResult", "simulate", "CompareResult", "compare", "score"]
+
+_API = {"SimulationResult": "analyzer.beacon.simulation", "simulate": "analyzer.beacon.simulation",
+        "CompareResult": "analyzer.beacon.comparison", "compare": "analyzer.beacon.comparison"}
+
+
+def __getattr__(name: str):
+    if name in _API:
+        import importlib
+
+        return getattr(importlib.import_module(_API[name]), name)
+    raise AttributeError(f"module 'analyzer.beacon' has no attribute {name!r}")
 
 
 def score(layout_csv, tiles=None, expansions=None) -> dict:
@@ -15,6 +27,3 @@ def score(layout_csv, tiles=None, expansions=None) -> dict:
 
     ts = load_tiles(tiles)
     return score_layout(read_layout(layout_csv, ts), ts, parse_expansions(expansions))
-
-
-__all__ = ["SimulationResult", "simulate", "CompareResult", "compare", "score"]

@@ -10,8 +10,9 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.beacon.rules import load_rules
-from analyzer.beacon.simulate import kernel_tiles
-from analyzer.beacon.tiles import TileSet, csv_cells, read_data_file, split_lines
+from analyzer.beacon.simulation import kernel_tiles
+from analyzer.beacon.tiles import TileSet, csv_cells, split_lines
+from analyzer.io import read_data_file
 from analyzer.errors import UserError
 from kernels import beacon as kb
 

@@ -5,22 +5,10 @@ parameter names and defaults, in the order of the kernel's parameter vector. Ker
 numbered by cost (a kernel compiles the policies up to the costliest one its seats use).
 """
 
-from dataclasses import dataclass
-
-import numpy as np
-
-from analyzer.params import parse_named, value_text
+from analyzer.arms import Arm, ArmSpec, Registry
 from kernels import beacon as kb
 
 N_PARAMS = kb.N_PARAMS  # length of every policy's parameter vector
-
-
-@dataclass(frozen=True)
-class PolicySpec:
-    name: str
-    kernel_id: int
-    description: str
-    params: tuple[tuple[str, float], ...] = ()  # (name, default) in vector order
 
 
 # Weights of the lookahead value function, in kernel vector order (kernels.beacon LA_*), tuned by
@@ -44,34 +32,22 @@ ROLLOUT_PARAMS = (("samples", 4.0), ("options", 3.0), ("inner", float(kb.POLICY_
 ORACLE_PARAMS = (("samples", 1.0), ("options", 3.0), ("inner", float(kb.POLICY_LOOKAHEAD)), ("horizon", 0.0)) + tuple(
     ("replay_" + name, value) for name, value in ROLLOUT_PARAMS)  # the rollout it also replays
 
-POLICIES = {
-    "random": PolicySpec("random", kb.POLICY_RANDOM, "uniform over the legal actions (ending the turn included)"),
-    "greedy": PolicySpec("greedy", kb.POLICY_GREEDY,
-                         "most immediate points, then cells with more neighbours; sails towards placements"),
-    "lookahead": PolicySpec("lookahead", kb.POLICY_LOOKAHEAD,
-                            "plans the whole turn (moves, placements, discard-moves, keep) on a board value",
-                            LOOKAHEAD_PARAMS),
-    "rollout": PolicySpec("rollout", kb.POLICY_ROLLOUT,
-                          "lookahead's best turn options, each continued `samples` times with the unseen "
-                          "tiles shuffled; plays the best mean", LOOKAHEAD_PARAMS + ROLLOUT_PARAMS),
-    "oracle": PolicySpec("oracle", kb.POLICY_ORACLE,
-                         "NOT A FAIR POLICY: sees the future draw order; best of its search and the "
-                         "greedy, lookahead and rollout replays — an upper bound", LOOKAHEAD_PARAMS + ORACLE_PARAMS),
-}
-FAIR = ("random", "greedy", "lookahead", "rollout")
+POLICIES = Registry("policy", [
+    ArmSpec("random", kb.POLICY_RANDOM, "uniform over the legal actions (ending the turn included)"),
+    ArmSpec("greedy", kb.POLICY_GREEDY, "most immediate points, then cells with more neighbours; sails towards "
+                                        "placements"),
+    ArmSpec("lookahead", kb.POLICY_LOOKAHEAD,
+            "plans the whole turn (moves, placements, discard-moves, keep) on a board value", LOOKAHEAD_PARAMS),
+    ArmSpec("rollout", kb.POLICY_ROLLOUT, "lookahead's best turn options, each continued `samples` times with the "
+                                          "unseen tiles shuffled; plays the best mean", LOOKAHEAD_PARAMS + ROLLOUT_PARAMS),
+    ArmSpec("oracle", kb.POLICY_ORACLE, "NOT A FAIR POLICY: sees the future draw order; best of its search and the "
+                                        "greedy, lookahead and rollout replays — an upper bound",
+            LOOKAHEAD_PARAMS + ORACLE_PARAMS, fair=False),
+], BOUNDS)
+FAIR = tuple(name for name in POLICIES if POLICIES[name].fair)
 
-
-@dataclass(frozen=True)
-class Policy:
-    spec: PolicySpec
-    vector: np.ndarray
-
-    @property
-    def label(self) -> str:
-        parts = [f"{k}={value_text(v)}" for (k, _), v in zip(self.spec.params, self.vector)]
-        return self.spec.name + (":" + ",".join(parts) if parts else "")
+Policy = Arm  # a policy with its parameter values: .label, .spec.code (kernel id), .vector(N_PARAMS)
 
 
 def parse_policy(text: str) -> Policy:
-    spec, values = parse_named(text, "policy", POLICIES, BOUNDS)
-    return Policy(spec, np.array(list(values.values()) + [0.0] * (N_PARAMS - len(values)), np.float64))
+    return POLICIES.parse(text)

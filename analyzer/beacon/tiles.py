@@ -16,12 +16,9 @@ naming the file and the row (= line number in the file).
 from __future__ import annotations
 
 import csv
-import errno
 import hashlib
 import importlib.resources
-import os
 import re
-import stat
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
@@ -31,6 +28,7 @@ import numpy as np
 
 from analyzer.beacon.rules import load_rules
 from analyzer.errors import UserError
+from analyzer.io import read_data_file
 from kernels.beacon import (
     FEATURE_BUOY,
     FEATURE_HQ,
@@ -51,7 +49,6 @@ __all__ = [
     "load_tiles",
     "parse_expansions",
     "parse_tiles",
-    "read_data_file",
     "split_lines",
     "summarize",
 ]
@@ -209,22 +206,6 @@ def load_tiles(path: str | Path | None = None) -> TileSet:
     except OSError as exc:
         raise UserError(f"cannot read tiles file {path}: {exc.strerror or exc}") from None
     return _parse_bytes(data, path.name)
-
-
-MAX_FILE_BYTES = 10 * 2**20  # a tile set of 1,000 rows or a board of them is far smaller
-
-
-def read_data_file(path: Path) -> bytes:
-    """The bytes of a tile or layout file: a regular file of at most MAX_FILE_BYTES (a device such
-    as /dev/zero or a pipe would be read without end); OSError otherwise."""
-    # O_NONBLOCK: opening a pipe with no writer would wait for one
-    with open(path, "rb", opener=lambda p, flags: os.open(p, flags | getattr(os, "O_NONBLOCK", 0))) as fh:
-        info = os.fstat(fh.fileno())
-        if not stat.S_ISREG(info.st_mode):
-            raise OSError(errno.EINVAL, "not a regular file", str(path))
-        if info.st_size > MAX_FILE_BYTES:
-            raise OSError(errno.EFBIG, f"larger than {MAX_FILE_BYTES // 2**20} MB", str(path))
-        return fh.read()
 
 
 def _parse_bytes(data: bytes, name: str) -> TileSet:

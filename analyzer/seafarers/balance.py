@@ -28,10 +28,10 @@ import polars as pl
 import analyzer
 from analyzer import stats
 from analyzer.params import check_seed
-from analyzer.runner import run_games
+from analyzer.runner import Job, run_job
 from analyzer.seafarers.boards import (Boards, DealPlan, board_drawing, deal_plan, generate_boards,
                                        robber_start)
-from analyzer.seafarers.dice import check_threads
+from analyzer.seafarers.dice import run_options
 from analyzer.seafarers.limits import (IN_PARTS, MAX_BALANCE_ROLLS, MAX_BOARD_ROLLS, MAX_HAND, MAX_SEQUENCE_ROLLS,
                                        MAX_SEQUENCES, check_option, check_product, check_range)
 from analyzer.seafarers.pirates import fleet_stationary
@@ -255,21 +255,37 @@ def check_boards(boards: int, sequences: int, rolls: int) -> None:
                   f"about a day on one core at the bound; {IN_PARTS}")
 
 
+def balance_job(exp: Balance, gold_policy: str) -> Job:
+    """Game b of this job is board b of the experiment: its board figures and per-seat means (float64)."""
+    spec = {"game": "seafarers", "experiment": "balance", "scenario": exp.scenario.slug, "players": exp.players,
+            "rolls": exp.rolls, "heuristic": exp.heuristic.label, "seed": exp.seed, "sequences": exp.sequences,
+            "gold_policy": gold_policy, "spend_to": exp.spend_to, "max_clump": exp.plan.max_clump}
+    return Job(f"{__name__}:balance_play_range", spec, exp.n_cols, "float64")
+
+
+def balance_play_range(spec: dict):
+    """Job builder (runs on the process that plays): spec -> the experiment's play_range."""
+    return make_balance(spec["scenario"], spec["players"], spec["rolls"], spec["heuristic"], spec["seed"],
+                        sequences=spec["sequences"], gold_policy=spec["gold_policy"], spend_to=spec["spend_to"],
+                        max_clump=spec["max_clump"]).play_range
+
+
 def run_balance(scenario: str, players: int, boards: int, rolls: int, heuristic: str, seed: int, *,
                 sequences: int = DEFAULT_SEQUENCES, gold_policy: str = "poorest", spend_to: int = DEFAULT_SPEND_TO,
                 max_clump: int = 0, threads: int | None = None, progress: bool = False,
-                command: str = "") -> BalanceResult:
+                command: str = "", **scale) -> BalanceResult:
+    """`scale`: the runner's chunk_size, dask_local or scheduler, checkpoint (board b is game b)."""
     exp = make_balance(scenario, players, rolls, heuristic, seed, sequences=sequences, gold_policy=gold_policy,
                        spend_to=spend_to, max_clump=max_clump)
     check_boards(boards, sequences, rolls)
-    check_threads(threads)
+    options = run_options(boards, threads, progress=progress, label="boards", **scale)
     t0 = time.perf_counter()
-    cols, wall = run_games(exp.play_range, boards, exp.n_cols, threads=threads, progress=progress, label="boards",
-                           dtype=np.float64)
-    board_df, seat_df = tables(exp, cols)
+    run = run_job(balance_job(exp, gold_policy), options, notes={"command": command})
+    board_df, seat_df = tables(exp, run.columns)
     summary = summarize(exp, board_df, seat_df, gold_policy)
     summary.update(command=command, threads=threads, wall_seconds=round(time.perf_counter() - t0, 3),
-                   boards_per_second=round(boards / wall, 1) if wall > 0 else None)
+                   boards_per_second=round(run.played / run.wall, 1) if run.wall > 0 and run.played else None,
+                   run=run.info)
     return BalanceResult(summary, board_df, seat_df, exp)
 
 

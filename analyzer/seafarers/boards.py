@@ -19,6 +19,7 @@ import polars as pl
 
 from analyzer.errors import UserError
 from analyzer.params import check_seed
+from analyzer.runner import Job, run_job
 from analyzer.seafarers.board import UNKNOWN
 from analyzer.seafarers.limits import IN_PARTS, MAX_DEALT_BOARDS, check_range
 from analyzer.seafarers.scenarios import HARBOUR_TYPES, SHUFFLED, Scenario
@@ -155,6 +156,47 @@ def generate_boards(plan: DealPlan, count: int, seed: int, first: int = 0) -> Bo
     return Boards(seed, first, terrain, number, harbour, tries, seconds)
 
 
+def boards_job(plan: DealPlan, seed: int) -> Job:
+    """Game b of this job is board b of `seed`: int32 columns terrain [n_hex], number [n_hex], harbour
+    [n_sites] and the number deals it took (generate_boards)."""
+    s = plan.scenario
+    spec = {"game": "seafarers", "experiment": "boards", "scenario": s.slug, "players": s.players,
+            "max_clump": plan.max_clump, "seed": int(seed)}
+    return Job(f"{__name__}:boards_play_range", spec, 2 * s.topology.n_hex + len(plan.harbour_pool) + 1, "int32")
+
+
+def boards_play_range(spec: dict):
+    """Job builder: boards start .. start + out.shape[1] - 1 into out's columns."""
+    from analyzer.seafarers.scenarios import load_scenario
+
+    plan = deal_plan(load_scenario(spec["scenario"], spec["players"]), spec["max_clump"])
+    n_hex = plan.scenario.topology.n_hex
+
+    def play(start: int, out: np.ndarray) -> None:
+        if out.shape[1] == 0:  # the runner's warm-up: the kernel loads or compiles on one scratch board
+            play(start, np.zeros((out.shape[0], 1), out.dtype))
+            return
+        b = generate_boards(plan, out.shape[1], spec["seed"], first=start)
+        out[:n_hex] = b.terrain.T
+        out[n_hex:2 * n_hex] = b.number.T
+        out[2 * n_hex:-1] = b.harbour.T
+        out[-1] = b.tries
+    return play
+
+
+def deal_boards(plan: DealPlan, count: int, seed: int, threads: int | None = None, **scale) -> tuple[Boards, dict]:
+    """Boards 0 .. count - 1 of `seed` on the runner (threads or Dask; `scale`: chunk_size, progress,
+    dask_local or scheduler, checkpoint), and how they ran (RunResult.info, with the boards played in this run)."""
+    from analyzer.seafarers.dice import run_options
+
+    check_range("count", count, 1, MAX_DEALT_BOARDS, f"about 250 bytes per board; {IN_PARTS}")
+    run = run_job(boards_job(plan, seed), run_options(count, threads, label="boards", **scale))
+    n_hex, cols = plan.scenario.topology.n_hex, run.columns
+    boards = Boards(seed, 0, cols[:n_hex].T.astype(np.int8), cols[n_hex:2 * n_hex].T.astype(np.int8),
+                    cols[2 * n_hex:-1].T.astype(np.int8), cols[-1].astype(np.int32), run.wall)
+    return boards, {**run.info, "played": run.played}
+
+
 def visible_board(scenario: Scenario, terrain: np.ndarray, number: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(terrain, number) as the players see them at set-up: fog hexes UNKNOWN, without a number."""
     fog = np.array([k == "fog" for k in scenario.kind])
@@ -218,11 +260,13 @@ def board_drawing(scenario: Scenario, boards: Boards, j: int = 0) -> dict:
     return {"terrain": boards.terrain[j], "number": boards.number[j], "harbours": harbours}
 
 
-def boards_summary(plan: DealPlan, boards: Boards, command: str = "") -> dict:
-    """What was dealt and how: scenario, rules in force, speed, rejection rate."""
+def boards_summary(plan: DealPlan, boards: Boards, command: str = "", run: dict | None = None) -> dict:
+    """What was dealt and how: scenario, rules in force, speed, rejection rate; `run`: how the runner
+    dealt them (deal_boards), whose boards dealt in this run (not resumed) make the speed."""
     s = plan.scenario
     rules = s.setup
-    return {
+    dealt = boards.count if run is None else run["played"]
+    summary = {
         "scenario": {"slug": s.slug, "name": s.name, "players": s.players, "status": s.status,
                      "notes": list(s.notes)},
         "count": boards.count, "seed": boards.seed, "first_board": boards.first, "max_clump": plan.max_clump,
@@ -236,6 +280,9 @@ def boards_summary(plan: DealPlan, boards: Boards, command: str = "") -> dict:
         "harbours": s.harbours.placement,
         "number_deals_per_board": float(boards.tries.mean()),
         "seconds": round(boards.seconds, 4),
-        "boards_per_second": round(boards.count / boards.seconds, 1) if boards.seconds > 0 else None,
+        "boards_per_second": round(dealt / boards.seconds, 1) if boards.seconds > 0 and dealt else None,
         "command": command,
     }
+    if run is not None:
+        summary["run"] = {k: v for k, v in run.items() if k != "played"}
+    return summary

@@ -5,14 +5,16 @@ from typing import Optional
 
 import typer
 
+from analyzer.command import (backend_fields, command_line, out_console, prepare_out_dir, print_run_notes,
+                              results_folder, run_options)
 from analyzer.params import path_value
-from reports.document import ci_phrase, ci_range, plural
+from reports.document import ci_phrase, ci_range, plural, rate
 
-seafarers_app = typer.Typer(no_args_is_help=True,
-                            help="Catan: Seafarers: scenarios, boards, set-up balance, dice, fortress and pirates.")
+app = typer.Typer(no_args_is_help=True,
+                  help="Catan: Seafarers: scenarios, boards, set-up balance, dice, fortress and pirates.")
 
 
-@seafarers_app.command("scenarios")
+@app.command("scenarios")
 def scenarios_cmd(as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table.")):
     """List the scenarios: players, hexes inside the frame, VP target, and the layout status (published, adjusted or reconstructed)."""
     import json
@@ -37,7 +39,8 @@ def scenarios_cmd(as_json: bool = typer.Option(False, "--json", help="Print JSON
           "to agree with the seed) or reconstructed; see docs/seafarers_scenarios.md")
 
 
-@seafarers_app.command("boards")
+@app.command("boards")
+@run_options(count=None, progress=False)
 def boards_cmd(
     scenario: str = typer.Option(..., help="Scenario slug (see `tabletop seafarers scenarios`)."),
     players: int = typer.Option(4, help="Number of players, 3 or 4."),
@@ -46,11 +49,12 @@ def boards_cmd(
     max_clump: int = typer.Option(0, help="Largest connected group of one producing terrain (0: no limit)."),
     out: Path = typer.Option(..., parser=path_value,
         help="Output folder for boards.parquet, harbours.parquet, board.png, summary.json."),
+    run=None,
 ):
     """Deal random legal boards with the scenario's variable set-up; draw the first one."""
-    from analyzer.cli import command_line, out_console, prepare_out_dir, results_folder
-    from analyzer.seafarers.boards import (board_drawing, boards_summary, boards_table, deal_plan, generate_boards,
+    from analyzer.seafarers.boards import (board_drawing, boards_summary, boards_table, deal_boards, deal_plan,
                                            harbours_table)
+    from analyzer.seafarers.dice import run_options as check_run
     from analyzer.seafarers.limits import check_option
     from analyzer.params import check_seed
     from analyzer.seafarers.scenarios import load_scenario
@@ -60,21 +64,25 @@ def boards_cmd(
     check_option("--count", count)
     check_seed(seed)
     plan = deal_plan(load_scenario(scenario, players), max_clump)
+    check_run(count, **backend_fields(run))
     prepare_out_dir(out, "seafarers boards")
-    boards = generate_boards(plan, count, seed)
-    summary = boards_summary(plan, boards, command_line())
+    boards, info = deal_boards(plan, count, seed, **backend_fields(run))
+    summary = boards_summary(plan, boards, command_line(), info)
     with results_folder(out) as stage:
         atomic_write_parquet(stage / "boards.parquet", boards_table(plan.scenario, boards))
         atomic_write_parquet(stage / "harbours.parquet", harbours_table(plan.scenario, boards))
         write_board_png(stage / "board.png", plan.scenario, board_drawing(plan.scenario, boards),
                         f"{plan.scenario.name}, {players} players: board 0 of seed {seed}")
         write_json(stage / "summary.json", summary)
+    speed = summary["boards_per_second"]
     out_console.print(f"{count:,} legal {scenario} boards for {players} players, "
-                      f"{summary['boards_per_second']:,.0f} boards/s (one thread), "
-                      f"{summary['number_deals_per_board']:.2f} number deals per board; drawing: {out / 'board.png'}")
+                      + (f"{rate(speed)} boards/s, " if speed else "")
+                      + f"{summary['number_deals_per_board']:.2f} number deals per board; drawing: {out / 'board.png'}")
+    print_run_notes(summary["run"])
 
 
-@seafarers_app.command("balance")
+@app.command("balance")
+@run_options(count=None)
 def balance_cmd(
     scenario: str = typer.Option(..., help="Scenario slug (see `tabletop seafarers scenarios`)."),
     players: int = typer.Option(4, help="Number of players, 3 or 4."),
@@ -86,26 +94,23 @@ def balance_cmd(
     gold_policy: str = typer.Option("poorest", help="Gold field pick: poorest, or a resource name."),
     spend_to: int = typer.Option(4, help="The roller spends down to this many cards each turn (-1: never)."),
     max_clump: int = typer.Option(0, help="Largest connected group of one producing terrain (0: no limit)."),
-    threads: Optional[int] = typer.Option(None, help="Worker threads (default: all cores)."),
-    progress: bool = typer.Option(True, help="Show a progress bar on stderr."),
     out: Path = typer.Option(..., parser=path_value,
         help="Output folder for summary.json, boards/seats parquet and the report."),
+    run=None,
 ):
     """Draft with a heuristic on random legal boards, roll, and report how fair the seats are."""
-    from analyzer.cli import command_line, out_console, prepare_out_dir, results_folder
-    from analyzer.seafarers.balance import check_boards, make_balance, run_balance
-    from analyzer.seafarers.limits import check_option
     from analyzer.io import atomic_write_parquet, write_json
+    from analyzer.seafarers.balance import check_boards, make_balance, run_balance
+    from analyzer.seafarers.dice import run_options as check_run
     from reports.seafarers.balance import write_balance_report
 
-    if threads is not None:
-        check_option("--threads", threads)
     options = dict(sequences=sequences, gold_policy=gold_policy, spend_to=spend_to, max_clump=max_clump)
     make_balance(scenario, players, rolls, heuristic, seed, **options)  # every input checked before any work
     check_boards(boards, sequences, rolls)
+    check_run(boards, **backend_fields(run))
     prepare_out_dir(out, "seafarers balance")
-    result = run_balance(scenario, players, boards, rolls, heuristic, seed, threads=threads, progress=progress,
-                         command=command_line(), **options)
+    result = run_balance(scenario, players, boards, rolls, heuristic, seed, command=command_line(), **options,
+                         **backend_fields(run))
     drawings = {key: result.drawing(result.summary[f"{key}_board"]["board"]) for key in ("fairest", "least_fair")}
     with results_folder(out) as stage:
         atomic_write_parquet(stage / "boards.parquet", result.boards)
@@ -115,7 +120,9 @@ def balance_cmd(
     s = result.summary
     first, last = s["seats"][0]["income"]["total"], s["seats"][-1]["income"]["total"]
     out_console.print(f"{plural(boards, 'board')}, {s['heuristic']}: seat 1 {first['mean']:.3f} cards/roll, seat "
-                      f"{players} {last['mean']:.3f}; {s['boards_per_second']:,.0f} boards/s")
+                      f"{players} {last['mean']:.3f}"
+                      + (f"; {rate(s['boards_per_second'])} boards/s" if s["boards_per_second"] else ""))
+    print_run_notes(s["run"])
     if s.get("pirate_fleet"):  # a figure the reader must not miss: the fleet's raids are left out
         out_console.print(f"note: {s['pirate_fleet']['warning']}", highlight=False)
     out_console.print(f"report: {out / 'report.html'}")
@@ -131,20 +138,21 @@ def _table(title: str, *columns: str):
     return table
 
 
-@seafarers_app.command("dice")
+@app.command("dice")
+@run_options(count=None, progress=False)
 def dice_cmd(
-    rolls: int = typer.Option(1_000_000, help="Number of rolls (pairs of dice)."),
+    rolls: int = typer.Option(1_000_000, help="Number of rolls (pairs of dice); game k of the run is the "
+                                              "block k of 65,536 of them."),
     seed: int = typer.Option(0, help="Seed: roll i of a seed is always the same roll."),
-    threads: Optional[int] = typer.Option(None, help="Worker threads (default: all cores; never changes results)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of tables."),
+    run=None,
 ):
     """Roll pairs of dice: sums and lower dice against the exact laws, longest gaps without each sum."""
     import json
 
-    from analyzer.cli import out_console
     from analyzer.seafarers.dice import roll_stats
 
-    r = roll_stats(rolls, seed, threads)
+    r = roll_stats(rolls, seed, **backend_fields(run))
     if as_json:
         print(json.dumps(r))
         return
@@ -162,10 +170,13 @@ def dice_cmd(
                           f"{m['exact']:.4f}); chi-square {c['statistic']:.2f} on {c['df']} df, p = {c['p_value']:.3f}"
                           + ("" if c["reliable"] else f" (unreliable: expected counts down to {c['min_expected']:.2g}, "
                                                       "below 5)"))
-    out_console.print(f"{r['rolls_per_second']:,.0f} rolls/s")
+    if r["rolls_per_second"]:
+        out_console.print(f"{rate(r['rolls_per_second'])} rolls/s")
+    print_run_notes(r["run"])
 
 
-@seafarers_app.command("fortress")
+@app.command("fortress")
+@run_options(count=None, progress=False)
 def fortress_cmd(
     warships: int = typer.Option(..., help="Warships on the route to the pirate fortress."),
     battles: int = typer.Option(100_000, help="Single battles to simulate."),
@@ -174,16 +185,15 @@ def fortress_cmd(
                                                    "the ships rebuilt to attack again stand ahead and go first) or "
                                                    "'warships' (each one a warship)."),
     seed: int = typer.Option(0, help="Seed: battle i of a seed is always the same battle."),
-    threads: Optional[int] = typer.Option(None, help="Worker threads (default: all cores; never changes results)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of tables."),
+    run=None,
 ):
     """Pirate fortress ("The Pirate Islands"): single-battle odds and whole sieges, exact and simulated."""
     import json
 
-    from analyzer.cli import out_console
     from analyzer.seafarers.fortress import fortress_stats
 
-    r = fortress_stats(warships, battles, seed, sieges, loss_model, threads)
+    r = fortress_stats(warships, battles, seed, sieges, loss_model, **backend_fields(run))
     if as_json:
         print(json.dumps(r))
         return
@@ -207,7 +217,8 @@ def fortress_cmd(
     out_console.print("A siege ends with the fortress taken or with fewer than 2 warships (no die can be beaten).")
 
 
-@seafarers_app.command("pirates")
+@app.command("pirates")
+@run_options(count=None)
 def pirates_cmd(
     players: int = typer.Option(4, help="Number of players, 3 or 4."),
     games: int = typer.Option(2000, help="Games per plan (every plan plays the same games)."),
@@ -224,25 +235,22 @@ def pirates_cmd(
     fleet_blocks: bool = typer.Option(False, help="The fleet blocks ship building on the 6 sides of its hex."),
     rules: Optional[Path] = typer.Option(None, parser=path_value, help="Rule data (costs, pieces, bank rate, "
                                          "development deck) in the format of the package's pirate_race.toml."),
-    threads: Optional[int] = typer.Option(None, help="Worker threads (default: all cores; never changes results)."),
-    progress: bool = typer.Option(True, help="Show a progress bar on stderr."),
     out: Path = typer.Option(..., parser=path_value,
         help="Output folder for summary.json, games.parquet and the report."),
+    run=None,
 ):
     """The Pirate Islands: fleet, raids and a race to the fortresses by purchase plans, on paired games."""
-    from analyzer.cli import command_line, out_console, prepare_out_dir, results_folder
-    from analyzer.seafarers.limits import check_option
-    from analyzer.seafarers.pirates import DEFAULT_PLANS, check_inputs, run_pirates
     from analyzer.io import atomic_write_parquet, write_json
+    from analyzer.seafarers.dice import run_options as check_run
+    from analyzer.seafarers.pirates import DEFAULT_PLANS, check_inputs, run_pirates
     from reports.seafarers.pirates import write_pirates_report
 
     plans = plan or list(DEFAULT_PLANS)
-    if threads is not None:
-        check_option("--threads", threads)
     check_inputs(players, games, seed, plans, raid_rule, max_rounds, heuristic, draft_seed, rules)  # before any work
+    check_run(games, **backend_fields(run))
     prepare_out_dir(out, "seafarers pirates")
     result = run_pirates(players, games, seed, plans, raid_rule, max_rounds, heuristic, fleet_blocks, draft_seed,
-                         threads=threads, progress=progress, command=command_line(), rules_file=rules)
+                         command=command_line(), rules_file=rules, **backend_fields(run))
     with results_folder(out) as stage:
         atomic_write_parquet(stage / "games.parquet", result.games)
         write_json(stage / "summary.json", result.summary)
@@ -253,4 +261,5 @@ def pirates_cmd(
                                         f"({ci_phrase(mean['ci95'], mean['n'], 1, mean['clusters'])})")
         out_console.print(f"{label}: fortress conquered within {max_rounds} rounds in {a['p_conquered']:.1%} "
                           f"of seat-games{text}")
+    print_run_notes(result.summary["run"])
     out_console.print(f"{plural(games, 'game')} × {len(plans)} plan(s), raid rule {raid_rule}; report: {out / 'report.html'}")

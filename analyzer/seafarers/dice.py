@@ -1,21 +1,21 @@
 """Dice laws of Seafarers and the `dice` experiment: N rolls -> counts, run statistics, exact checks.
 
 A run of N rolls is cut into blocks of DICE_BLOCK rolls; block k is the roll sequence k of the
-seed (kernels/catan/dice.py), so the result depends on (seed, N) only: never on threads or chunk size.
-The blocks' counts add up, and their first/longest/last gaps join into the run's longest gaps.
+seed (kernels/catan/dice.py), played as game k of a runner Job, so the result depends on (seed, N)
+only: never on threads, chunk size or backend. The blocks' counts add up, and their
+first/longest/last gaps join into the run's longest gaps.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from fractions import Fraction
 
 import numpy as np
 from scipy.special import chdtrc
 
 from analyzer.params import check_seed
-from analyzer.runner import run_games
+from analyzer.runner import Job, RunOptions, run_job
 from analyzer.seafarers.limits import IN_PARTS, MAX_DICE_ROLLS, check_option, check_range
 from analyzer.stats import mean_ci_counts, wilson_ci
 from kernels.catan import dice as kd
@@ -36,12 +36,29 @@ def check_threads(threads: int | None) -> None:
         check_option("--threads", threads)
 
 
-def run_blocks(block_kernel: Callable[[int, np.ndarray], None], n_items: int, block: int, n_cols: int,
-               threads: int | None) -> tuple[np.ndarray, float]:
-    """Columns [n_cols, n_blocks] of block_kernel(start_block, out) over ceil(n_items / block) blocks."""
-    n_blocks = -(-n_items // block)
-    return run_games(block_kernel, n_blocks, n_cols, threads=threads, chunk_size=max(1, n_blocks // 64),
-                     dtype=np.int64)
+def run_options(games: int, threads: int | None = None, chunk_size: int | None = None, progress: bool = False,
+                label: str = "games", **scale) -> RunOptions:
+    """The runner options of a Seafarers experiment of `games` games (boards, blocks, sieges): threads or
+    Dask (dask_local, scheduler), chunk_size, checkpoint; every problem one UserError line."""
+    check_threads(threads)
+    return RunOptions(games=games, threads=threads, chunk_size=chunk_size, progress=progress, label=label,
+                      **scale).checked()
+
+
+def blocks(n_items: int, block: int) -> int:
+    """How many blocks of `block` items hold n_items (the last one shorter)."""
+    return -(-n_items // block)
+
+
+def dice_job(rolls: int, seed: int) -> Job:
+    return Job(f"{__name__}:dice_play_range", {"game": "seafarers", "experiment": "dice", "rolls": int(rolls),
+                                              "seed": int(seed)}, kd.DB_COLS, "int64")
+
+
+def dice_play_range(spec: dict):
+    """Job builder: block j of the run into out[:, j] (kernels.catan.dice.dice_blocks)."""
+    seed, rolls = spec["seed"], spec["rolls"]
+    return lambda start, out: kd.dice_blocks(seed, DICE_BLOCK, rolls, start, out)
 
 
 def join_longest_gaps(lead: np.ndarray, gap: np.ndarray, trail: np.ndarray, seen: np.ndarray) -> np.ndarray:
@@ -71,15 +88,16 @@ def chi_square(counts, probabilities) -> dict:
             "min_expected": float(expected.min()), "reliable": bool(expected.min() >= MIN_EXPECTED)}
 
 
-def roll_stats(rolls: int, seed: int, threads: int | None = None) -> dict:
-    """Roll N pairs of dice; counts of sums and lower dice with exact-law checks and longest gaps."""
+def roll_stats(rolls: int, seed: int, threads: int | None = None, **scale) -> dict:
+    """Roll N pairs of dice; counts of sums and lower dice with exact-law checks and longest gaps.
+    `scale`: the runner's chunk_size, progress, dask_local or scheduler, checkpoint."""
     check_range("--rolls", rolls, 1, MAX_DICE_ROLLS, f"400 bytes per block of {DICE_BLOCK:,} rolls, 15 minutes on "
                 f"one core at the bound; {IN_PARTS}")
     check_seed(seed)
-    check_threads(threads)
+    options = run_options(blocks(rolls, DICE_BLOCK), threads, label="blocks of rolls", **scale)
     t0 = time.perf_counter()
-    cols, wall = run_blocks(lambda start, out: kd.dice_blocks(seed, DICE_BLOCK, rolls, start, out),
-                            rolls, DICE_BLOCK, kd.DB_COLS, threads)
+    run = run_job(dice_job(rolls, seed), options)
+    cols, wall = run.columns, run.wall
     sums = cols[kd.DB_SUM:kd.DB_SUM + kd.N_SUMS]
     lows = cols[kd.DB_LOW:kd.DB_LOW + 6]
     longest = join_longest_gaps(cols[kd.DB_LEAD:kd.DB_LEAD + kd.N_SUMS], cols[kd.DB_GAP:kd.DB_GAP + kd.N_SUMS],
@@ -103,4 +121,5 @@ def roll_stats(rolls: int, seed: int, threads: int | None = None) -> dict:
         "longest_gap": {str(s): int(g) for s, g in zip(SUMS, longest)},
         "rolls_per_second": rolls / wall if wall > 0 else None,
         "seconds": time.perf_counter() - t0,
+        "run": run.info,
     }

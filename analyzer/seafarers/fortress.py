@@ -17,9 +17,11 @@ import numpy as np
 
 from analyzer import stats
 from analyzer.errors import UserError
-from analyzer.runner import run_games
+from pathlib import Path
+
 from analyzer.params import check_seed
-from analyzer.seafarers.dice import check_threads, run_blocks
+from analyzer.runner import Job, run_job
+from analyzer.seafarers.dice import blocks, run_options
 from analyzer.seafarers.limits import IN_PARTS, MAX_BATTLES, MAX_SIEGES, MAX_WARSHIPS, check_range
 from kernels.catan import fortress as kf
 
@@ -99,41 +101,68 @@ def siege_chain(warships: int, loss_model: str = DEFAULT_LOSS_MODEL, chits: int 
             "ships_lost_if_conquered": float(ships_a[s0]) / p if p > 0 else None}
 
 
-def simulate_battles(warships: int, battles: int, seed: int, threads: int | None = None) -> tuple[np.ndarray, float]:
+def battles_job(warships: int, battles: int, seed: int) -> Job:
+    """Game k of this job is block k of BATTLE_BLOCK single battles."""
+    return Job(f"{__name__}:battles_play_range", {"game": "seafarers", "experiment": "battles", "warships": int(warships),
+                                                 "battles": int(battles), "seed": int(seed)}, 3, "int64")
+
+
+def battles_play_range(spec: dict):
+    w, battles, seed = spec["warships"], spec["battles"], spec["seed"]
+    return lambda start, out: kf.battle_blocks(w, seed, BATTLE_BLOCK, battles, start, out)
+
+
+def sieges_job(warships: int, seed: int, loss_model: str = DEFAULT_LOSS_MODEL, chits: int = FORTRESS_CHITS) -> Job:
+    """Game i of this job is siege i: int32 columns conquered, battles, ships lost, warships lost."""
+    check_loss_model(loss_model)
+    return Job(f"{__name__}:sieges_play_range", {"game": "seafarers", "experiment": "sieges", "warships": int(warships),
+                                                "seed": int(seed), "loss_model": loss_model, "chits": int(chits)},
+               kf.S_COLS, "int32")
+
+
+def sieges_play_range(spec: dict):
+    model = check_loss_model(spec["loss_model"])
+    per = np.array([0, SHIPS_LOST["tie"], SHIPS_LOST["loss"]], np.int64)  # indexed by WIN, TIE, LOSS
+    chits, w, seed = spec["chits"], spec["warships"], spec["seed"]
+    return lambda start, out: kf.siege_range(chits, w, per, model, seed, start, out)
+
+
+def simulate_battles(warships: int, battles: int, seed: int, threads: int | None = None,
+                     **scale) -> tuple[np.ndarray, float]:
     """(counts [win, tie, loss], wall seconds) of `battles` single battles with a fixed warship count."""
-    cols, wall = run_blocks(lambda start, out: kf.battle_blocks(warships, seed, BATTLE_BLOCK, battles, start, out),
-                            battles, BATTLE_BLOCK, 3, threads)
-    return cols.sum(axis=1), wall
+    run = run_job(battles_job(warships, battles, seed),
+                  run_options(blocks(battles, BATTLE_BLOCK), threads, label="blocks of battles", **scale))
+    return run.columns.sum(axis=1), run.wall
 
 
 def simulate_sieges(warships: int, sieges: int, seed: int, loss_model: str = DEFAULT_LOSS_MODEL,
-                    chits: int = FORTRESS_CHITS, threads: int | None = None) -> np.ndarray:
+                    chits: int = FORTRESS_CHITS, threads: int | None = None, **scale) -> np.ndarray:
     """int32[S_COLS, sieges]: per siege conquered, battles, ships lost, warships lost."""
-    model = check_loss_model(loss_model)
-    per = np.array([0, SHIPS_LOST["tie"], SHIPS_LOST["loss"]], np.int64)  # indexed by WIN, TIE, LOSS
-    cols, _ = run_games(lambda start, out: kf.siege_range(chits, warships, per, model, seed, start, out),
-                        sieges, kf.S_COLS, threads=threads, dtype=np.int32)
-    return cols
+    return run_job(sieges_job(warships, seed, loss_model, chits),
+                   run_options(sieges, threads, label="sieges", **scale)).columns
 
 
 def fortress_stats(warships: int, battles: int, seed: int, sieges: int | None = None,
-                   loss_model: str = DEFAULT_LOSS_MODEL, threads: int | None = None) -> dict:
-    """The `fortress` experiment: observed vs exact single battles, and sieges of a full fortress."""
+                   loss_model: str = DEFAULT_LOSS_MODEL, threads: int | None = None, **scale) -> dict:
+    """The `fortress` experiment: observed vs exact single battles, and sieges of a full fortress.
+    `scale`: the runner's chunk_size, progress, dask_local or scheduler, checkpoint (one sub-folder for
+    the battles, one for the sieges)."""
     check_range("--warships", warships, 0, MAX_WARSHIPS, f"a colour has {MAX_WARSHIPS} ships, warships among them")
     check_range("--battles", battles, 1, MAX_BATTLES, f"8 minutes on one core at the bound; {IN_PARTS}")
     sieges = min(battles, DEFAULT_MAX_SIEGES) if sieges is None else sieges
     check_range("--sieges", sieges, 1, MAX_SIEGES, f"every siege keeps its own column; {IN_PARTS}")
     check_seed(seed)
     check_loss_model(loss_model)
-    check_threads(threads)
-    counts, wall = simulate_battles(warships, battles, seed, threads)
+    run_options(1, threads, **scale)  # every runner option checked before any battle
+    part = _parts(scale)
+    counts, wall = simulate_battles(warships, battles, seed, threads, **part("battles"))
     law = battle_law(warships)
     battle = {}
     for name, c in zip(OUTCOMES, counts):
         battle[name] = {"count": int(c), "p": int(c) / battles, "ci95": list(stats.wilson_ci(int(c), battles)),
                         "exact": float(law[name]), "exact_fraction": str(law[name])}
     exact = siege_chain(warships, loss_model)
-    cols = simulate_sieges(warships, sieges, seed, loss_model, threads=threads)
+    cols = simulate_sieges(warships, sieges, seed, loss_model, threads=threads, **part("sieges"))
     won = cols[kf.S_CONQUERED] == 1
     n_won = int(won.sum())
     simulated = {
@@ -147,3 +176,12 @@ def fortress_stats(warships: int, battles: int, seed: int, sieges: int | None = 
     return {"warships": warships, "battles": battles, "sieges": sieges, "seed": seed, "loss_model": loss_model,
             "chits": FORTRESS_CHITS, "battle": battle, "siege": {"exact": exact, "simulated": simulated},
             "battles_per_second": battles / wall if wall > 0 else None}
+
+
+def _parts(scale: dict):
+    """The runner options of one part of the experiment: a checkpoint keeps each part in a sub-folder."""
+    def part(name: str) -> dict:
+        if scale.get("checkpoint") is None:
+            return scale
+        return {**scale, "checkpoint": Path(scale["checkpoint"]) / name}
+    return part

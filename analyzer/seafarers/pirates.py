@@ -35,11 +35,13 @@ import polars as pl
 import analyzer
 from analyzer import stats
 from analyzer.errors import UserError
-from analyzer.params import parse_named
-from analyzer.runner import run_games
+from analyzer.io import read_data_file
+from analyzer.arms import Arm, ArmSpec, Registry
+from analyzer.arms import arms_run_info, run_arms
+from analyzer.runner import Job
 from analyzer.seafarers.board import board_flags
 from analyzer.params import check_seed
-from analyzer.seafarers.dice import LOW_P, check_threads
+from analyzer.seafarers.dice import LOW_P, run_options
 from analyzer.seafarers.production import starting_hands
 from analyzer.seafarers.fortress import FORTRESS_CHITS, siege_chain
 from analyzer.seafarers.limits import IN_PARTS, MAX_GAME_PLANS, MAX_ROUNDS, check_range
@@ -89,14 +91,23 @@ def rules_path() -> Path:
     return Path(str(importlib.resources.files("analyzer.seafarers") / "data" / "rules" / "pirate_race.toml"))
 
 
-def load_race_rules(path: Path | None = None) -> RaceRules:
-    """Read and check the rule data; a one-line UserError names any problem."""
+def read_race_rules(path: Path | None = None) -> str:
+    """The text of a rule-data file (default: the package's pirate_race.toml); one UserError line if unreadable."""
     path = path or rules_path()
     try:
-        with open(path, "rb") as fh:
-            raw = tomllib.load(fh)
+        return read_data_file(path).decode("utf-8")
     except OSError as exc:
         raise UserError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise UserError(f"{path}: invalid TOML: not UTF-8 text ({exc.reason})") from None
+
+
+def load_race_rules(path: Path | None = None, text: str | None = None) -> RaceRules:
+    """Read and check the rule data (from `text` if given, else the file at path); a one-line UserError
+    names any problem."""
+    path = Path(path or rules_path())
+    try:
+        raw = tomllib.loads(read_race_rules(path) if text is None else text)
     except tomllib.TOMLDecodeError as exc:
         raise UserError(f"{path}: invalid TOML: {exc}") from None
 
@@ -128,40 +139,26 @@ def load_race_rules(path: Path | None = None) -> RaceRules:
 
 # --------------------------------------------------------------------------- plans
 
-@dataclass(frozen=True)
-class PlanSpec:
-    name: str
-    kind: int
-    description: str
-    params: tuple[tuple[str, float], ...] = (("attack", 4.0), ("outpost", 0.0))
-
-
-PLANS = {
-    "ships-first": PlanSpec("ships-first", kpi.PLAN_SHIPS_FIRST,
-                            "saves for the route's ships, then for development cards until it has `attack` "
-                            "warships and knights"),
-    "cards-first": PlanSpec("cards-first", kpi.PLAN_CARDS_FIRST,
-                            "saves for development cards until it has `attack` warships and knights, then for ships"),
-    "attack-at": PlanSpec("attack-at", kpi.PLAN_ATTACK_AT,
-                          "buys whatever of ships and cards is affordable without trading (ships first), else "
-                          "trades for the nearest"),
-}
-DEFAULT_PLANS = ("ships-first", "cards-first", "attack-at")
+_PLAN_PARAMS = (("attack", 4.0), ("outpost", 0.0))
 PLAN_BOUNDS = {"attack": (2, 9), "outpost": (0, 1)}  # 2: the fewest warships that can win a battle
+PLANS = Registry("plan", [
+    ArmSpec("ships-first", kpi.PLAN_SHIPS_FIRST, "saves for the route's ships, then for development cards until it "
+                                                 "has `attack` warships and knights", _PLAN_PARAMS),
+    ArmSpec("cards-first", kpi.PLAN_CARDS_FIRST, "saves for development cards until it has `attack` warships and "
+                                                 "knights, then for ships", _PLAN_PARAMS),
+    ArmSpec("attack-at", kpi.PLAN_ATTACK_AT, "buys whatever of ships and cards is affordable without trading (ships "
+                                             "first), else trades for the nearest", _PLAN_PARAMS),
+], PLAN_BOUNDS, positional=True)
+DEFAULT_PLANS = tuple(PLANS)
 
 
 @dataclass(frozen=True)
-class Plan:
-    spec: PlanSpec
-    values: dict[str, int]
+class Plan(Arm):
+    """A purchase plan with its whole-number parameters (values are ints)."""
 
-    @property
-    def label(self) -> str:
-        return self.spec.name + ":" + ",".join(f"{k}={self.values[k]}" for k, _ in self.spec.params)
-
-    def vector(self) -> np.ndarray:
+    def kernel_vector(self) -> np.ndarray:
         v = np.zeros(kpi.N_PLAN, np.int64)
-        v[kpi.P_KIND] = self.spec.kind
+        v[kpi.P_KIND] = self.spec.code
         v[kpi.P_ATTACK] = self.values["attack"]
         v[kpi.P_OUTPOST] = self.values["outpost"]
         return v
@@ -169,8 +166,8 @@ class Plan:
 
 def parse_plan(text: str) -> Plan:
     """`name`, `name:key=value,...`, or `name:N` for the first parameter (attack-at:3)."""
-    spec, values = parse_named(text, "plan", PLANS, PLAN_BOUNDS, positional=True)
-    return Plan(spec, {k: int(v) for k, v in values.items()})
+    arm = PLANS.parse(text)
+    return Plan(arm.spec, {k: int(v) for k, v in arm.values.items()})
 
 
 def check_raid_rule(rule: str) -> int:
@@ -237,6 +234,7 @@ class RaceSetup:
     path_sites: np.ndarray  # int64 [L, K]: sites at each path hex's corners, -1 padded
     start_hands: np.ndarray  # int32 [P, 5]
     deck: np.ndarray  # int64: DEV_* codes
+    rules_text: str = ""  # the rule data's text (a job carries it to the process that plays)
 
     @property
     def players(self) -> int:
@@ -273,7 +271,7 @@ class RaceSetup:
               fleet_blocks: bool = False) -> kpi.Board:
         """The kernel's static data for one plan and rule set."""
         i64 = lambda a: np.ascontiguousarray(a, np.int64)  # noqa: E731
-        return kpi.Board(self.cfg(raid_rule, max_rounds, fleet_blocks), plan.vector(), i64(self.path),
+        return kpi.Board(self.cfg(raid_rule, max_rounds, fleet_blocks), plan.kernel_vector(), i64(self.path),
                          self.path_sites, i64(self.scenario.topology.edge_hexes), i64(self.site_owner),
                          self.site_yield, self.site_pips, self.site_roads, self.seat_site,
                          i64([len(r) for r in self.routes]), self.route_edges, self.colour_index,
@@ -298,11 +296,13 @@ class RaceSetup:
                 "pieces": pieces}
 
 
-def race_setup(players: int, heuristic: str = "pips", draft_seed: int = 0, rules_file: Path | None = None) -> RaceSetup:
+def race_setup(players: int, heuristic: str = "pips", draft_seed: int = 0, rules_file: Path | None = None,
+               rules_text: str | None = None) -> RaceSetup:
     """The fixed map for 3 or 4 players, drafted once with `heuristic` (ties from (draft_seed, 0, PURPOSE_POLICY)).
-    rules_file: rule data in pirate_race.toml's format (default: that file)."""
+    rules_file: rule data in pirate_race.toml's format (default: that file); rules_text: its text."""
     scenario = load_scenario(SLUG, players)
-    rules = load_race_rules(rules_file)
+    rules_text = read_race_rules(rules_file) if rules_text is None else rules_text
+    rules = load_race_rules(rules_file, rules_text)
     topo = scenario.topology
     harbour = [HARBOUR_TYPES.index(x.type) for x in scenario.harbours.sites]  # printed; shuffling is immaterial
     view = board_view(scenario, scenario.terrain, scenario.number_token, harbour)
@@ -350,7 +350,7 @@ def race_setup(players: int, heuristic: str = "pips", draft_seed: int = 0, rules
     return RaceSetup(scenario, rules, heuristic, draft_seed, placed, forts, tuple(routes), tuple(counts), colour_index,
                      site_corner, np.array([s for _, s, _, _ in corners], np.int8),
                      tuple(k for _, _, k, _ in corners), np.array([r for _, _, _, r in corners], np.int64),
-                     site_yield, site_pips, seat_site, path, path_sites, start_hands, rules.deck_cards(players))
+                     site_yield, site_pips, seat_site, path, path_sites, start_hands, rules.deck_cards(players), rules_text)
 
 
 def _route(scenario: Scenario, f: Fortress) -> tuple[tuple[int, ...], int]:
@@ -532,31 +532,49 @@ def check_inputs(players: int, games: int, seed: int, plans: list[str], raid_rul
     return parsed
 
 
+def pirates_job(setup: RaceSetup, plan: Plan, seed: int, raid_rule: str, max_rounds: int, fleet_blocks: bool) -> Job:
+    """Game g of this job is race game g with one plan: int32 columns (kernels.catan.pirates.n_out)."""
+    spec = {"game": "seafarers", "experiment": "pirates", "players": setup.players, "plan": plan.label,
+            "seed": int(seed), "raid_rule": raid_rule, "max_rounds": int(max_rounds), "heuristic": setup.heuristic,
+            "draft_seed": int(setup.draft_seed), "fleet_blocks": bool(fleet_blocks), "rules": setup.rules_text}
+    return Job(f"{__name__}:pirates_play_range", spec, kpi.n_out(setup.path_len), "int32")
+
+
+def setup_for_spec(spec: dict) -> RaceSetup:
+    return race_setup(spec["players"], spec["heuristic"], spec["draft_seed"], rules_text=spec["rules"])
+
+
+def pirates_play_range(spec: dict):
+    """Job builder (runs on the process that plays): the race set up once, then games of one plan."""
+    setup = setup_for_spec(spec)
+    board = setup.board(parse_plan(spec["plan"]), check_raid_rule(spec["raid_rule"]), spec["max_rounds"],
+                        spec["fleet_blocks"])
+    seed, no_trace = spec["seed"], np.zeros(0, np.int64)
+    return lambda start, out: kpi.race_range(board, seed, start, out, no_trace)
+
+
 def run_pirates(players: int, games: int, seed: int, plans: list[str], raid_rule: str = "each",
                 max_rounds: int = DEFAULT_MAX_ROUNDS, heuristic: str = "pips", fleet_blocks: bool = False,
                 draft_seed: int = 0, threads: int | None = None, progress: bool = False,
-                command: str = "", rules_file: Path | None = None) -> PiratesResult:
+                command: str = "", rules_file: Path | None = None, **scale) -> PiratesResult:
     """Play `games` race games with every plan (the same games: common random numbers) and summarise.
-    The set-up is drafted once (ties from draft_seed), so every game starts from the same position."""
+    The set-up is drafted once (ties from draft_seed), so every game starts from the same position.
+    `scale`: the runner's chunk_size, dask_local or scheduler, checkpoint (one sub-folder per plan)."""
     parsed = check_inputs(players, games, seed, plans, raid_rule, max_rounds, heuristic, draft_seed, rules_file)
-    check_threads(threads)
+    options = run_options(games, threads, progress=progress, **scale)
     setup = race_setup(players, heuristic, draft_seed, rules_file)
-    rule = check_raid_rule(raid_rule)
-    n_cols = kpi.n_out(setup.path_len)
-    columns = []
     t0 = time.perf_counter()
-    wall = 0.0
-    for plan in parsed:
-        def play(start, out, plan=plan):
-            play_plan(setup, plan, seed, rule, max_rounds, fleet_blocks, start, out)
-        cols, w = run_games(play, games, n_cols, threads=threads, progress=progress, label=plan.label,
-                            dtype=np.int32)
-        columns.append(cols)
-        wall += w
+    runs = run_arms([(plan.label, pirates_job(setup, plan, seed, raid_rule, max_rounds, fleet_blocks))
+                     for plan in parsed], options, notes={"command": command})
+    columns = [run.columns for run in runs]
+    wall = sum(run.wall for run in runs)
     options = {"players": players, "games": games, "seed": seed, "raid_rule": raid_rule, "max_rounds": max_rounds,
                "heuristic": setup.heuristic, "draft_seed": draft_seed, "fleet_blocks": fleet_blocks,
                "rules_file": None if rules_file is None else str(rules_file)}
     summary = summarise(setup, parsed, columns, options, wall, time.perf_counter() - t0, command)
+    played = sum(run.played for run in runs)
+    summary["games_per_second"] = played / wall if wall > 0 and played else None  # (resumed games are not played)
+    summary["run"] = arms_run_info(runs)
     return PiratesResult(setup, parsed, columns, summary, games_table(setup, parsed, columns))
 
 

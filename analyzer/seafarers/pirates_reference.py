@@ -169,6 +169,7 @@ class RaceGame:
         self.landings = [0] * setup.path_len
         self.min_cards = [1 << 30] * self.players
         self.trace: list[int] = []
+        self.events: list[list] = []  # what happened, for golden traces: [seat, what, ...]
 
     # ---- the map
     def site(self, p: int, col: int) -> int:
@@ -291,9 +292,13 @@ class RaceGame:
         d1, d2 = pair // 6 + 1, pair % 6 + 1
         return d1 + d2, min(d1, d2)
 
+    def log(self, p: int, what: str, *values) -> None:
+        self.events.append([p + 1, what, *values])
+
     def move_fleet(self, low: int) -> None:
         self.fleet = (self.fleet + low) % self.s.path_len
         self.landings[self.fleet] += 1
+        self.log(-1, "fleet", self.fleet)
         warships = [seat.warships for seat in self.seats]
         cities = [self.count(p, 2) for p in range(self.players)]
         choice = [self.pick(p) for p in range(self.players)]
@@ -324,6 +329,7 @@ class RaceGame:
             seat.route[i] = "w"
             seat.cards["knight"] -= 1
             seat.out["knights_played"] += 1
+            self.log(p, "knight")
             return
         if seat.cards["roads"]:
             built = 0
@@ -340,11 +346,13 @@ class RaceGame:
                     seat.roads += built
             if built:
                 seat.cards["roads"] -= 1
+                self.log(p, "road building", built)
                 return
         if seat.cards["plenty"]:
             for _ in range(2):
                 seat.hand[self.pick(p)] += 1
             seat.cards["plenty"] -= 1
+            self.log(p, "year of plenty")
             return
         if seat.cards["monopoly"]:
             r = self.pick(p)
@@ -353,6 +361,7 @@ class RaceGame:
                     seat.hand[r] += other.hand[r]
                     other.hand[r] = 0
             seat.cards["monopoly"] -= 1
+            self.log(p, "monopoly", r)
 
     def shop(self, p: int) -> None:
         seat = self.seats[p]
@@ -371,6 +380,7 @@ class RaceGame:
                 return
             item, cost = choice
             self.pay(p, cost)
+            self.log(p, "buy", item)
             if item == "ship":
                 seat.route.append("n")
                 seat.out["ships_built"] += 1
@@ -395,6 +405,7 @@ class RaceGame:
             seat.out["first_attack_round"], seat.out["warships_at_attack"] = rnd, w
         seat.out["battles"] += 1
         die = roll_die(self.battle[p])
+        self.log(p, "attack", w, die)
         if w > die:
             seat.out["battles_won"] += 1
             seat.chits -= 1
@@ -410,6 +421,7 @@ class RaceGame:
     def turn(self, p: int, rnd: int) -> None:
         seat = self.seats[p]
         s, low = self.roll()
+        self.log(p, "roll", s, low)
         if self.fleet_on:
             self.move_fleet(low)
         if s == 7:

@@ -13,9 +13,9 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.errors import UserError
-from analyzer.runner import run_games
+from analyzer.runner import Job, run_job
 from analyzer.params import check_seed
-from analyzer.seafarers.dice import check_threads
+from analyzer.seafarers.dice import run_options
 from analyzer.seafarers.limits import MAX_HAND, MAX_PLAYERS, MAX_SEQUENCE_ROLLS, MAX_SEQUENCES, check_range
 from kernels.catan import production as kp
 from kernels.catan.codes import (FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS, RESOURCE_NAMES, SEA,
@@ -107,30 +107,41 @@ def starting_hands(hex_terrain, hex_number, corner_hexes, start_corners, gold_po
 def simulate_rolls(hex_terrain, hex_number, corner_hexes, corner_building, corner_owner, robber: int, *,
                    n_players: int, n_rolls: int, sequences: int, seed: int, gold_policy: int | str = "poorest",
                    spend_to: int = kp.NO_SPENDING, seven_rules: bool = True, start_hands=None, robber_banned=None,
-                   threads: int | None = None) -> np.ndarray:
+                   threads: int | None = None, **scale) -> np.ndarray:
     """int64[n_players, N_TALLY, sequences]: per-seat tallies of `sequences` roll sequences of n_rolls
     rolls each, every one from start_hands (default: empty hands; see `starting_hands`), sequence k
     rolling the dice stream (seed, k, PURPOSE_DICE). robber_banned: bool[n_hex] of hexes the robber
     may never be moved to (default none). seven_rules=False leaves out discards, robber moves and
-    steals (a 7 just produces nothing)."""
+    steals (a 7 just produces nothing). `scale`: the runner's chunk_size, dask_local or scheduler,
+    checkpoint (sequence k is game k of the job)."""
     check_range("players", n_players, 1, MAX_PLAYERS)
     check_range("rolls", n_rolls, 1, MAX_SEQUENCE_ROLLS, "rolls per sequence; a game has about 60-100")
     check_range("sequences", sequences, 1, MAX_SEQUENCES, "for more, run in parts with different seeds")
     check_seed(seed)
     check_range("spend_to", spend_to, kp.NO_SPENDING, MAX_HAND,
                 f"a hand never holds more than the bank's {MAX_HAND} resource cards", lowest="-1 (never spend)")
-    check_threads(threads)
+    options = run_options(sequences, threads, label="roll sequences", **scale)
     gold = parse_gold_policy(gold_policy)
     board = check_board(hex_terrain, hex_number, corner_hexes, corner_building, corner_owner, robber, n_players)
     hands = check_start_hands(start_hands, n_players)
     banned = check_robber_banned(robber_banned, board[0].shape[0])
-
-    def play(start, out):
-        kp.simulate_rolls(kp.Board(*board, banned), robber, hands, n_players, n_rolls, gold, spend_to, seven_rules,
-                          seed, start, out)
-
-    cols, _wall = run_games(play, sequences, n_players * kp.N_TALLY, threads=threads, dtype=np.int64)
+    spec = {"game": "seafarers", "experiment": "rolls", "board": [a.tolist() for a in board],
+            "robber_banned": banned.tolist(), "robber": int(robber), "start_hands": hands.tolist(),
+            "n_players": int(n_players), "n_rolls": int(n_rolls), "gold_policy": int(gold), "spend_to": int(spend_to),
+            "seven_rules": bool(seven_rules), "seed": int(seed)}
+    cols = run_job(Job(f"{__name__}:rolls_play_range", spec, n_players * kp.N_TALLY, "int64"), options).columns
     return cols.reshape(n_players, kp.N_TALLY, sequences)
+
+
+def rolls_play_range(spec: dict):
+    """Job builder: sequence start + j of the spec's board into out[:, j] (kernels.catan.production)."""
+    dtypes = (np.int8, np.int8, np.int32, np.int8, np.int8)
+    board = kp.Board(*(np.array(a, d) for a, d in zip(spec["board"], dtypes)), np.array(spec["robber_banned"], np.bool_))
+    hands = np.array(spec["start_hands"], np.int32).reshape(spec["n_players"], N_RESOURCES)
+    args = (spec["robber"], hands, spec["n_players"], spec["n_rolls"], spec["gold_policy"], spec["spend_to"],
+            spec["seven_rules"], spec["seed"])
+
+    return lambda start, out: kp.simulate_rolls(board, *args, start, out)
 
 
 def expected_income(hex_terrain, hex_number, corner_hexes, corner_building, corner_owner,

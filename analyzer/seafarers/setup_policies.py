@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analyzer.errors import UserError
-from analyzer.params import parse_named, value_text
+from analyzer.arms import Arm, ArmSpec, Registry
 from analyzer.seafarers.board import BoardFlags, board_flags
 from analyzer.seafarers.boards import visible_board
 from analyzer.seafarers.scenarios import Scenario
@@ -48,35 +48,18 @@ GOLD_COLUMN = N_RESOURCES  # corner_pips[:, :5] per resource, [:, 5] gold
 TIE = 1e-9
 
 
-@dataclass(frozen=True)
-class HeuristicSpec:
-    name: str
-    description: str
-    params: tuple[tuple[str, float], ...]  # (name, default)
-
-
-HEURISTICS = {
-    "pips": HeuristicSpec("pips", "sum of the pips of the producing hexes at the corner", (("gold", 1.0),)),
-    "diverse": HeuristicSpec("diverse", "pips plus a bonus for resources the seat lacks and for scarce ones",
-                             (("gold", 1.0), ("variety", 2.0), ("scarce", 1.0))),
-    "port": HeuristicSpec("port", "pips plus the value of a harbour at the corner",
-                          (("gold", 1.0), ("generic", 2.0), ("special", 1.0), ("match", 0.5))),
-}
+HEURISTICS = Registry("heuristic", [
+    ArmSpec("pips", -1, "sum of the pips of the producing hexes at the corner", (("gold", 1.0),)),
+    ArmSpec("diverse", -1, "pips plus a bonus for resources the seat lacks and for scarce ones",
+            (("gold", 1.0), ("variety", 2.0), ("scarce", 1.0))),
+    ArmSpec("port", -1, "pips plus the value of a harbour at the corner",
+            (("gold", 1.0), ("generic", 2.0), ("special", 1.0), ("match", 0.5))),
+])
 
 
 @dataclass(frozen=True)
-class Heuristic:
-    spec: HeuristicSpec
-    values: dict[str, float]
-
-    @property
-    def name(self) -> str:
-        return self.spec.name
-
-    @property
-    def label(self) -> str:
-        args = ",".join(f"{k}={value_text(self.values[k])}" for k, _ in self.spec.params)
-        return f"{self.name}:{args}" if args else self.name
+class Heuristic(Arm):
+    """A set-up heuristic with its weights: how it scores the corners (module docstring)."""
 
     def static_scores(self, view: BoardView) -> np.ndarray:
         """float [n_corner]: the part of every corner's score that does not depend on the seat."""
@@ -105,8 +88,8 @@ class Heuristic:
 
 def parse_heuristic(text: str) -> Heuristic:
     """`name` or `name:key=value,...` (see HEURISTICS); one-line UserError on anything else."""
-    spec, values = parse_named(text, "heuristic", HEURISTICS)
-    return Heuristic(spec, values)
+    arm = HEURISTICS.parse(text)
+    return Heuristic(arm.spec, arm.values)
 
 
 @dataclass(frozen=True, eq=False)

@@ -181,7 +181,7 @@ def simulate_range(tier, game, tt, cfg, active, hq, policy_ids, policy_params, s
     return first
 
 
-# What a run's games share, and never change (built by analyzer/beacon/simulate.py).
+# What a run's games share, and never change (built by analyzer/beacon/simulation.py).
 Setup = namedtuple("Setup", [
     "tt",  # int32 [n_tiles, TT_COLS] the tile table
     "cfg",  # int64 [CFG_SIZE] the rules (CFG_*)

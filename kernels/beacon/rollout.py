@@ -8,7 +8,6 @@ continues once on the true draw order, so it is NOT a fair policy. The option wi
 final score is played.
 """
 
-import numpy as np
 
 from kernels.jit import inline, internal
 from kernels.rng import next_u64, uniform_int

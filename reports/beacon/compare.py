@@ -1,6 +1,6 @@
 """The Beacon Patrol ``compare`` report: overlaid distributions, rank bands, paired differences.
 
-Built from ``summary.json`` (analyzer.beacon.compare) and the long per-game table, with the same
+Built from ``summary.json`` (analyzer.beacon.comparison) and the long per-game table, with the same
 block model and renderers as the ``simulate`` report, so report.md and report.html match.
 """
 

@@ -4,6 +4,7 @@ Built on reports/plots.py (figure, PNG, colours)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np

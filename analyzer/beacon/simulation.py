@@ -57,8 +57,8 @@ def make_setup(players: int, policy: str, expansions, tiles: TileSet | str | Pat
     return Setup(
         players=players, policy_label=pol.label, expansions=tuple(sorted(exp)), tiles=ts,
         kernel_tiles=kernel_tiles(ts), cfg=cfg, active=ts.active(exp).astype(np.uint8),
-        policy_ids=np.full(kb.MAX_PLAYERS, pol.spec.kernel_id, np.int64),
-        policy_params=np.tile(pol.vector, (kb.MAX_PLAYERS, 1)), rules=tuple(options.items()),
+        policy_ids=np.full(kb.MAX_PLAYERS, pol.spec.code, np.int64),
+        policy_params=np.tile(pol.vector(kb.N_PARAMS), (kb.MAX_PLAYERS, 1)), rules=tuple(options.items()),
     )
 
 
@@ -120,11 +120,15 @@ def beacon_job(setup: Setup, policy: str, seed: int) -> Job:
     return Job(JOB_BUILDER, spec, kb.N_COLS, RESULT_DTYPE, Statistic(kb.COL_SCORE, "mean", "mean score"))
 
 
+def setup_for_spec(spec: dict) -> Setup:
+    """The Setup a job's spec describes (beacon_job)."""
+    tiles = parse_tiles(spec["tiles"]["csv"], spec["tiles"]["name"])
+    return make_setup(spec["players"], spec["policy"], ",".join(spec["expansions"]), tiles, spec.get("rules"))
+
+
 def play_range_for_spec(spec: dict):
     """Job builder (runs on the process that plays, e.g. a Dask worker): spec -> play_range."""
-    tiles = parse_tiles(spec["tiles"]["csv"], spec["tiles"]["name"])
-    return play_range_fn(make_setup(spec["players"], spec["policy"], ",".join(spec["expansions"]), tiles,
-                                    spec.get("rules")), spec["seed"])
+    return play_range_fn(setup_for_spec(spec), spec["seed"])
 
 
 JOB_BUILDER = f"{__name__}:{play_range_for_spec.__name__}"

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
 
@@ -24,11 +24,12 @@ import polars as pl
 from analyzer import stats
 from analyzer.beacon.policies import parse_policy
 from analyzer.beacon.rules import check_players, load_rules
-from analyzer.beacon.simulate import RESULT_DTYPE, Setup, beacon_job, games_table, make_setup, summarize
+from analyzer.beacon.simulation import RESULT_DTYPE, Setup, beacon_job, games_table, make_setup, summarize
 from analyzer.beacon.tiles import TileSet, load_tiles, parse_expansions
 from analyzer.errors import UserError
 from analyzer.params import check_seed
-from analyzer.runner import RunOptions, RunResult, check_table_memory, run_job
+from analyzer.arms import arms_run_info, run_arms
+from analyzer.runner import RunOptions, RunResult, check_table_memory
 from kernels import beacon as kb
 
 __all__ = ["CompareResult", "Arm", "compare", "check_inputs", "split_policies", "plan_arms", "choose_band",
@@ -178,21 +179,6 @@ def _checked_options(options: RunOptions) -> RunOptions:
 
 # --------------------------------------------------------------------------- running
 
-def run_arm(arm: Arm, seed: int, options: RunOptions, folder: str = "arm") -> RunResult:
-    """Play games 0 .. G-1 of ``seed`` with one arm (the only place that talks to the runner);
-    with a checkpoint, the arm keeps its chunks in the sub-folder ``folder`` (see arm_folders)."""
-    if options.checkpoint is not None:
-        options = replace(options, checkpoint=Path(options.checkpoint) / folder)
-    return run_job(beacon_job(arm.setup, arm.policy_text, seed), replace(options, label=arm.label))
-
-
-def arm_folders(arms: list[Arm]) -> list[str]:
-    """Checkpoint sub-folder names, one per arm: its label made file-safe, and numbered when two
-    labels become the same name ("a b.csv" and "a_b.csv")."""
-    names = [re.sub(r"[^A-Za-z0-9._=+-]+", "_", a.label).strip("_") or "arm" for a in arms]
-    return [f"{name}-{i + 1}" if names.count(name) > 1 else name for i, name in enumerate(names)]
-
-
 def compare(policies, players: int = 1, games: int | None = None, seed: int = 0, expansions=None, tiles=None,
             threads: int | None = None, chunk_size: int | None = None, progress: bool = False,
             command: str | None = None, rules=None, **scale) -> CompareResult:
@@ -210,7 +196,7 @@ def compare(policies, players: int = 1, games: int | None = None, seed: int = 0,
     """
     arms, options = check_inputs(policies, players, games, seed, expansions, tiles, threads, chunk_size,
                                  progress, rules, **scale)
-    runs = [run_arm(arm, seed, options, folder) for arm, folder in zip(arms, arm_folders(arms))]
+    runs = run_arms([(arm.label, beacon_job(arm.setup, arm.policy_text, seed)) for arm in arms], options)
     columns = [run.columns for run in runs]
     summary = summarize_comparison(arms, columns, seed, runs)
     if command:
@@ -272,10 +258,7 @@ def summarize_comparison(arms: list[Arm], columns: list[np.ndarray], seed: int, 
                                      "better play could gain, not a result a player can reach.",
                              "gaps": gaps}
     summary.update({k: shared[k] for k in ("rules", "rank_bands", "assumptions", "versions")})
-    summary["run"] = {**runs[0].info, "wall_seconds": round(sum(r.wall for r in runs), 3), "arms": len(runs)}
-    if "checkpoint" in runs[0].info:  # one sub-folder per arm
-        summary["run"]["checkpoint"] = {"dir": str(Path(runs[0].info["checkpoint"]["dir"]).parent),
-                                        "resumed_games": sum(r.info["checkpoint"]["resumed_games"] for r in runs)}
+    summary["run"] = arms_run_info(runs)
     return summary
 
 

@@ -1,0 +1,129 @@
+"""Named arms (policies, plans, heuristics, bots): one registry type for every game, and arms played
+on common random numbers.
+
+Every game chooses its arms on the command line as `name:key=value,...` (analyzer.params.parse_named):
+
+    POLICIES = Registry("policy", [ArmSpec("greedy", 1, "most points now"), ...], bounds={"width": (1, 8)})
+    arm = POLICIES.parse("lookahead:width=3")      # Arm(spec, values): arm.label, arm.vector(16)
+
+`run_arms` plays several arms on the same game indices of one seed: every game draws its luck (deck,
+dice) from streams keyed by (seed, game, purpose), whatever the arm, so the arms meet the same luck
+game by game and their difference is measured on paired games.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import numpy as np
+
+from analyzer.params import parse_named, value_text
+
+__all__ = ["Arm", "ArmSpec", "Registry", "arm_folders", "run_arms", "arms_run_info"]
+
+
+@dataclass(frozen=True)
+class ArmSpec:
+    """One entry of a registry: a name, the kernel's code for it, what it does, its parameters."""
+    name: str
+    code: int  # the kernel's id for it (a policy id, a plan kind); -1 where the kernel has none
+    description: str
+    params: tuple[tuple[str, float], ...] = ()  # (name, default) in the kernel's vector order
+    fair: bool = True  # False: it sees what its seat could not see at the table (an oracle)
+
+
+@dataclass(frozen=True)
+class Arm:
+    """A spec with its parameter values, as parsed from `name:key=value,...`."""
+    spec: ArmSpec
+    values: dict[str, float]
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    def label(self) -> str:
+        """The canonical text: every parameter written out, with just the digits that tell values apart."""
+        args = ",".join(f"{k}={value_text(self.values[k])}" for k, _ in self.spec.params)
+        return f"{self.name}:{args}" if args else self.name
+
+    def vector(self, length: int, dtype=np.float64) -> np.ndarray:
+        """The parameter values in spec order, zero-padded to `length` (a kernel's parameter vector)."""
+        v = np.zeros(length, dtype)
+        v[:len(self.values)] = [self.values[k] for k, _ in self.spec.params]
+        return v
+
+
+class Registry:
+    """Arms of one kind ("policy", "plan", "heuristic") by name, with the rules of their parameters:
+    `bounds` gives whole-number parameters their (lowest, highest); `positional` lets `name:N` set the
+    first parameter."""
+
+    def __init__(self, kind: str, specs: Iterable[ArmSpec], bounds: dict[str, tuple[int, int]] | None = None,
+                 positional: bool = False):
+        self.kind = kind
+        self.specs = {s.name: s for s in specs}
+        self.bounds = dict(bounds or {})
+        self.positional = positional
+
+    def parse(self, text: str) -> Arm:
+        """The arm `text` names; a one-line UserError for an unknown name or a bad parameter."""
+        spec, values = parse_named(text, self.kind, self.specs, self.bounds, positional=self.positional)
+        return Arm(spec, values)
+
+    def __getitem__(self, name: str) -> ArmSpec:
+        return self.specs[name]
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.specs
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.specs)
+
+    def get(self, name: str, default=None):
+        return self.specs.get(name, default)
+
+    def describe(self) -> str:
+        """One line per arm for help texts: `name: description (parameters: a=1, b=2)`."""
+        lines = []
+        for s in self.specs.values():
+            params = ", ".join(f"{k}={value_text(v)}" for k, v in s.params)
+            lines.append(f"{s.name}: {s.description}" + (f" (parameters: {params})" if params else ""))
+        return "; ".join(lines)
+
+
+def arm_folders(labels: list[str]) -> list[str]:
+    """Checkpoint sub-folder names, one per arm: its label made file-safe, and numbered when two labels
+    become the same name ("a b.csv" and "a_b.csv")."""
+    names = [re.sub(r"[^A-Za-z0-9._=+-]+", "_", label).strip("_") or "arm" for label in labels]
+    return [f"{name}-{i + 1}" if names.count(name) > 1 else name for i, name in enumerate(names)]
+
+
+def run_arms(jobs: list[tuple[str, object]], options, notes: dict | None = None, aggregate: bool = False) -> list:
+    """Play games 0 .. G-1 of every (label, Job) arm with the same run options (common random numbers:
+    each arm's job has the same seed); with a checkpoint, each arm keeps its chunks in a sub-folder
+    named after its label (arm_folders). Returns the arms' RunResults in order."""
+    from analyzer.runner import run_job
+
+    folders = arm_folders([label for label, _ in jobs])
+    runs = []
+    for (label, job), folder in zip(jobs, folders):
+        arm_options = replace(options, label=label)
+        if options.checkpoint is not None:
+            arm_options = replace(arm_options, checkpoint=Path(options.checkpoint) / folder)
+        runs.append(run_job(job, arm_options, aggregate=aggregate, notes=notes))
+    return runs
+
+
+def arms_run_info(runs: list) -> dict:
+    """How the arms ran, for a summary: the first arm's backend and chunks, the arms' wall time in all,
+    and the checkpoint folder holding the arms' sub-folders with the games resumed in all."""
+    info = {**runs[0].info, "wall_seconds": round(sum(r.wall for r in runs), 3), "arms": len(runs)}
+    if "checkpoint" in runs[0].info:
+        info["checkpoint"] = {"dir": str(Path(runs[0].info["checkpoint"]["dir"]).parent),
+                              "resumed_games": sum(r.info["checkpoint"]["resumed_games"] for r in runs)}
+    return info

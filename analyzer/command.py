@@ -1,0 +1,191 @@
+"""What every game's commands share: the runner's options, the results folder, messages.
+
+A game's CLI (analyzer/<game>/cli.py) is a Typer app of thin commands over its Python API:
+
+    @app.command()
+    @run_options(count="games", precision=True, streaming=True)
+    def simulate(players: int = typer.Option(1), ..., out: Path = out_option(), run=None):
+        check ... before any work; prepare_out_dir(out, "beacon simulate")
+        result = api(..., **run_fields(run))
+        with results_folder(out) as stage: write the files into stage
+
+and analyzer/cli.py mounts every registered game's app (analyzer/games.py).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import inspect
+import json
+import os
+import shlex
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+
+from analyzer.errors import UserError
+from analyzer.params import path_value
+from reports.document import plural
+
+__all__ = ["backend_fields", "command_line", "out_console", "prepare_out_dir", "print_run_notes", "results_folder", "run_fields",
+           "run_options"]
+
+def _ignore_zero_width() -> None:
+    """rich takes COLUMNS=0 for a terminal zero characters wide and prints nothing at all (help,
+    messages, progress); treat it as unset, as rich already does for any other unusable value."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) == 0:
+        del os.environ["COLUMNS"]
+
+
+_ignore_zero_width()  # before any Console reads it
+out_console = Console(soft_wrap=True)  # piped output: one line per message, as long as it is
+
+
+def command_line() -> str:
+    return "tabletop " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+
+
+def prepare_out_dir(out: Path, command: str) -> Path:
+    """Create the output folder and prove it is writable before any long run starts. A folder
+    holding another command's results is refused: the two sets of files would mix, and the new
+    summary and report would replace the old ones."""
+    earlier = _results_of(out)
+    if earlier not in (None, command):
+        raise UserError(f"--out {out} holds the results of `tabletop {earlier}`; give another folder "
+                        f"for `tabletop {command}` (or empty that one)")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        probe = out / ".tabletop-write-test"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        raise UserError(f"cannot write to --out {out}: {exc.strerror or exc}") from None
+    return out
+
+
+def _results_of(out: Path) -> str | None:
+    """The command (`beacon simulate`, ...) whose summary.json is in out, if one is."""
+    from analyzer.games import result_commands
+
+    try:
+        summary = json.loads((out / "summary.json").read_text("utf-8"))
+        words = summary["command"].split()
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    name = " ".join(words[1:3])
+    return name if words[:1] == ["tabletop"] and name in result_commands() else None
+
+
+@contextmanager
+def results_folder(out: Path, stale: tuple[str, ...] = ()) -> Iterator[Path]:
+    """Where a command writes its result files: a staging folder moved into `out` when all are
+    written, removing the `stale` files of older runs (analyzer.io.staged_results). A failure while
+    writing (a full disk, a folder in the way) is one line, and `out` keeps the previous run's files
+    as they were."""
+    from analyzer.io import staged_results
+
+    try:
+        with staged_results(out, stale) as stage:
+            yield stage
+    except OSError as exc:
+        where = f" ({exc.filename})" if exc.filename else ""
+        raise UserError(f"cannot write the results to {out}: {exc.strerror or exc}{where}; "
+                        "the files there before are unchanged") from None
+
+
+def run_fields(run) -> dict:
+    """The runner options of a command (RunOptions) as keyword arguments of a game's Python API."""
+    return dataclasses.asdict(run)
+
+
+BACKEND_FIELDS = ("threads", "dask_local", "scheduler", "chunk_size", "checkpoint", "progress")
+
+
+def backend_fields(run) -> dict:
+    """Only how to run (threads or Dask, chunks, checkpoint, progress): for an API whose command counts
+    its own games (boards, rolls, battles)."""
+    return {name: getattr(run, name) for name in BACKEND_FIELDS}
+
+
+def run_options(count: str | None = "games", default_games: int = 10_000, precision: bool = False,
+                streaming: bool = False, progress: bool = True):
+    """Decorator: give a command the runner's options, validated, as one ``run: RunOptions`` argument.
+
+    Every command gets the backend options: --threads/--dask-local/--scheduler, --chunk-size,
+    --checkpoint and --progress. ``count="games"`` adds --games (a command counting boards or rolls
+    declares its own option and passes it to the API; ``count=None``); ``precision`` adds
+    --precision/--min-games/--max-games (the command has a statistic to measure), ``streaming``
+    --per-game/--no-per-game (its columns fold into exact aggregates). A command shows only the
+    options it takes; bad combinations are one-line errors before the command body runs.
+    """
+    from analyzer.runner import DEFAULT_MAX_GAMES, DEFAULT_MIN_GAMES, RunOptions
+
+    added = {}
+    if count == "games":
+        added["games"] = (Optional[int], typer.Option(None, help=f"Number of games (default {default_games:,})."))
+    if precision:
+        added.update({
+            "precision": (Optional[float], typer.Option(
+                None, help="Instead of --games: play until the 95% CI half-width of the main statistic "
+                           "(the mean score) is at most this.")),
+            "min_games": (Optional[int], typer.Option(
+                None, help=f"With --precision: at least this many games (default {DEFAULT_MIN_GAMES:,}).")),
+            "max_games": (Optional[int], typer.Option(
+                None, help=f"With --precision: at most this many games (default {DEFAULT_MAX_GAMES:,}).")),
+        })
+    added.update({
+        "threads": (Optional[int], typer.Option(None, help="Worker threads (default: all cores; never changes "
+                                                           "results).")),
+        "dask_local": (Optional[int], typer.Option(
+            None, metavar="W", help="Run on an embedded Dask cluster of W single-threaded worker processes.")),
+        "scheduler": (Optional[str], typer.Option(
+            None, metavar="tcp://HOST:PORT", help="Run on an existing Dask cluster (see docs/scaleout.md).")),
+        "chunk_size": (Optional[int], typer.Option(None, help="Games per chunk (never changes results).")),
+        "checkpoint": (Optional[Path], typer.Option(
+            None, parser=path_value, metavar="DIR",
+            help="Keep finished chunks here; rerunning the same command resumes.")),
+    })
+    if streaming:
+        added["per_game"] = (bool, typer.Option(
+            True, help="Keep the per-game table; --no-per-game keeps streaming aggregates only (flat memory)."))
+    added["progress"] = (bool, typer.Option(progress, help="Show a progress bar on stderr."))
+
+    def decorate(command):
+        own = [p for name, p in inspect.signature(command).parameters.items() if name != "run"]
+        extra = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=option, annotation=hint)
+                 for name, (hint, option) in added.items()]
+
+        @functools.wraps(command)
+        def wrapper(**kwargs):
+            values = {name: kwargs.pop(name) for name in added}
+            run = RunOptions(**values)
+            if count == "games":
+                run = run.checked(default_games)
+            return command(**kwargs, run=run)
+
+        wrapper.__signature__ = inspect.Signature(own + extra)
+        wrapper.__annotations__ = {p.name: p.annotation for p in own + extra}
+        return wrapper
+
+    return decorate
+
+
+def print_run_notes(info: dict) -> None:
+    """One line each on how a run stopped and what it resumed, when that is news."""
+    precision = info.get("precision")
+    if precision:
+        reached = "reached" if info["stopped"] == "precision" else "not reached: --max-games hit"
+        out_console.print(f"precision ±{precision['target_half_width']:g} on the {precision['statistic']} "
+                          f"{reached} (±{precision['half_width']:.4g})")
+    resumed = (info.get("checkpoint") or {}).get("resumed_games")
+    if resumed:
+        out_console.print(f"resumed {plural(resumed, 'game')} from {info['checkpoint']['dir']}")
+    if not info.get("per_game", True):
+        out_console.print("--no-per-game: no games.parquet; figures come from streaming aggregates")

@@ -1,0 +1,105 @@
+"""The game protocol: what a game gives the toolkit, so that the CLI, the warm-up, `tabletop games` and
+the conformance test (tests/test_conformance.py) take it up by registering it (analyzer/games.py).
+
+A game is five places on one floor: kernels/<game>/ (numba kernels), analyzer/<game>/ (rules data,
+arms, experiments, CLI, and `GAME`, this module's `Game`), reports/<game>/, tests/<game>/ and
+docs/<game>/. Its `GAME` is light to import: every heavy part is named by a "module:attribute"
+reference and loaded only when used (`resolve`), so `tabletop --help` stays fast.
+
+An experiment (a simulation command, `tabletop <game> <command>`) plays picklable runner Jobs
+(analyzer.runner.Job: a builder "module:function" turning a JSON-able spec into play_range(start,
+out) on whichever process plays), so threads, Dask, checkpoints and --precision work for it and
+its results never depend on them. Its `example` gives small jobs and a small command line that the
+conformance test runs: the same columns for 1 and 2 threads, other chunk sizes and Dask; common
+random numbers across arms; the result tables' columns and dtypes; the summary's provenance keys;
+the report; `--help`. `trace(job, game)` describes one game as JSON ({"luck": the random draws
+every arm of that game meets, "events": what was played}); `golden` names the few games whose
+traces tests/<game>/golden_trace.json keeps (scripts/golden_traces.py writes them), so a rule
+change shows in review.
+
+Step-based games (the full Seafarers game, the river race, Cational Meographic) write their kernels
+to one contract, after Pgx, in kernels/<game>/:
+
+    init(state, setup, seed, game)          the state of game `game` of `seed` after set-up (its
+                                            streams keyed by (seed, game, purpose), kernels/rng.py)
+    legal(state, setup, actions) -> n       the n legal actions, written into actions[:n] in one
+                                            documented canonical order
+    step(state, setup, kind, a, b, c)       carry out one legal action; the state's scalars say whose
+                                            turn it is and what phase
+    terminal(state, setup) -> bool          the game is over
+    result(state, setup, out)               the game's result columns into out (scores, winner, ...)
+
+each a pure function over arrays the caller owns (`state` and `setup` named tuples of arrays, as
+kernels/beacon/workspace.py), allocating nothing; a policy is one `decide(state, setup, actions, n,
+params, rng) -> index` and sees only what its seat sees (an oracle says so in its name and every
+report). `play_range` is then init, then legal/decide/step until terminal, then result, game after
+game; the pure-Python reference implements the same five functions without numba, and a property
+test plays both.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+__all__ = ["Example", "Experiment", "Game", "resolve"]
+
+
+def resolve(ref: str):
+    """The object a "module:attribute" reference names (imported on first use)."""
+    module, _, attribute = ref.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+@dataclass(frozen=True)
+class Example:
+    """A small run of an experiment, for the conformance test and the warm-up."""
+    jobs: list  # [(label, analyzer.runner.Job)]: the arms, as the command builds them, in order
+    games: int  # how many games (boards, blocks of rolls) each job plays in the test
+    argv: list[str]  # a small `tabletop` command line of the experiment, without --out
+    tables: dict[str, dict[str, str]] = field(default_factory=dict)  # result file -> {column: polars dtype}
+    shares_luck: bool = False  # the arms meet the same luck game by game (common random numbers)
+    writes_results: bool = True  # argv writes a results folder (--out) with summary.json and a report
+
+
+@dataclass(frozen=True)
+class Experiment:
+    command: str  # `tabletop <game> <command>`
+    about: str  # one line
+    example: str  # "module:function" -> Example
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str  # the registry key and the CLI name: `tabletop <id> ...`
+    title: str
+    version: str  # the game's engine version: raised whenever a result of a fixed seed changes
+    about: str  # one line for `tabletop games`
+    rulebooks: tuple[str, ...]  # the authority: files in docs/rulebooks/
+    cli: str  # "module:attribute" -> the game's typer.Typer app
+    arms: str  # "module:function" () -> {kind: analyzer.arms.Registry}, e.g. {"policy": POLICIES}
+    experiments: tuple[Experiment, ...]
+    trace: str  # "module:function" (job, game) -> {"luck": ..., "events": ...}, JSON-able
+    golden: str  # "module:function" () -> [(name, job, game)]: the games of the golden trace file
+    docs: str  # the game's documentation folder
+
+    def load(self, name: str) -> Callable | object:
+        """The object one of the reference fields names (`game.load("cli")`)."""
+        return resolve(getattr(self, name))
+
+    def registries(self) -> dict:
+        """The game's named arms by kind ({"policy": Registry, ...})."""
+        return resolve(self.arms)()
+
+    def experiment(self, command: str) -> Experiment:
+        return next(e for e in self.experiments if e.command == command)
+
+    def warm_up(self) -> None:
+        """Compile (or load from numba's cache) every kernel the experiments use, through the very
+        jobs they build, so that the first command a user runs starts warm."""
+        from analyzer.runner import warm_up
+
+        for experiment in self.experiments:
+            for _label, job in resolve(experiment.example)().jobs:
+                warm_up(job)

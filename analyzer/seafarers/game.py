@@ -1,0 +1,210 @@
+"""Catan: Seafarers on the game protocol (analyzer/game.py): its registration, examples and traces."""
+
+from __future__ import annotations
+
+from analyzer.game import Example, Experiment, Game
+
+GAME = Game(
+    id="seafarers",
+    title="Catan: Seafarers",
+    version="1",
+    about="the nine scenarios: random legal boards, set-up balance by income, dice, pirate fortresses, the "
+          "Pirate Islands race",
+    rulebooks=("docs/rulebooks/002_f78565adfc528f93.txt",),
+    cli="analyzer.seafarers.cli:app",
+    arms="analyzer.seafarers.game:arms",
+    experiments=(
+        Experiment("boards", "random legal boards of a scenario's variable set-up",
+                   "analyzer.seafarers.game:boards_example"),
+        Experiment("balance", "a heuristic draft on random boards, roll sequences: how fair the seats are",
+                   "analyzer.seafarers.game:balance_example"),
+        Experiment("dice", "pairs of dice against their exact laws", "analyzer.seafarers.game:dice_example"),
+        Experiment("fortress", "pirate-fortress battles and sieges, exact and simulated",
+                   "analyzer.seafarers.game:fortress_example"),
+        Experiment("pirates", "the Pirate Islands race by purchase plans, on paired games",
+                   "analyzer.seafarers.game:pirates_example"),
+    ),
+    trace="analyzer.seafarers.game:trace",
+    golden="analyzer.seafarers.game:golden",
+    docs="docs/seafarers/",
+)
+
+
+def arms() -> dict:
+    from analyzer.seafarers.pirates import PLANS
+    from analyzer.seafarers.setup_policies import HEURISTICS
+
+    return {"heuristic": HEURISTICS, "plan": PLANS}
+
+
+def _boards_job(scenario: str = "new-world", players: int = 4, seed: int = 3):
+    from analyzer.seafarers.boards import boards_job, deal_plan
+    from analyzer.seafarers.scenarios import load_scenario
+
+    return boards_job(deal_plan(load_scenario(scenario, players)), seed)
+
+
+def _balance_job(scenario: str = "four-islands", players: int = 3, seed: int = 3):
+    from analyzer.seafarers.balance import balance_job, make_balance
+
+    return balance_job(make_balance(scenario, players, 20, "diverse", seed, sequences=4), "poorest")
+
+
+def _pirates_job(plan: str, players: int = 4, seed: int = 3):
+    from analyzer.seafarers.pirates import parse_plan, pirates_job, race_setup
+
+    return pirates_job(race_setup(players), parse_plan(plan), seed, "each", 200, False)
+
+
+def boards_example() -> Example:
+    return Example(jobs=[("boards", _boards_job())], games=30,
+                   argv=["seafarers", "boards", "--scenario", "new-world", "--players", "4", "--count", "20",
+                         "--seed", "3"],
+                   tables={"boards.parquet": {"board": "Int64", "q": "Int16", "r": "Int16", "terrain": "Enum",
+                                              "number": "Int8", "group": "Categorical", "hidden": "Boolean"},
+                           "harbours.parquet": {"board": "Int64", "land_q": "Int16", "land_r": "Int16",
+                                                "sea_q": "Int16", "sea_r": "Int16", "type": "Categorical"}})
+
+
+def balance_example() -> Example:
+    from analyzer.seafarers.balance import BOARD_COLUMNS, SEAT_COLUMNS, _INT_SEAT
+
+    boards = {"board": "Int64"} | {c: "Int32" if c in ("tries", "robber_hex") else "Float64" for c in BOARD_COLUMNS}
+    seats = {"board": "Int64", "seat": "Int8"} | {c: "Int32" if c in _INT_SEAT else "Float64" for c in SEAT_COLUMNS}
+    return Example(jobs=[("boards", _balance_job())], games=5,
+                   argv=["seafarers", "balance", "--scenario", "four-islands", "--players", "3", "--boards", "4",
+                         "--rolls", "20", "--sequences", "4", "--heuristic", "diverse", "--seed", "3",
+                         "--no-progress"],
+                   tables={"boards.parquet": boards, "seats.parquet": seats})
+
+
+def dice_example() -> Example:
+    from analyzer.seafarers.dice import dice_job
+
+    return Example(jobs=[("dice", dice_job(200_000, 3))], games=4,
+                   argv=["seafarers", "dice", "--rolls", "100000", "--seed", "3", "--json"], writes_results=False)
+
+
+def fortress_example() -> Example:
+    from analyzer.seafarers.fortress import battles_job, sieges_job
+
+    return Example(jobs=[("battles", battles_job(4, 200_000, 3)), ("sieges", sieges_job(4, 3))], games=4,
+                   argv=["seafarers", "fortress", "--warships", "4", "--battles", "5000", "--seed", "3", "--json"],
+                   writes_results=False)
+
+
+def pirates_example() -> Example:
+    from kernels.catan import pirates as kpi
+
+    plans = ("ships-first", "cards-first:outpost=1", "attack-at:3")
+    table = {"plan": "String", "game": "Int64", "seat": "Int64"} | {
+        c: "Int64" for c in kpi.SEAT_OUT_NAMES + kpi.GAME_OUT_NAMES}
+    return Example(jobs=[(p, _pirates_job(p)) for p in plans], games=10,
+                   argv=["seafarers", "pirates", "--players", "3", "--games", "10", "--seed", "3", "--plan",
+                         "cards-first", "--plan", "attack-at:3", "--no-progress"],
+                   tables={"games.parquet": table}, shares_luck=True)
+
+
+def trace(job, game: int) -> dict:
+    """Game `game` of a Seafarers job as JSON: `luck` the random draws every arm of that game meets (the
+    board, the dice, the development deck), `events` what was played and its result."""
+    return _TRACES[job.spec["experiment"]](job, game)
+
+
+def _pirates_trace(job, game: int) -> dict:
+    """The race by the pure-Python reference (analyzer/seafarers/pirates_reference.py, which plays the
+    kernel's games draw for draw: tests/seafarers/test_pirates.py)."""
+    from analyzer.seafarers.pirates import parse_plan, setup_for_spec
+    from analyzer.seafarers.pirates_reference import RaceGame
+
+    spec = job.spec
+    race = RaceGame(setup_for_spec(spec), parse_plan(spec["plan"]), spec["seed"], game, spec["raid_rule"],
+                    spec["max_rounds"], spec["fleet_blocks"])
+    deck = list(race.deck)
+    result = race.play()
+    return {"luck": {"dice": [[p // 6 + 1, p % 6 + 1] for p in race.trace], "deck": deck},
+            "events": {"log": race.events, "result": result}}
+
+
+def _board_luck(plan, seed: int, board: int) -> tuple[dict, object]:
+    from analyzer.seafarers.boards import generate_boards
+    from analyzer.seafarers.scenarios import HARBOUR_TYPES, TERRAIN_NAMES
+
+    dealt = generate_boards(plan, 1, seed, first=board)
+    cells = [h for h, kind in enumerate(plan.scenario.kind) if kind != "frame"]
+    coords = plan.scenario.coords
+    return {"board": [[int(coords[h][0]), int(coords[h][1]), TERRAIN_NAMES[dealt.terrain[0, h]],
+                       int(dealt.number[0, h])] for h in cells],
+            "harbours": [HARBOUR_TYPES[k] for k in dealt.harbour[0]], "number_deals": int(dealt.tries[0])}, dealt
+
+
+def _boards_trace(job, game: int) -> dict:
+    from analyzer.seafarers.boards import deal_plan
+    from analyzer.seafarers.scenarios import load_scenario
+
+    spec = job.spec
+    luck, _ = _board_luck(deal_plan(load_scenario(spec["scenario"], spec["players"]), spec["max_clump"]),
+                          spec["seed"], game)
+    return {"luck": luck, "events": {}}
+
+
+def _first_rolls(seed: int, stream: int, n: int) -> list[list[int]]:
+    from analyzer.rng_reference import Stream
+    from analyzer.seafarers.reference import roll_pair
+    from kernels.rng import PURPOSE_DICE
+
+    dice = Stream(seed, stream, PURPOSE_DICE)
+    return [list(roll_pair(dice)) for _ in range(n)]
+
+
+def _balance_trace(job, game: int) -> dict:
+    """Board `game`: its deal, the draft on it, the first rolls of its first sequence, its figures."""
+    import numpy as np
+
+    from analyzer.seafarers.balance import BOARD_COLUMNS, SEAT_COLUMNS, balance_play_range, make_balance
+
+    spec = job.spec
+    exp = make_balance(spec["scenario"], spec["players"], spec["rolls"], spec["heuristic"], spec["seed"],
+                       sequences=spec["sequences"], gold_policy=spec["gold_policy"], spend_to=spec["spend_to"],
+                       max_clump=spec["max_clump"])
+    luck, dealt = _board_luck(exp.plan, spec["seed"], game)
+    luck["dice"] = _first_rolls(spec["seed"], game * spec["sequences"], min(spec["rolls"], 30))
+    _, placed = exp.seat_view(game, dealt.terrain[0], dealt.number[0], dealt.harbour[0])
+    out = np.zeros((exp.n_cols, 1))
+    balance_play_range(spec)(game, out)
+    figures = dict(zip(BOARD_COLUMNS, out[:len(BOARD_COLUMNS), 0].round(9).tolist()))
+    seats = out[len(BOARD_COLUMNS):, 0].reshape(exp.players, len(SEAT_COLUMNS)).round(9)
+    return {"luck": luck,
+            "events": {"settlements": [[int(c), s + 1] for c, s in placed.settlements],
+                       "pieces": [[int(e), s + 1, kind] for e, s, kind in placed.pieces],
+                       "board_figures": figures,
+                       "seat_figures": [dict(zip(SEAT_COLUMNS, row)) for row in seats.tolist()]}}
+
+
+def _block_trace(job, game: int) -> dict:
+    """A block of dice or battles, or a siege: its columns (and for dice, the block's first rolls)."""
+    import numpy as np
+
+    from analyzer.game import resolve
+
+    out = np.zeros((job.n_cols, 1), job.dtype)
+    resolve(job.builder)(job.spec)(game, out)
+    luck = {"dice": _first_rolls(job.spec["seed"], game, 20)} if job.spec["experiment"] == "dice" else {}
+    return {"luck": luck, "events": {"columns": out[:, 0].tolist()}}
+
+
+_TRACES = {"pirates": _pirates_trace, "boards": _boards_trace, "balance": _balance_trace, "dice": _block_trace,
+           "battles": _block_trace, "sieges": _block_trace}
+
+
+def golden() -> list:
+    from analyzer.seafarers.dice import dice_job
+    from analyzer.seafarers.fortress import sieges_job
+
+    return [("pirates race, 4 players, ships-first", _pirates_job("ships-first", 4, 7), 0),
+            ("pirates race, 3 players, attack-at:3", _pirates_job("attack-at:3", 3, 7), 1),
+            ("balance board, Four Islands, 3 players", _balance_job("four-islands", 3, 7), 2),
+            ("balance board, Cloth for Catan, 4 players", _balance_job("cloth-for-catan", 4, 7), 0),
+            ("board, Fog Islands, 4 players", _boards_job("fog-islands", 4, 7), 5),
+            ("dice block", dice_job(100_000, 7), 1),
+            ("siege, 3 warships", sieges_job(3, 7), 4)]
