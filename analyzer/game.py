@@ -60,7 +60,8 @@ class Example:
     argv: list[str]  # a small `tabletop` command line of the experiment, without --out
     tables: dict[str, dict[str, str]] = field(default_factory=dict)  # result file -> {column: polars dtype}
     shares_luck: bool = False  # the arms meet the same luck game by game (common random numbers)
-    writes_results: bool = True  # argv writes a results folder (--out) with summary.json and a report
+    writes_results: bool = True  # argv writes a results folder (--out) with summary.json (else prints JSON)
+    report: bool = True  # ... and report.md / report.html
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,13 @@ class Game:
 
     def experiment(self, command: str) -> Experiment:
         return next(e for e in self.experiments if e.command == command)
+
+    def golden_traces(self) -> dict:
+        """{name: trace} of the game's golden games, as JSON reads them back (tuples become lists)."""
+        import json
+
+        trace = self.load("trace")
+        return json.loads(json.dumps({name: trace(job, g) for name, job, g in self.load("golden")()}))
 
     def warm_up(self) -> None:
         """Compile (or load from numba's cache) every kernel the experiments use, through the very

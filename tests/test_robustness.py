@@ -24,18 +24,11 @@ from analyzer.cli import main
 from analyzer.errors import UserError
 from analyzer.params import parse_named
 from analyzer.beacon.policies import POLICIES
+from tests.support import run_cli, one_line_error
 
 SIMULATE = ["beacon", "simulate", "--games", "40", "--no-progress"]
 
 
-def run_cli(args, capsys):
-    code = main(args)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def one_line_error(code, err, fragment=""):
-    return code == 2 and err.startswith("error: ") and err.count("\n") == 1 and fragment in err
 
 
 def snapshot(folder):

@@ -23,11 +23,11 @@ from analyzer import stats
 from analyzer.aggregate import ColumnStats, PrecisionRule
 from analyzer.beacon.simulation import beacon_job, make_setup, simulate
 from analyzer.checkpoint import Checkpoint
-from analyzer.cli import main
 from analyzer.errors import UserError
 from analyzer.runner import RunOptions, Statistic, run_job
 from reports.beacon.simulate import write_simulate_report
 from kernels import beacon as kb
+from tests.support import run_cli as cli
 
 ROOT = Path(__file__).resolve().parents[1]
 VOLATILE = ("wall_seconds", "games_per_second", "threads", "run", "command")
@@ -37,11 +37,6 @@ def stable(summary: dict) -> dict:
     """The summary without timings and run mechanics: what must not depend on how games ran."""
     return {k: v for k, v in summary.items() if k not in VOLATILE}
 
-
-def cli(args, capsys):
-    code = main(args)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 # --------------------------------------------------------------------------- exact streaming statistics
@@ -269,15 +264,21 @@ def test_a_checkpoint_in_use_is_refused(tmp_path):
             Checkpoint(tmp_path, ident, kb.N_COLS, "int16").__enter__()
 
 
-def test_kill_9_then_resume(tmp_path, capsys):
-    """A run killed with SIGKILL mid-way leaves only whole chunks; rerunning it finishes the same games."""
-    args = ["beacon", "simulate", "--policy", "random", "--games", "100000", "--chunk-size", "1000",
-            "--seed", "9", "--checkpoint", str(tmp_path / "ck"), "--no-progress"]
+@pytest.mark.parametrize("args,chunks_under", [
+    (["beacon", "simulate", "--policy", "random", "--games", "100000", "--chunk-size", "1000"], "ck"),
+    (["seafarers", "pirates", "--players", "4", "--games", "30000", "--chunk-size", "300", "--plan", "cards-first"],
+     "ck/cards-first_attack=4_outpost=0"),
+], ids=["beacon-simulate", "seafarers-pirates"])
+def test_kill_9_then_resume(tmp_path, capsys, args, chunks_under):
+    """A run killed with SIGKILL mid-way leaves only whole chunks; rerunning it finishes the same games,
+    equal to an uninterrupted run."""
+    args = [*args, "--seed", "9", "--checkpoint", str(tmp_path / "ck"), "--no-progress"]
+    size = int(args[args.index("--chunk-size") + 1])
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen([sys.executable, "-m", "analyzer.cli", *args, "--threads", "1",
                              "--out", str(tmp_path / "killed")],
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    chunks = tmp_path / "ck" / "chunks"
+    chunks = tmp_path / chunks_under / "chunks"
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and proc.poll() is None and len(list(chunks.glob("*.npy"))) < 3:
         time.sleep(0.02)
@@ -286,13 +287,16 @@ def test_kill_9_then_resume(tmp_path, capsys):
     kept = sorted(chunks.glob("*.npy"))
     assert 3 <= len(kept) < 100
     for path in kept:  # everything written is whole
-        assert np.load(path).shape == (kb.N_COLS, 1000)
+        assert np.load(path).shape[1] == size
 
     code, out, err = cli([*args, "--threads", "2", "--out", str(tmp_path / "resumed")], capsys)
     assert code == 0, err
-    assert f"resumed {len(kept) * 1000:,} games" in out
-    uninterrupted = simulate(players=1, policy="random", games=100_000, seed=9, threads=2)
-    assert pl.read_parquet(tmp_path / "resumed" / "games.parquet").equals(uninterrupted.games)
+    assert f"resumed {len(kept) * size:,} games" in out
+    plain = [a for a in args if a != str(tmp_path / "ck") and a != "--checkpoint"]
+    code, _, err = cli([*plain, "--threads", "2", "--out", str(tmp_path / "uninterrupted")], capsys)
+    assert code == 0, err
+    assert pl.read_parquet(tmp_path / "resumed" / "games.parquet").equals(
+        pl.read_parquet(tmp_path / "uninterrupted" / "games.parquet"))
 
 
 # --------------------------------------------------------------------------- CLI
@@ -356,16 +360,6 @@ def test_bad_run_options_give_one_line(tmp_path, capsys, monkeypatch, args, frag
 
 # --------------------------------------------------------------------------- Dask
 
-@pytest.fixture(scope="module")
-def dask_cluster():
-    """A real cluster from Dask's own test utilities: scheduler and two workers, each its own process."""
-    pytest.importorskip("distributed")
-    from distributed.utils_test import cluster
-
-    with cluster(nworkers=2) as (scheduler, _workers):
-        yield scheduler["address"]
-
-
 def test_scheduler_backend_gives_the_threads_results(dask_cluster):
     kw = dict(players=2, policy="greedy", seed=17, expansions="piers")
     threads = simulate(**kw, games=2500, threads=2)
@@ -376,6 +370,16 @@ def test_scheduler_backend_gives_the_threads_results(dask_cluster):
     precise = [simulate(**kw, precision=0.6, min_games=500, per_game=False, **backend).summary
                for backend in (dict(threads=1), dict(scheduler=dask_cluster))]
     assert stable(precise[0]) == stable(precise[1]) and precise[0]["run"]["stopped"] == "precision"
+
+
+def test_seafarers_balance_on_dask_local_equals_threads():
+    from analyzer.seafarers.balance import run_balance
+
+    kw = dict(boards=12, rolls=30, heuristic="diverse", seed=4, sequences=10)
+    threads = run_balance("new-shores", 4, threads=2, **kw)
+    local = run_balance("new-shores", 4, dask_local=2, **kw)
+    assert local.summary["run"]["backend"] == "dask-local" and local.summary["run"]["workers"] == 2
+    assert local.boards.equals(threads.boards) and local.seats.equals(threads.seats)
 
 
 def test_dask_local_gives_the_threads_results(tmp_path):

@@ -43,7 +43,7 @@ BAND_RULE = (f"Each sentence names one rank band: the highest band that both arm
              f"enough in both arms to be measured well. When no band above the lowest is reached that "
              f"often by both, it names the band whose reach differs most between the two.")
 # Summary keys that are the same for every arm: kept once, at the top of summary.json.
-_SHARED_KEYS = ("seed", "players", "expansions", "rules", "rank_bands", "assumptions", "versions")
+_SHARED_KEYS = ("game", "seed", "command", "players", "expansions", "rules", "rank_bands", "assumptions", "versions")
 
 
 @dataclass(frozen=True)
@@ -241,7 +241,7 @@ def summarize_comparison(arms: list[Arm], columns: list[np.ndarray], seed: int, 
     n_policies, n_tile_sets = len({a.policy for a in arms}), len({a.tile_set for a in arms})
     summary = {
         "games": int(columns[0].shape[1]),
-        **{k: shared[k] for k in ("seed", "players", "expansions")},
+        **{k: shared[k] for k in ("game", "seed", "command", "players", "expansions")},
         "arms": [{"label": a.label, "policy": a.policy, "tile_set": a.tile_set, "fair": not a.oracle}
                  for a in arms],
         "compares": ("policies" if n_tile_sets == 1 else "tile sets" if n_policies == 1

@@ -72,9 +72,9 @@ def trace(job, game: int) -> dict:
     order = [t for hand in dealt.hands for t in hand if t is not None] + dealt.deck[::-1]
     board, actions = replay(setup, seed, game, trace_len=20_000)
     result = replay_result(setup, seed, game)
-    return {"luck": {"draw_order": [setup.tiles.id(t) for t in order]},
+    return {"luck": {"draw_order": [setup.tiles.ids[t] for t in order]},
             "events": {"actions": [[int(p), kb.ACTION_NAMES[k], int(a), int(b), int(c)] for p, k, a, b, c in actions],
-                       "board": [[int(r), int(c), setup.tiles.id(int(t))]
+                       "board": [[int(r), int(c), setup.tiles.ids[int(t)]]
                                  for r, c, t in zip(board["row"], board["col"], board["tile"])],
                        "result": result}}
 

@@ -12,7 +12,7 @@ N_PARAMS = kb.N_PARAMS  # length of every policy's parameter vector
 
 
 # Weights of the lookahead value function, in kernel vector order (kernels.beacon LA_*), tuned by
-# paired one-at-a-time sweeps with `tabletop beacon compare` (docs/beacon_policies.md).
+# paired one-at-a-time sweeps with `tabletop beacon compare` (docs/beacon/policies.md).
 LOOKAHEAD_PARAMS = (
     ("width", 2.0),  # candidate placements searched per step of the plan
     ("near", 0.6),  # unexplored tile missing one neighbour: weight of points x fill chance

@@ -1,16 +1,14 @@
 """`simulate`: N games of one policy -> per-game table, summary and the best game's board."""
 
-import platform
 from dataclasses import dataclass
 from pathlib import Path
 
-import numba
 import numpy as np
 import polars as pl
 
-import analyzer
 from analyzer import stats
 from analyzer.params import check_seed
+from analyzer.provenance import provenance
 from analyzer.beacon.policies import parse_policy
 from analyzer.beacon.rules import check_players, load_rules
 from analyzer.beacon.tiles import TileSet, load_tiles, parse_expansions, parse_tiles
@@ -197,14 +195,12 @@ def summarize_counts(setup: Setup, score_values, score_counts, rank_counts, seed
         "min": int(score_values[0]), "max": int(score_values[-1]),
         "rank_bands": {"names": list(rules.rank_names), "lower_bounds": bounds},
         "rank_probabilities": stats.category_probabilities_counts(rank_counts, list(rules.rank_names)),
-        "seed": seed, "policy": setup.policy_label, "players": setup.players,
+        "policy": setup.policy_label, "players": setup.players,
         "expansions": list(setup.expansions),
         "tile_set": {"name": setup.tiles.name, "sha256": setup.tiles.sha256,
                      "reconstruction": setup.tiles.reconstruction, "n_active": int(setup.active.sum())},
         "rules": dict(setup.rules),
-        "assumptions": rules.assumption_texts(dict(setup.rules)),
-        "versions": {"tabletop_analyzer": analyzer.__version__, "numba": numba.__version__,
-                     "numpy": np.__version__, "python": platform.python_version()},
+        **provenance("beacon", seed, None, rules.assumption_texts(dict(setup.rules))),
         "threads": threads, "wall_seconds": round(wall, 3),
         "games_per_second": round(played / wall, 1) if played and wall > 0 else None,  # (all resumed: none)
     }

@@ -1,6 +1,6 @@
 """Beacon Patrol tile sets: load, validate, summarise and export the tile CSV.
 
-Format (one row per physical tile, see docs/tiles.md):
+Format (one row per physical tile, see docs/beacon/tiles.md):
 
     id,north,east,south,west,feature,buildings,interior,pier
 

@@ -16,20 +16,18 @@ each other).
 from __future__ import annotations
 
 import math
-import platform
 import time
 from dataclasses import dataclass
 from functools import cached_property
 
-import numba
 import numpy as np
 import polars as pl
 
-import analyzer
 from analyzer import stats
 from analyzer.params import check_seed
+from analyzer.provenance import provenance
 from analyzer.runner import Job, run_job
-from analyzer.seafarers.boards import (Boards, DealPlan, board_drawing, deal_plan, generate_boards,
+from analyzer.seafarers.boards import (Boards, DealPlan, board_drawing, deal_assumptions, deal_plan, generate_boards,
                                        robber_start)
 from analyzer.seafarers.dice import run_options
 from analyzer.seafarers.limits import (IN_PARTS, MAX_BALANCE_ROLLS, MAX_BOARD_ROLLS, MAX_HAND, MAX_SEQUENCE_ROLLS,
@@ -364,9 +362,7 @@ def summarize(exp: Balance, board_df: pl.DataFrame, seat_df: pl.DataFrame, gold_
         "pirate_fleet": None if fleet is None else {
             "simulated": False, "path_hexes": len(s.pirate.fleet_path), "raid_rule": "each",
             "warning": fleet_warning([seat["fleet_raid_cards_per_100_rolls"]["mean"] for seat in seats])},
-        "assumptions": assumptions(exp),
-        "versions": {"tabletop_analyzer": analyzer.__version__, "numba": numba.__version__,
-                     "numpy": np.__version__, "python": platform.python_version()},
+        **provenance("seafarers", exp.seed, None, assumptions(exp)),
     }
 
 
@@ -399,14 +395,7 @@ def fleet_warning(per_seat: list[float]) -> str:
 def assumptions(exp: Balance) -> list[str]:
     s = exp.scenario
     out = [
-        f"Layout: {s.slug} for {s.players} players is '{s.status}'"
-        + ("" if s.status == "published" else " (a published map partly reconstructed to agree with the seed)")
-        + ". Its notes: " + " ".join(s.notes),
-        "Boards: every dealt zone's terrains are shuffled uniformly; numbers are dealt uniformly over the legal "
-        "numberings of that terrain (rejection of red 6/8 neighbours where the scenario forbids them, and of "
-        "every [[setup.forbid]] and gold rule, 'recommended' rules included); see docs/seafarers_balance.md.",
-        *([f"Red 6/8 never on neighbouring hexes: {s.setup.red_adjacent_note} (setup.red_adjacent_allowed in "
-           f"analyzer/seafarers/data/{s.slug}.toml)."] if s.setup.red_adjacent_note else []),
+        *deal_assumptions(s),
         f"Draft: snake order, {'three' if s.setup.settlements == 3 else 'two'} settlements per seat, every seat "
         f"using the same heuristic ({exp.heuristic.label}); ties broken at random; a coastal settlement takes a "
         "ship instead of a road, never on a coast facing the frame (seed, scenarios 2 and 3). Nobody builds during the rolls.",

@@ -19,6 +19,7 @@ import polars as pl
 
 from analyzer.errors import UserError
 from analyzer.params import check_seed
+from analyzer.provenance import provenance
 from analyzer.runner import Job, run_job
 from analyzer.seafarers.board import UNKNOWN
 from analyzer.seafarers.limits import IN_PARTS, MAX_DEALT_BOARDS, check_range
@@ -260,6 +261,20 @@ def board_drawing(scenario: Scenario, boards: Boards, j: int = 0) -> dict:
     return {"terrain": boards.terrain[j], "number": boards.number[j], "harbours": harbours}
 
 
+def deal_assumptions(s: Scenario) -> list[str]:
+    """What a dealt board of scenario `s` rests on: its layout's status and notes, how it is dealt."""
+    return [
+        f"Layout: {s.slug} for {s.players} players is '{s.status}'"
+        + ("" if s.status == "published" else " (a published map partly reconstructed to agree with the seed)")
+        + ". Its notes: " + " ".join(s.notes),
+        "Boards: every dealt zone's terrains are shuffled uniformly; numbers are dealt uniformly over the legal "
+        "numberings of that terrain (rejection of red 6/8 neighbours where the scenario forbids them, and of "
+        "every [[setup.forbid]] and gold rule, 'recommended' rules included); see docs/seafarers/balance.md.",
+        *([f"Red 6/8 never on neighbouring hexes: {s.setup.red_adjacent_note} (setup.red_adjacent_allowed in "
+           f"analyzer/seafarers/data/{s.slug}.toml)."] if s.setup.red_adjacent_note else []),
+    ]
+
+
 def boards_summary(plan: DealPlan, boards: Boards, command: str = "", run: dict | None = None) -> dict:
     """What was dealt and how: scenario, rules in force, speed, rejection rate; `run`: how the runner
     dealt them (deal_boards), whose boards dealt in this run (not resumed) make the speed."""
@@ -281,7 +296,7 @@ def boards_summary(plan: DealPlan, boards: Boards, command: str = "", run: dict 
         "number_deals_per_board": float(boards.tries.mean()),
         "seconds": round(boards.seconds, 4),
         "boards_per_second": round(dealt / boards.seconds, 1) if boards.seconds > 0 and dealt else None,
-        "command": command,
+        **provenance("seafarers", boards.seed, command, deal_assumptions(s)),
     }
     if run is not None:
         summary["run"] = {k: v for k, v in run.items() if k != "played"}

@@ -36,7 +36,7 @@ def scenarios_cmd(as_json: bool = typer.Option(False, "--json", help="Print JSON
                       str(r["fog"]), str(r["vp_target"]), r["status"])
     Console().print(table)
     print("hexes: tiles inside the frame. layout: published, adjusted (a published layout partly reconstructed "
-          "to agree with the seed) or reconstructed; see docs/seafarers_scenarios.md")
+          "to agree with the seed) or reconstructed; see docs/seafarers/scenarios.md")
 
 
 @app.command("boards")

@@ -5,7 +5,7 @@ battle it rolls one die; warships on the route > die: it loses a chit; fewer: th
 the two foremost ships; equal: the foremost ship. With no chit left it becomes the attacker's
 settlement. A siege is the sequence of battles until conquest or until the attacker has fewer
 than 2 warships (then no battle can be won: the die is at least 1). Which ships are lost is the
-loss model (kernels/catan/fortress.py, docs/seafarers_dice.md): "rebuilt" (the default, the literal reading the
+loss model (kernels/catan/fortress.py, docs/seafarers/dice.md): "rebuilt" (the default, the literal reading the
 Pirate Islands race also plays) or "warships".
 """
 

@@ -5,7 +5,7 @@
     result = run_pirates(4, games=10_000, seed=1, plans=["ships-first", "cards-first"])
     result.summary, result.games                         # dict (summary.json), polars table
 
-The race (kernels/catan/pirates.py, docs/seafarers_pirates.md): seats collect resources from their
+The race (kernels/catan/pirates.py, docs/seafarers/pirates.md): seats collect resources from their
 start settlements, build the one ship route to their fortress, buy development cards (knights make
 warships), suffer and win raids of the fleet and attack their fortress; after the conquest they build
 cities and settlements towards 10 VP. Every plan plays the same games: game g's dice and
@@ -20,7 +20,6 @@ landings of n rolls from the start follow from the chain's powers (`fleet_landin
 from __future__ import annotations
 
 import importlib.resources
-import platform
 import time
 import tomllib
 from collections import deque
@@ -28,11 +27,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-import numba
 import numpy as np
 import polars as pl
 
-import analyzer
 from analyzer import stats
 from analyzer.errors import UserError
 from analyzer.io import read_data_file
@@ -41,6 +38,7 @@ from analyzer.arms import arms_run_info, run_arms
 from analyzer.runner import Job
 from analyzer.seafarers.board import board_flags
 from analyzer.params import check_seed
+from analyzer.provenance import provenance
 from analyzer.seafarers.dice import LOW_P, run_options
 from analyzer.seafarers.production import starting_hands
 from analyzer.seafarers.fortress import FORTRESS_CHITS, siege_chain
@@ -704,13 +702,10 @@ def summarise(setup: RaceSetup, plans: list[Plan], columns: list[np.ndarray], op
         "paired_differences": paired,
         "paired_note": f"turns to conquer, plan minus {base}, on the same games; a game where the seat did not "
                        f"conquer within {max_rounds} rounds counts as {max_rounds + 1}",
-        "assumptions": assumptions(setup, options),
-        "command": command,
+        **provenance("seafarers", options["seed"], command, assumptions(setup, options)),
         "wall_seconds": wall,
         "seconds": seconds,
         "games_per_second": options["games"] * len(plans) / wall if wall > 0 else None,
-        "versions": {"tabletop_analyzer": analyzer.__version__, "python": platform.python_version(),
-                     "numba": numba.__version__, "numpy": np.__version__},
     }
 
 
@@ -769,7 +764,7 @@ def assumptions(setup: RaceSetup, options: dict) -> list[str]:
     knights = int(np.count_nonzero(deck == kpi.DEV_KNIGHT))
     return [
         f"Map: the printed 'Pirate Islands' layout ({setup.scenario.status}; fleet path, fortresses and lanes from "
-        "JSettlers2, see docs/seafarers_scenarios.md). With 3 players slot 3 (white) is dropped.",
+        "JSettlers2, see docs/seafarers/scenarios.md). With 3 players slot 3 (white) is dropped.",
         f"Raid rule: {RAID_RULE_TEXT[options['raid_rule']]}. A raid costs 1 card + 1 per city the player has "
         "('e 1 adicional por cada cidade que tenha'), drawn at random, as many as the player holds.",
         f"Rule data: {options.get('rules_file') or 'analyzer/seafarers/data/rules/pirate_race.toml (the default)'}; "

@@ -1,6 +1,6 @@
 """Slow, obvious, pure-Python pirate, fleet, raids and Pirate Islands race: the oracles of kernels/catan/pirates.py.
 
-Written from the rules in docs/seafarers_pirates.md with plain lists and objects: the route is a list
+Written from the rules in docs/seafarers/pirates.md with plain lists and objects: the route is a list
 of "n"/"w" ships, the shopping list is built afresh each time, the fleet's law is computed in exact
 fractions. Random draws come from the same counter-based streams in the same order, so tests compare
 exact results (analyzer/seafarers/reference.py's dice and 7).

@@ -5,7 +5,7 @@
                              n_players=4, n_rolls=60, sequences=10_000, seed=1, start_hands=start)
     tallies[seat, T_*, sequence]      (T_* and TALLY_NAMES from kernels.catan.production)
 
-Rules and policies: kernels/catan/production.py and docs/seafarers_dice.md.
+Rules and policies: kernels/catan/production.py and docs/seafarers/dice.md.
 """
 
 from __future__ import annotations

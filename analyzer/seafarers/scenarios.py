@@ -1,6 +1,6 @@
 """Catan: Seafarers scenarios: load and validate the data files into frozen dataclasses.
 
-One TOML file per scenario in analyzer/seafarers/data/ (format: docs/seafarers_scenarios.md), plus
+One TOML file per scenario in analyzer/seafarers/data/ (format: docs/seafarers/scenarios.md), plus
 components.toml, the seed's component tables the files are tested against. A scenario file holds one or more
 layouts (one per player count, or one for 3 and 4 players); `load_scenario(slug, players)` returns the scenario
 bound to the layout for that player count. Every problem in a file raises a one-line UserError that names the

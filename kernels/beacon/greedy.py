@@ -77,7 +77,7 @@ NO_KEY = -(1 << 40)
 
 @internal
 def _greedy(tt, cfg, g, st, board, pos, piers, hands, ships, flood, actions, n, rng, keys):
-    """Immediate points first; docs/beacon_engine.md gives the exact order."""
+    """Immediate points first; docs/beacon/engine.md gives the exact order."""
     p = st[ST_PLAYER]
     ship = ships[p]
     n_piers = st[ST_N_PIERS]

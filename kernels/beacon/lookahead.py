@@ -247,7 +247,7 @@ def _stop_value(tt, cfg, g, st, board, hands, p, ship, tokens, used, flood, fill
     The search goes one step beyond the tokens, so that every cell a reachable cell sails to is in
     it: each cell's open-side fill chances are summed once (into fill[FILL_SIZE:], by entry; the
     entry of each tile in flood's per-tile marks, which only pier floods use) and a cell's value
-    is ship x (its neighbours' sums + its own) - 0.001 per sail (docs/beacon_policies.md)."""
+    is ship x (its neighbours' sums + its own) - 0.001 per sail (docs/beacon/policies.md)."""
     n = tt.shape[0]
     q0, by_tile = 1 + 2 * n, 1 + n
     tail = _bfs(tt, board, g, ship, tokens + 1, np.int64(-1), flood)

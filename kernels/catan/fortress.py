@@ -6,7 +6,7 @@ A siege repeats battles (one per turn) until the fortress has no chit left (conq
 attacker has fewer than MIN_WARSHIPS warships (failed: the die is never below 1, so with one
 warship or none no battle can be won any more).
 
-Which ships are lost (docs/seafarers_dice.md): LOSSES_REBUILT (the default) - the ships lost are
+Which ships are lost (docs/seafarers/dice.md): LOSSES_REBUILT (the default) - the ships lost are
 rebuilt as normal ships at the front of the route (they must be, to attack again) and take the
 next losses first; LOSSES_WARSHIPS - every ship lost is a warship while any is left.
 """

@@ -5,7 +5,7 @@ from a player with a ship on one of the hex's 6 sides, and while it is there no 
 on or removed from those sides (`ship_edge_blocked`). Where a scenario has both pieces, the mover of a
 7 or a knight moves one of them (`pirate_or_robber`).
 
-The Pirate Islands (scenario 7), a race model (docs/seafarers_pirates.md): no robber; every roll
+The Pirate Islands (scenario 7), a race model (docs/seafarers/pirates.md): no robber; every roll
 first moves the fleet clockwise along its cyclic sea path by the lower die, and the fleet raids the
 settlements and cities at the corners of the hex it stops on (`raid`); then a 7 (discards, the
 roller steals from anyone: kernels.catan.production.seven without robber) or production. Each seat builds

@@ -36,7 +36,7 @@ state, sum) came up. Branches that the processor cannot predict cost more than t
 one on "is it a 7?" alone costs a bare dice loop a third to a half of its speed.
 `simulate_rolls` plays many sequences and writes per-seat tallies (columns T_* below).
 
-Rules and policies (docs/seafarers_dice.md): settlement 1 card, city 2; gold gives the same
+Rules and policies (docs/seafarers/dice.md): settlement 1 card, city 2; gold gives the same
 number of cards of a resource chosen by the gold policy; desert and sea give nothing; the robber
 blocks its hex. On a 7 nobody produces, every player with more than DISCARD_LIMIT cards discards
 half (rounded down) from the most plentiful resource, then the roller moves the robber to

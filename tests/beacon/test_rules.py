@@ -2,7 +2,7 @@
 
 Authority: the official rulebook (seed 000, pages 3-8; page numbers below refer to it) and the
 English summary (seed 001); where both are silent, analyzer/beacon/data/rules.toml [assumptions] and [options].
-The positions are built with tests/beacon_positions.py: custom tile sets from CSV rows, boards
+The positions are built with tests/beacon/positions.py: custom tile sets from CSV rows, boards
 from ASCII (`.` empty, `@` marks the origin and the active player's ship), hands, tokens, pile.
 """
 
@@ -15,7 +15,7 @@ from analyzer.beacon.rules import load_rules
 from analyzer.beacon.simulation import make_setup
 from kernels import beacon as kb
 from kernels.jit import from_python
-from tests.beacon_positions import E, N, OFFSET, W, Position, Tiles, play, reset_workspace, score_ascii
+from tests.beacon.positions import E, N, OFFSET, W, Position, Tiles, play, reset_workspace, score_ascii
 
 # --------------------------------------------------------------------------- tile sets
 

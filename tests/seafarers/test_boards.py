@@ -18,7 +18,7 @@ from analyzer.seafarers.limits import MAX_DEALT_BOARDS
 from analyzer.seafarers.scenarios import (HARBOUR_TYPES, list_scenarios, load_scenario, parse_scenario_file,
                                           setup_violations)
 from kernels.catan.codes import DESERT, GOLD, ORE, TERRAIN_NAMES
-from tests.test_cli import run_cli
+from tests.support import run_cli
 
 SCENARIOS = [(s.slug, s.players) for s in list_scenarios()]
 

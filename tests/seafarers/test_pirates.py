@@ -28,7 +28,7 @@ from kernels.catan import pirates as kpi
 from kernels.catan.codes import N_RESOURCES
 from kernels.rng import PURPOSE_STEAL, stream_init
 
-from tests.test_cli import run_cli
+from tests.support import run_cli
 
 PATH_LEN = 14
 
@@ -528,10 +528,9 @@ def test_pooled_seats_are_clustered_by_game():
     assert pooled["p_conquered_ci95"] == list(stats.clustered_wilson_ci(won.ravel(), by_game.ravel()))
 
 
-def test_results_do_not_depend_on_threads_or_chunks(setup4):
-    one = run_pirates(4, 90, 2, ["attack-at:5"], max_rounds=80, threads=1).columns[0]
-    two = run_pirates(4, 90, 2, ["attack-at:5"], max_rounds=80, threads=2).columns[0]
-    assert (one == two).all()
+def test_the_experiment_plays_the_kernels_games(setup4):
+    """Game g of run_pirates is game g of the race kernel (threads, chunks and Dask: tests/test_conformance.py)."""
+    one = run_pirates(4, 90, 2, ["attack-at:5"], max_rounds=80, threads=2).columns[0]
     assert (race(setup4, "attack-at:5", 30, seed=2, max_rounds=80, start=60) == one[:, 60:]).all()
 
 

@@ -18,9 +18,7 @@ from analyzer.beacon import reference as ref
 from analyzer.beacon.rules import load_rules
 from analyzer.beacon.simulation import make_setup, play_range_fn, replay
 from analyzer.beacon.tiles import load_tiles, parse_tiles
-from analyzer.rng_reference import Stream
 from kernels import beacon as kb
-from kernels import rng as krng
 
 TRACE_LEN = 4000
 EXPANSION_SETS = [frozenset(), frozenset({"windmills"}), frozenset({"piers"}),
@@ -31,7 +29,7 @@ POLICIES = ["random", "greedy"]
 # channel (c2), windmills in open sea and on a coast, piers attached to one mass, joining two masses
 # (q3) and reaching an interior islet (q4). Land S (n*) above land N (s*, q1, q3, c*) merges islands.
 CUSTOM_CSV = """\
-# small test set for tests/test_reference.py
+# small test set for tests/beacon/test_reference.py
 id,north,east,south,west,feature,buildings,interior,pier
 hq,~,~,~,~,hq,,,
 o1,~,~,~,~,none,,,
@@ -107,21 +105,6 @@ def compare(tile_set, players, policy, expansions, seed, start, count, rules=Non
         assert r_result == k_result, where
         refs.append((r_result, r_trace, r_board))
     return refs
-
-
-# --------------------------------------------------------------------------- random streams
-
-
-@settings(max_examples=200, derandomize=True, deadline=None, database=None)
-@given(seed=st.integers(0, 2**63 - 1), game=st.integers(0, 2**40), purpose=st.integers(0, 1),
-       n=st.integers(1, 64))
-def test_streams_match_kernel(seed, game, purpose, n):
-    stream = np.zeros(2, np.uint64)
-    krng.stream_init(stream, seed, game, purpose)
-    mine = Stream(seed, game, purpose)
-    assert int(stream[0]) == mine.key
-    for _ in range(5):
-        assert krng.uniform_int(stream, n) == mine.below(n)
 
 
 # --------------------------------------------------------------------------- whole games

@@ -17,7 +17,7 @@ from analyzer.seafarers.scenarios import (
     scenario_slugs, setup_violations)
 from kernels.catan.codes import DESERT, GOLD, RESOURCE_NAMES, TERRAIN_NAMES
 
-SEED = Path(__file__).resolve().parents[1] / "docs" / "rulebooks" / "002_f78565adfc528f93.txt"  # seed 002
+SEED = Path(__file__).resolve().parents[2] / "docs" / "rulebooks" / "002_f78565adfc528f93.txt"  # seed 002
 SLUGS = ("new-shores", "four-islands", "fog-islands", "through-the-desert", "forgotten-tribe", "cloth-for-catan",
          "pirate-islands", "wonders-of-catan", "new-world")
 CASES = [(slug, players) for slug in SLUGS for players in (3, 4)]

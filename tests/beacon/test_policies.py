@@ -19,7 +19,7 @@ from kernels.beacon import greedy as greedy_kernels
 from kernels.beacon import lookahead as lookahead_kernels
 from kernels.beacon import rollout as rollout_kernels
 from kernels.jit import from_python
-from tests.beacon_positions import reset_workspace
+from tests.beacon.positions import reset_workspace
 
 SEARCH = "rollout:samples=2,options=2"  # small, so the suite stays fast
 ORACLE = "oracle:options=2,replay_samples=2,replay_options=2"  # replays exactly SEARCH
@@ -169,7 +169,7 @@ def test_lookahead_following_its_line_plays_what_a_new_search_would(players, exp
 
 
 def _stop_value_by_definition(tt, cfg, st, board, hands, g, fill, params, ship, tokens, used):
-    """docs/beacon_policies.md's end of turn, plainly: the best cell within `tokens` sails of ship by
+    """docs/beacon/policies.md's end of turn, plainly: the best cell within `tokens` sails of ship by
     ship x the fill chances of the open sides of it and of the cells one sail from it, less 0.001
     per sail; plus (solo, while a keep is allowed) keep x the points of the best tile left. Also
     the cells within tokens + 1 sails, with their sails."""
@@ -294,7 +294,7 @@ def test_kernels_compile_only_what_a_run_needs(tmp_path):
             "             and (len(f.signatures) > 1 or any(\n"
             "                 isinstance(a, numba.types.Literal) for sig in f.signatures for a in sig))))\n")
     env = {"NUMBA_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
-    run = subprocess.run([sys.executable, "-c", code], env=env, cwd=Path(__file__).resolve().parents[1],
+    run = subprocess.run([sys.executable, "-c", code], env=env, cwd=Path(__file__).resolve().parents[2],
                          capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr
     assert run.stdout.split("\n")[-3:-1] == ["[1, 0, 0, 0]", "[]"]

@@ -14,10 +14,10 @@ import scipy.stats
 from analyzer import stats
 from analyzer.beacon.simulation import make_setup, simulate
 from analyzer.beacon.tiles import load_tiles, parse_tiles
-from analyzer.cli import main
 from analyzer.errors import UserError
 from kernels import beacon as kb
-from tests.beacon_positions import dealt_deck
+from tests.beacon.positions import dealt_deck
+from tests.support import run_cli as cli
 
 cmp = importlib.import_module("analyzer.beacon.comparison")  # the module (analyzer.beacon.comparison is the function)
 
@@ -34,11 +34,6 @@ def per_game(games: pl.DataFrame, arm: str, column: str = "score") -> np.ndarray
     assert rows["game"].to_list() == list(range(rows.height))
     return rows[column].to_numpy()
 
-
-def cli(args, capsys):
-    code = main(args)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 # --------------------------------------------------------------------------- policy lists

@@ -9,15 +9,10 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from analyzer.cli import main
+from tests.support import run_cli
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
-
-def run_cli(args, capsys):
-    code = main(args)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_simulate_writes_every_output(tmp_path, capsys):

@@ -1,4 +1,4 @@
-"""Hand-built Beacon Patrol positions for the rule tests (tests/test_beacon_rules.py).
+"""Hand-built Beacon Patrol positions for the rule tests (tests/beacon/test_rules.py).
 
 Three helpers:
 
