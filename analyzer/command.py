@@ -33,8 +33,8 @@ from analyzer.errors import UserError
 from analyzer.params import path_value
 from reports.document import plural
 
-__all__ = ["backend_fields", "command_line", "out_console", "prepare_out_dir", "print_run_notes", "results_folder", "run_fields",
-           "run_options"]
+__all__ = ["backend_fields", "command_line", "out_console", "prepare_out_dir", "print_run_notes", "results_folder",
+           "run_fields", "run_options"]
 
 def _ignore_zero_width() -> None:
     """rich takes COLUMNS=0 for a terminal zero characters wide and prints nothing at all (help,

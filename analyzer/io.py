@@ -10,7 +10,6 @@ a run that fails halfway (a full disk) leaves the previous run's files all as th
 from __future__ import annotations
 
 import errno
-import stat
 import json
 import math
 import os
@@ -18,6 +17,7 @@ import secrets
 import shutil
 import signal
 import socket
+import stat
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager

@@ -174,7 +174,8 @@ def main() -> None:
         print(f"  {players} player(s): kernel {k:,.0f} games/s, reference {r:,.1f} games/s, ratio {k / r:,.0f}x")
 
     cold, warm = start_up()
-    print(f"\nStart-up of `simulate --games 1000`: cold (empty numba cache) {cold:.1f} s, warm (best of 3) {warm:.1f} s")
+    print(f"\nStart-up of `simulate --games 1000`: cold (empty numba cache) {cold:.1f} s, "
+          f"warm (best of 3) {warm:.1f} s")
 
     if args.memory:
         print()

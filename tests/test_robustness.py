@@ -14,17 +14,17 @@ import numpy as np
 import pytest
 
 import analyzer.checkpoint
+import analyzer.io
 import analyzer.runner
 import reports.beacon.simulate
-import analyzer.io
 from analyzer.arms import arm_folders
 from analyzer.beacon.comparison import plan_arms, split_policies
+from analyzer.beacon.policies import POLICIES
 from analyzer.checkpoint import Checkpoint
 from analyzer.cli import main
 from analyzer.errors import UserError
 from analyzer.params import parse_named
-from analyzer.beacon.policies import POLICIES
-from tests.support import run_cli, one_line_error
+from tests.support import one_line_error, run_cli
 
 SIMULATE = ["beacon", "simulate", "--games", "40", "--no-progress"]
 

@@ -25,8 +25,8 @@ from analyzer.beacon.simulation import beacon_job, make_setup, simulate
 from analyzer.checkpoint import Checkpoint
 from analyzer.errors import UserError
 from analyzer.runner import RunOptions, Statistic, run_job
-from reports.beacon.simulate import write_simulate_report
 from kernels import beacon as kb
+from reports.beacon.simulate import write_simulate_report
 from tests.support import run_cli as cli
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -190,7 +190,8 @@ def test_a_checkpoint_belongs_to_its_rules(tmp_path):
     first = simulate(**kw, checkpoint=tmp_path / "keep", rules=["solo_keep_on_empty_pile=true"])
     again = simulate(**kw, checkpoint=tmp_path / "keep", rules={"solo_keep_on_empty_pile": True})
     assert again.summary["run"]["checkpoint"]["resumed_games"] == 400
-    assert stable(again.summary) == stable(first.summary) and again.summary["rules"] == {"solo_keep_on_empty_pile": True}
+    assert stable(again.summary) == stable(first.summary)
+    assert again.summary["rules"] == {"solo_keep_on_empty_pile": True}
 
 
 def test_precision_gives_up_at_max_games():

@@ -7,8 +7,15 @@ from typing import Optional
 import typer
 from rich.table import Table
 
-from analyzer.command import (command_line, out_console, prepare_out_dir, print_run_notes, results_folder, run_fields,
-                              run_options)
+from analyzer.command import (
+    command_line,
+    out_console,
+    prepare_out_dir,
+    print_run_notes,
+    results_folder,
+    run_fields,
+    run_options,
+)
 from analyzer.errors import UserError
 from analyzer.params import path_value
 from reports.document import ci_phrase, plural, rate
@@ -33,10 +40,11 @@ def simulate(
     run=None,
 ):
     """Simulate games with one policy and write the per-game table, summary and report."""
-    from analyzer.beacon.simulation import make_setup, simulate as simulate_games
+    from analyzer.beacon.simulation import make_setup
+    from analyzer.beacon.simulation import simulate as simulate_games
+    from analyzer.io import atomic_write_parquet, write_json
     from analyzer.params import check_seed
     from reports.beacon.simulate import write_simulate_report
-    from analyzer.io import atomic_write_parquet, write_json
 
     check_seed(seed)  # every input checked before any work
     make_setup(players, policy, expansions, tiles, rule)
@@ -69,8 +77,8 @@ def compare(
     seed: int = typer.Option(0, help="Experiment seed: every arm plays games 0..G-1 of it (the same deals)."),
     expansions: str = typer.Option("", help="Comma-separated: windmills, piers."),
     tiles: Optional[list[Path]] = typer.Option(
-        None, parser=path_value, help="Tile-set CSV (default: the packaged reconstruction); repeat to compare tile sets "
-                   "(the arms are then every policy on every tile set)."),
+        None, parser=path_value, help="Tile-set CSV (default: the packaged reconstruction); repeat to compare tile "
+                                      "sets (the arms are then every policy on every tile set)."),
     rule: Optional[list[str]] = typer.Option(
         None, metavar="NAME=VALUE", help="Switch a documented rules default of analyzer/beacon/data/rules.toml "
                                         "\\[options]; repeatable (solo_keep_on_empty_pile=true)."),
@@ -84,9 +92,10 @@ def compare(
     there is no --precision or --no-per-game (pairing needs the same games, kept per game).
     See docs/beacon/compare.md.
     """
-    from analyzer.beacon.comparison import check_inputs, compare as compare_arms
-    from reports.beacon.compare import write_compare_report
+    from analyzer.beacon.comparison import check_inputs
+    from analyzer.beacon.comparison import compare as compare_arms
     from analyzer.io import atomic_write_parquet, write_json
+    from reports.beacon.compare import write_compare_report
 
     options = run_fields(run)
     check_inputs(policies, players, seed=seed, expansions=expansions, tiles=tiles, rules=rule,
@@ -100,7 +109,8 @@ def compare(
         write_compare_report(stage, result.summary, result.games)
     s = result.summary
     for label, arm in s["policies"].items():
-        out_console.print(f"{label}: mean score {arm['mean']:.2f} ({ci_phrase(arm['ci95'], arm['games'])})", highlight=False)
+        out_console.print(f"{label}: mean score {arm['mean']:.2f} ({ci_phrase(arm['ci95'], arm['games'])})",
+                          highlight=False)
     for line in [p["sentence"] for p in s["pairs"]] + [g["sentence"] for g in s.get("oracle", {}).get("gaps", [])]:
         out_console.print(line, highlight=False, soft_wrap=True)  # one line each, for grep and logs
     print_run_notes(s["run"])

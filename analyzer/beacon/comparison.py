@@ -22,13 +22,13 @@ import numpy as np
 import polars as pl
 
 from analyzer import stats
+from analyzer.arms import arms_run_info, run_arms
 from analyzer.beacon.policies import parse_policy
 from analyzer.beacon.rules import check_players, load_rules
 from analyzer.beacon.simulation import RESULT_DTYPE, Setup, beacon_job, games_table, make_setup, summarize
 from analyzer.beacon.tiles import TileSet, load_tiles, parse_expansions
 from analyzer.errors import UserError
 from analyzer.params import check_seed
-from analyzer.arms import arms_run_info, run_arms
 from analyzer.runner import RunOptions, RunResult, check_table_memory
 from kernels import beacon as kb
 

@@ -12,8 +12,8 @@ import numpy as np
 from analyzer.beacon.rules import load_rules
 from analyzer.beacon.simulation import kernel_tiles
 from analyzer.beacon.tiles import TileSet, csv_cells, split_lines
-from analyzer.io import read_data_file
 from analyzer.errors import UserError
+from analyzer.io import read_data_file
 from kernels import beacon as kb
 
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # N, E, S, W; row grows southwards

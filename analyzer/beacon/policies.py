@@ -39,7 +39,8 @@ POLICIES = Registry("policy", [
     ArmSpec("lookahead", kb.POLICY_LOOKAHEAD,
             "plans the whole turn (moves, placements, discard-moves, keep) on a board value", LOOKAHEAD_PARAMS),
     ArmSpec("rollout", kb.POLICY_ROLLOUT, "lookahead's best turn options, each continued `samples` times with the "
-                                          "unseen tiles shuffled; plays the best mean", LOOKAHEAD_PARAMS + ROLLOUT_PARAMS),
+                                          "unseen tiles shuffled; plays the best mean",
+            LOOKAHEAD_PARAMS + ROLLOUT_PARAMS),
     ArmSpec("oracle", kb.POLICY_ORACLE, "NOT A FAIR POLICY: sees the future draw order; best of its search and the "
                                         "greedy, lookahead and rollout replays — an upper bound",
             LOOKAHEAD_PARAMS + ORACLE_PARAMS, fair=False),

@@ -7,11 +7,11 @@ import numpy as np
 import polars as pl
 
 from analyzer import stats
-from analyzer.params import check_seed
-from analyzer.provenance import provenance
 from analyzer.beacon.policies import parse_policy
 from analyzer.beacon.rules import check_players, load_rules
 from analyzer.beacon.tiles import TileSet, load_tiles, parse_expansions, parse_tiles
+from analyzer.params import check_seed
+from analyzer.provenance import provenance
 from analyzer.runner import Job, RunOptions, Statistic, run_job
 from kernels import beacon as kb
 

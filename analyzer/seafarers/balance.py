@@ -27,15 +27,31 @@ from analyzer import stats
 from analyzer.params import check_seed
 from analyzer.provenance import provenance
 from analyzer.runner import Job, run_job
-from analyzer.seafarers.boards import (Boards, DealPlan, board_drawing, deal_assumptions, deal_plan, generate_boards,
-                                       robber_start)
+from analyzer.seafarers.boards import (
+    Boards,
+    DealPlan,
+    board_drawing,
+    deal_assumptions,
+    deal_plan,
+    generate_boards,
+    robber_start,
+)
 from analyzer.seafarers.dice import run_options
-from analyzer.seafarers.limits import (IN_PARTS, MAX_BALANCE_ROLLS, MAX_BOARD_ROLLS, MAX_HAND, MAX_SEQUENCE_ROLLS,
-                                       MAX_SEQUENCES, check_option, check_product, check_range)
+from analyzer.seafarers.limits import (
+    IN_PARTS,
+    MAX_BALANCE_ROLLS,
+    MAX_BOARD_ROLLS,
+    MAX_HAND,
+    MAX_SEQUENCE_ROLLS,
+    MAX_SEQUENCES,
+    check_option,
+    check_product,
+    check_range,
+)
 from analyzer.seafarers.pirates import fleet_stationary
 from analyzer.seafarers.production import check_board, parse_gold_policy
 from analyzer.seafarers.scenarios import Scenario, list_scenarios, load_scenario
-from analyzer.seafarers.setup_policies import (Draft, Heuristic, board_view, draft, parse_heuristic)
+from analyzer.seafarers.setup_policies import Draft, Heuristic, board_view, draft, parse_heuristic
 from kernels.catan import dice as kd
 from kernels.catan import production as kp
 from kernels.catan.codes import FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, PIPS, RESOURCE_NAMES, SEA
@@ -398,7 +414,8 @@ def assumptions(exp: Balance) -> list[str]:
         *deal_assumptions(s),
         f"Draft: snake order, {'three' if s.setup.settlements == 3 else 'two'} settlements per seat, every seat "
         f"using the same heuristic ({exp.heuristic.label}); ties broken at random; a coastal settlement takes a "
-        "ship instead of a road, never on a coast facing the frame (seed, scenarios 2 and 3). Nobody builds during the rolls.",
+        "ship instead of a road, never on a coast facing the frame (seed, scenarios 2 and 3). Nobody builds during "
+        "the rolls.",
         "Starting resources: every roll sequence starts with each seat holding one card per producing hex at the "
         f"last settlement it drafted (the {'third' if s.setup.settlements == 3 else 'second'}"
         + ("; never the pre-placed one" if s.markers.fortresses else "")

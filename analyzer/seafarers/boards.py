@@ -287,7 +287,8 @@ def boards_summary(plan: DealPlan, boards: Boards, command: str = "", run: dict 
         "count": boards.count, "seed": boards.seed, "first_board": boards.first, "max_clump": plan.max_clump,
         "dealt_zones": {z: s.zones[z].deal for z in plan.dealt_zones},
         "rules": {"red_adjacent_allowed": rules.red_adjacent_allowed,
-                  "red_adjacent_basis": rules.red_adjacent_note or rules.red_adjacent_quote, "gold_not_on": list(rules.gold_not_on),
+                  "red_adjacent_basis": rules.red_adjacent_note or rules.red_adjacent_quote,
+                  "gold_not_on": list(rules.gold_not_on),
                   "bans": [{"numbers": sorted(b.numbers), "hexes": [s.coords[h].tolist() for h in b.hexes],
                             "terrains": [TERRAIN_NAMES[t] for t in b.terrains],
                             "adjacent_to": TERRAIN_NAMES[b.adjacent_to] if b.adjacent_to >= 0 else None}

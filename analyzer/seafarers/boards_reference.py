@@ -15,8 +15,8 @@ from __future__ import annotations
 from analyzer.rng_reference import Stream
 from analyzer.seafarers.scenarios import HARBOUR_TYPES, SHUFFLED, Scenario, setup_violations
 from kernels.catan.codes import GOLD, ORE
-from kernels.rng import PURPOSE_BOARD
 from kernels.catan.deal import MAX_NUMBER_TRIES, MAX_TERRAIN_TRIES
+from kernels.rng import PURPOSE_BOARD
 
 
 def shuffled(items: list, stream: Stream) -> list:

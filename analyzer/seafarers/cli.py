@@ -5,8 +5,15 @@ from typing import Optional
 
 import typer
 
-from analyzer.command import (backend_fields, command_line, out_console, prepare_out_dir, print_run_notes,
-                              results_folder, run_options)
+from analyzer.command import (
+    backend_fields,
+    command_line,
+    out_console,
+    prepare_out_dir,
+    print_run_notes,
+    results_folder,
+    run_options,
+)
 from analyzer.params import path_value
 from reports.document import ci_phrase, ci_range, plural, rate
 
@@ -16,7 +23,8 @@ app = typer.Typer(no_args_is_help=True,
 
 @app.command("scenarios")
 def scenarios_cmd(as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table.")):
-    """List the scenarios: players, hexes inside the frame, VP target, and the layout status (published, adjusted or reconstructed)."""
+    """List the scenarios: players, hexes inside the frame, VP target, and the layout status (published, adjusted
+    or reconstructed)."""
     import json
 
     from rich.console import Console
@@ -52,13 +60,19 @@ def boards_cmd(
     run=None,
 ):
     """Deal random legal boards with the scenario's variable set-up; draw the first one."""
-    from analyzer.seafarers.boards import (board_drawing, boards_summary, boards_table, deal_boards, deal_plan,
-                                           harbours_table)
+    from analyzer.io import atomic_write_parquet, write_json
+    from analyzer.params import check_seed
+    from analyzer.seafarers.boards import (
+        board_drawing,
+        boards_summary,
+        boards_table,
+        deal_boards,
+        deal_plan,
+        harbours_table,
+    )
     from analyzer.seafarers.dice import run_options as check_run
     from analyzer.seafarers.limits import check_option
-    from analyzer.params import check_seed
     from analyzer.seafarers.scenarios import load_scenario
-    from analyzer.io import atomic_write_parquet, write_json
     from reports.seafarers.balance import write_board_png
 
     check_option("--count", count)
@@ -180,7 +194,8 @@ def dice_cmd(
 def fortress_cmd(
     warships: int = typer.Option(..., help="Warships on the route to the pirate fortress."),
     battles: int = typer.Option(100_000, help="Single battles to simulate."),
-    sieges: Optional[int] = typer.Option(None, help="Whole sieges (3 chits) to simulate (default: --battles, at most 1,000,000)."),
+    sieges: Optional[int] = typer.Option(None, help="Whole sieges (3 chits) to simulate (default: --battles, at most "
+                                                    "1,000,000)."),
     loss_model: str = typer.Option("rebuilt", help="Ships lost in a tie/defeat: 'rebuilt' (the seed read literally: "
                                                    "the ships rebuilt to attack again stand ahead and go first) or "
                                                    "'warships' (each one a warship)."),
@@ -262,4 +277,5 @@ def pirates_cmd(
         out_console.print(f"{label}: fortress conquered within {max_rounds} rounds in {a['p_conquered']:.1%} "
                           f"of seat-games{text}")
     print_run_notes(result.summary["run"])
-    out_console.print(f"{plural(games, 'game')} × {len(plans)} plan(s), raid rule {raid_rule}; report: {out / 'report.html'}")
+    out_console.print(f"{plural(games, 'game')} × {len(plans)} plan(s), raid rule {raid_rule}; "
+                      f"report: {out / 'report.html'}")

@@ -12,13 +12,12 @@ Pirate Islands race also plays) or "warships".
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 
 from analyzer import stats
 from analyzer.errors import UserError
-from pathlib import Path
-
 from analyzer.params import check_seed
 from analyzer.runner import Job, run_job
 from analyzer.seafarers.dice import blocks, run_options
@@ -49,7 +48,8 @@ def check_loss_model(loss_model: str) -> int:
     return kf.LOSS_MODELS.index(loss_model)
 
 
-def siege_chain(warships: int, loss_model: str = DEFAULT_LOSS_MODEL, chits: int = FORTRESS_CHITS) -> dict[str, float | None]:
+def siege_chain(warships: int, loss_model: str = DEFAULT_LOSS_MODEL,
+                chits: int = FORTRESS_CHITS) -> dict[str, float | None]:
     """Exact siege expectations from the absorbing Markov chain over (chits, warships, normal ships
     ahead of the warships), solved with numpy. Keys as reference.siege_values: p_conquer, battles,
     ships_lost, warships_lost, battles_if_conquered, ships_lost_if_conquered (None if p_conquer is 0)."""
@@ -103,8 +103,9 @@ def siege_chain(warships: int, loss_model: str = DEFAULT_LOSS_MODEL, chits: int 
 
 def battles_job(warships: int, battles: int, seed: int) -> Job:
     """Game k of this job is block k of BATTLE_BLOCK single battles."""
-    return Job(f"{__name__}:battles_play_range", {"game": "seafarers", "experiment": "battles", "warships": int(warships),
-                                                 "battles": int(battles), "seed": int(seed)}, 3, "int64")
+    spec = {"game": "seafarers", "experiment": "battles", "warships": int(warships), "battles": int(battles),
+            "seed": int(seed)}
+    return Job(f"{__name__}:battles_play_range", spec, 3, "int64")
 
 
 def battles_play_range(spec: dict):
@@ -165,13 +166,14 @@ def fortress_stats(warships: int, battles: int, seed: int, sieges: int | None = 
     cols = simulate_sieges(warships, sieges, seed, loss_model, threads=threads, **part("sieges"))
     won = cols[kf.S_CONQUERED] == 1
     n_won = int(won.sum())
+    positive = stats.NON_NEGATIVE
     simulated = {
         "p_conquer": {"count": n_won, "p": n_won / sieges, "ci95": list(stats.wilson_ci(n_won, sieges))},
         "battles": stats.mean_ci(cols[kf.S_BATTLES], support=stats.NON_NEGATIVE),
         "ships_lost": stats.mean_ci(cols[kf.S_SHIPS_LOST], support=stats.NON_NEGATIVE),
         "warships_lost": stats.mean_ci(cols[kf.S_WARSHIPS_LOST], support=stats.NON_NEGATIVE),
-        "battles_if_conquered": stats.mean_ci(cols[kf.S_BATTLES][won], support=stats.NON_NEGATIVE) if n_won else None,
-        "ships_lost_if_conquered": stats.mean_ci(cols[kf.S_SHIPS_LOST][won], support=stats.NON_NEGATIVE) if n_won else None,
+        "battles_if_conquered": stats.mean_ci(cols[kf.S_BATTLES][won], support=positive) if n_won else None,
+        "ships_lost_if_conquered": stats.mean_ci(cols[kf.S_SHIPS_LOST][won], support=positive) if n_won else None,
     }
     return {"warships": warships, "battles": battles, "sieges": sieges, "seed": seed, "loss_model": loss_model,
             "chits": FORTRESS_CHITS, "battle": battle, "siege": {"exact": exact, "simulated": simulated},

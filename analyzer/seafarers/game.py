@@ -67,7 +67,7 @@ def boards_example() -> Example:
 
 
 def balance_example() -> Example:
-    from analyzer.seafarers.balance import BOARD_COLUMNS, SEAT_COLUMNS, _INT_SEAT
+    from analyzer.seafarers.balance import _INT_SEAT, BOARD_COLUMNS, SEAT_COLUMNS
 
     boards = {"board": "Int64"} | {c: "Int32" if c in ("tries", "robber_hex") else "Float64" for c in BOARD_COLUMNS}
     seats = {"board": "Int64", "seat": "Int8"} | {c: "Int32" if c in _INT_SEAT else "Float64" for c in SEAT_COLUMNS}

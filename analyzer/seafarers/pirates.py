@@ -31,18 +31,17 @@ import numpy as np
 import polars as pl
 
 from analyzer import stats
+from analyzer.arms import Arm, ArmSpec, Registry, arms_run_info, run_arms
 from analyzer.errors import UserError
 from analyzer.io import read_data_file
-from analyzer.arms import Arm, ArmSpec, Registry
-from analyzer.arms import arms_run_info, run_arms
-from analyzer.runner import Job
-from analyzer.seafarers.board import board_flags
 from analyzer.params import check_seed
 from analyzer.provenance import provenance
+from analyzer.runner import Job
+from analyzer.seafarers.board import board_flags
 from analyzer.seafarers.dice import LOW_P, run_options
-from analyzer.seafarers.production import starting_hands
 from analyzer.seafarers.fortress import FORTRESS_CHITS, siege_chain
 from analyzer.seafarers.limits import IN_PARTS, MAX_GAME_PLANS, MAX_ROUNDS, check_range
+from analyzer.seafarers.production import starting_hands
 from analyzer.seafarers.scenarios import HARBOUR_TYPES, Fortress, Scenario, load_scenario
 from analyzer.seafarers.setup_policies import Draft, _preplaced, board_view, draft, parse_heuristic
 from kernels.catan import pirates as kpi
@@ -348,7 +347,8 @@ def race_setup(players: int, heuristic: str = "pips", draft_seed: int = 0, rules
     return RaceSetup(scenario, rules, heuristic, draft_seed, placed, forts, tuple(routes), tuple(counts), colour_index,
                      site_corner, np.array([s for _, s, _, _ in corners], np.int8),
                      tuple(k for _, _, k, _ in corners), np.array([r for _, _, _, r in corners], np.int64),
-                     site_yield, site_pips, seat_site, path, path_sites, start_hands, rules.deck_cards(players), rules_text)
+                     site_yield, site_pips, seat_site, path, path_sites, start_hands, rules.deck_cards(players),
+                     rules_text)
 
 
 def _route(scenario: Scenario, f: Fortress) -> tuple[tuple[int, ...], int]:
@@ -640,6 +640,9 @@ def summarise(setup: RaceSetup, plans: list[Plan], columns: list[np.ndarray], op
     turns, raids, curves, wins, warships_table, paired = {}, {}, {}, {}, {}, {}
     landings = np.zeros(setup.path_len, np.int64)
     by_plan_landings = {}
+    def mean(values):
+        return stats.mean_ci(values, support=stats.NON_NEGATIVE)
+
     for plan, cols in zip(plans, columns):
         key = plan.label
         rounds = [seat_column(cols, p, "conquer_round") for p in range(players)]
@@ -649,13 +652,12 @@ def summarise(setup: RaceSetup, plans: list[Plan], columns: list[np.ndarray], op
         rolls = game_column(cols, "rolls")
         raids[key] = {}
         for p in range(players):
-            lost = seat_column(cols, p, "raid_cards_lost")
             raids[key][f"seat {p + 1}"] = {
-                "raided": stats.mean_ci(seat_column(cols, p, "raided"), support=stats.NON_NEGATIVE),
-                "suffered": stats.mean_ci(seat_column(cols, p, "raids_lost"), support=stats.NON_NEGATIVE),
-                "won": stats.mean_ci(seat_column(cols, p, "raids_won"), support=stats.NON_NEGATIVE),
-                "cards_lost_per_100_rolls": stats.mean_ci(100 * lost / rolls, support=stats.NON_NEGATIVE),
-                "cards_gained_per_100_rolls": stats.mean_ci(100 * seat_column(cols, p, "raid_cards_gained") / rolls, support=stats.NON_NEGATIVE),
+                "raided": mean(seat_column(cols, p, "raided")),
+                "suffered": mean(seat_column(cols, p, "raids_lost")),
+                "won": mean(seat_column(cols, p, "raids_won")),
+                "cards_lost_per_100_rolls": mean(100 * seat_column(cols, p, "raid_cards_lost") / rolls),
+                "cards_gained_per_100_rolls": mean(100 * seat_column(cols, p, "raid_cards_gained") / rolls),
             }
         winner = game_column(cols, "winner")
         n = cols.shape[1]
@@ -723,15 +725,18 @@ def warships_at_attack(cols: np.ndarray, players: int) -> list[dict]:
     w, first, conq, battles = (pooled(name) for name in ("warships_at_attack", "first_attack_round",
                                                           "conquer_round", "battles"))
     game = seat_games(cols, players)
+
+    def mean(values, where):
+        return stats.clustered_mean_ci(values[where], game[where], support=stats.NON_NEGATIVE)
+
     rows = []
     for k in np.unique(w[first > 0]):
         sel = (first > 0) & (w == k)
         won = sel & (conq > 0)
         rows.append({"warships": int(k), "seats": int(sel.sum()), "p_conquered": float(won.sum() / sel.sum()),
-                     "rounds_to_conquer": stats.clustered_mean_ci(conq[won], game[won], support=stats.NON_NEGATIVE) if won.any() else None,
-                     "rounds_after_first_attack": stats.clustered_mean_ci(conq[won] - first[won], game[won], support=stats.NON_NEGATIVE)
-                     if won.any() else None,
-                     "battles": stats.clustered_mean_ci(battles[sel], game[sel], support=stats.NON_NEGATIVE)})
+                     "rounds_to_conquer": mean(conq, won) if won.any() else None,
+                     "rounds_after_first_attack": mean(conq - first, won) if won.any() else None,
+                     "battles": mean(battles, sel)})
     return rows
 
 

@@ -13,13 +13,12 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.errors import UserError
-from analyzer.runner import Job, run_job
 from analyzer.params import check_seed
+from analyzer.runner import Job, run_job
 from analyzer.seafarers.dice import run_options
 from analyzer.seafarers.limits import MAX_HAND, MAX_PLAYERS, MAX_SEQUENCE_ROLLS, MAX_SEQUENCES, check_range
 from kernels.catan import production as kp
-from kernels.catan.codes import (FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS, RESOURCE_NAMES, SEA,
-                                 TERRAIN_NAMES)
+from kernels.catan.codes import FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS, RESOURCE_NAMES, SEA, TERRAIN_NAMES
 
 GOLD_POLICIES = ("poorest", *RESOURCE_NAMES)
 
@@ -136,7 +135,8 @@ def simulate_rolls(hex_terrain, hex_number, corner_hexes, corner_building, corne
 def rolls_play_range(spec: dict):
     """Job builder: sequence start + j of the spec's board into out[:, j] (kernels.catan.production)."""
     dtypes = (np.int8, np.int8, np.int32, np.int8, np.int8)
-    board = kp.Board(*(np.array(a, d) for a, d in zip(spec["board"], dtypes)), np.array(spec["robber_banned"], np.bool_))
+    arrays = (np.array(a, d) for a, d in zip(spec["board"], dtypes))
+    board = kp.Board(*arrays, np.array(spec["robber_banned"], np.bool_))
     hands = np.array(spec["start_hands"], np.int32).reshape(spec["n_players"], N_RESOURCES)
     args = (spec["robber"], hands, spec["n_players"], spec["n_rolls"], spec["gold_policy"], spec["spend_to"],
             spec["seven_rules"], spec["seed"])

@@ -16,7 +16,7 @@ from fractions import Fraction
 from functools import cache
 
 from analyzer.rng_reference import Stream
-from kernels.catan.codes import DESERT, GOLD, GRAIN, LUMBER, BRICK, ORE, PIPS, SEA, WOOL
+from kernels.catan.codes import BRICK, DESERT, GOLD, GRAIN, LUMBER, ORE, PIPS, SEA, WOOL
 from kernels.rng import PURPOSE_BATTLE, PURPOSE_DICE, PURPOSE_SIEGE, PURPOSE_STEAL
 
 DISCARD_LIMIT = 7

@@ -33,8 +33,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analyzer.errors import UserError
 from analyzer.arms import Arm, ArmSpec, Registry
+from analyzer.errors import UserError
 from analyzer.seafarers.board import BoardFlags, board_flags
 from analyzer.seafarers.boards import visible_board
 from analyzer.seafarers.scenarios import Scenario

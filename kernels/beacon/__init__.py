@@ -13,11 +13,11 @@ play       games: reset, the loop per policy tier, `simulate_range_of`, `score_l
 kb.simulate_range_of); names with a leading underscore are reached through their module.
 """
 
-from kernels.beacon.codes import *  # noqa: F401,F403
-from kernels.beacon.board import *  # noqa: F401,F403
 from kernels.beacon.actions import *  # noqa: F401,F403
+from kernels.beacon.board import *  # noqa: F401,F403
+from kernels.beacon.codes import *  # noqa: F401,F403
 from kernels.beacon.greedy import *  # noqa: F401,F403
 from kernels.beacon.lookahead import *  # noqa: F401,F403
+from kernels.beacon.play import *  # noqa: F401,F403
 from kernels.beacon.rollout import *  # noqa: F401,F403
 from kernels.beacon.workspace import *  # noqa: F401,F403
-from kernels.beacon.play import *  # noqa: F401,F403

@@ -9,12 +9,32 @@ the same game from the same random draws.
 
 import numpy as np
 
-from kernels.jit import inline, internal
 from kernels.beacon.board import _matches, _place, _step, open_sides, sail_sides
-from kernels.beacon.codes import (ACT_DISCARD_MOVE, ACT_END, ACT_MOVE, ACT_PLACE, ACT_TRADE, B_SIDES, CFG_HAND,
-                                  CFG_KEEP_ON_EMPTY_PILE, CFG_PLAYERS, CFG_TOKENS, MAX_HAND, POLICY_GREEDY, ST_DECK_LEN,
-                                  ST_DECK_POS, ST_DISCARDED, ST_MOVES, ST_PLAYER, ST_TOKENS, ST_TRADED, ST_TRADES,
-                                  ST_TURNS, TT_LAND_MASK)
+from kernels.beacon.codes import (
+    ACT_DISCARD_MOVE,
+    ACT_END,
+    ACT_MOVE,
+    ACT_PLACE,
+    ACT_TRADE,
+    B_SIDES,
+    CFG_HAND,
+    CFG_KEEP_ON_EMPTY_PILE,
+    CFG_PLAYERS,
+    CFG_TOKENS,
+    MAX_HAND,
+    POLICY_GREEDY,
+    ST_DECK_LEN,
+    ST_DECK_POS,
+    ST_DISCARDED,
+    ST_MOVES,
+    ST_PLAYER,
+    ST_TOKENS,
+    ST_TRADED,
+    ST_TRADES,
+    ST_TURNS,
+    TT_LAND_MASK,
+)
+from kernels.jit import inline, internal
 
 
 @inline  # its callers pass literal constants (kernels/jit.py)

@@ -9,14 +9,48 @@ the buildings on the land masses they are attached to, followed across tiles).
 
 import numpy as np
 
+from kernels.beacon.codes import (
+    B_SIDES,
+    B_TILE,
+    CFG_PTS_BUOY,
+    CFG_PTS_HQ,
+    CFG_PTS_LIGHTHOUSE,
+    CFG_PTS_OTHER,
+    CFG_PTS_PIER,
+    CFG_PTS_WINDMILL,
+    CFG_RANK0,
+    COL_EXPLORED,
+    COL_EXPLORED_BUOY,
+    COL_EXPLORED_LIGHTHOUSE,
+    COL_EXPLORED_OTHER,
+    COL_EXPLORED_PIER,
+    COL_EXPLORED_WINDMILL,
+    COL_PIER_POINTS,
+    COL_SCORE,
+    COL_WINDMILL_POINTS,
+    EAST,
+    FEATURE_BUOY,
+    FEATURE_HQ,
+    FEATURE_LIGHTHOUSE,
+    FEATURE_PIER,
+    FEATURE_WINDMILL,
+    MAX_MASSES,
+    NORTH,
+    OWN_LAND,
+    POPCOUNT4,
+    SOUTH,
+    ST_N_PIERS,
+    ST_N_PLACED,
+    TT_BUILDINGS,
+    TT_FEATURE,
+    TT_LAND,
+    TT_LAND_MASK,
+    TT_MASS,
+    TT_OPEN_SEA,
+    TT_PIER_MASK,
+    WEST,
+)
 from kernels.jit import internal, kernel
-from kernels.beacon.codes import (B_SIDES, B_TILE, CFG_PTS_BUOY, CFG_PTS_HQ, CFG_PTS_LIGHTHOUSE, CFG_PTS_OTHER,
-                                  CFG_PTS_PIER, CFG_PTS_WINDMILL, CFG_RANK0, COL_EXPLORED, COL_EXPLORED_BUOY,
-                                  COL_EXPLORED_LIGHTHOUSE, COL_EXPLORED_OTHER, COL_EXPLORED_PIER, COL_EXPLORED_WINDMILL,
-                                  COL_PIER_POINTS, COL_SCORE, COL_WINDMILL_POINTS, EAST, FEATURE_BUOY, FEATURE_HQ,
-                                  FEATURE_LIGHTHOUSE, FEATURE_PIER, FEATURE_WINDMILL, MAX_MASSES, NORTH, OWN_LAND,
-                                  POPCOUNT4, SOUTH, ST_N_PIERS, ST_N_PLACED, TT_BUILDINGS, TT_FEATURE, TT_LAND,
-                                  TT_LAND_MASK, TT_MASS, TT_OPEN_SEA, TT_PIER_MASK, WEST)
 
 
 @kernel  # Python calls it too

@@ -8,12 +8,23 @@ ties are broken from the policy's own stream (docs/beacon/engine.md).
 
 import numpy as np
 
-from kernels.jit import inline, internal
-from kernels.rng import uniform_int
 from kernels.beacon.actions import _free_tiles, _hand_masks, _placements_from
 from kernels.beacon.board import _bfs, _step, can_place_from, placed_neighbours, placement_gain
-from kernels.beacon.codes import (ACT_DISCARD_MOVE, ACT_MOVE, ACT_PLACE, ACT_TRADE, CFG_HAND, MAX_ACTIONS, MAX_HAND,
-                                  ST_N_PIERS, ST_PLAYER, ST_TOKENS, TT_FEATURE)
+from kernels.beacon.codes import (
+    ACT_DISCARD_MOVE,
+    ACT_MOVE,
+    ACT_PLACE,
+    ACT_TRADE,
+    CFG_HAND,
+    MAX_ACTIONS,
+    MAX_HAND,
+    ST_N_PIERS,
+    ST_PLAYER,
+    ST_TOKENS,
+    TT_FEATURE,
+)
+from kernels.jit import inline, internal
+from kernels.rng import uniform_int
 
 
 @internal

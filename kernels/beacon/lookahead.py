@@ -9,15 +9,51 @@ once per turn first. docs/beacon/policies.md explains the terms and how the weig
 
 import numpy as np
 
+from kernels.beacon.actions import (
+    CAND_CELL,
+    CAND_DIR,
+    CAND_SLOT,
+    CAND_STEPS,
+    _free_tiles,
+    _hand_masks,
+    _placements_from,
+    _solo_keeps,
+)
+from kernels.beacon.board import (
+    _bfs,
+    _first_step,
+    _matches,
+    _step,
+    lift_tile,
+    open_sides,
+    placement_gain,
+    put_tile,
+    sail_sides,
+)
+from kernels.beacon.codes import (
+    ACT_DISCARD_MOVE,
+    ACT_END,
+    ACT_MOVE,
+    ACT_PLACE,
+    ACT_TRADE,
+    B_SIDES,
+    B_TILE,
+    CFG_HAND,
+    CFG_PLAYERS,
+    FEATURE_PIER,
+    MAX_HAND,
+    POPCOUNT4,
+    ST_DECK_LEN,
+    ST_DECK_POS,
+    ST_N_PIERS,
+    ST_PLAYER,
+    ST_TOKENS,
+    ST_TRADED,
+    ST_TURNS,
+    TT_FEATURE,
+    TT_LAND_MASK,
+)
 from kernels.jit import inline, internal
-from kernels.beacon.actions import (CAND_CELL, CAND_DIR, CAND_SLOT, CAND_STEPS, _free_tiles, _hand_masks,
-                                    _placements_from, _solo_keeps)
-from kernels.beacon.board import (_bfs, _first_step, _matches, _step, lift_tile, open_sides, placement_gain, put_tile,
-                                  sail_sides)
-from kernels.beacon.codes import (ACT_DISCARD_MOVE, ACT_END, ACT_MOVE, ACT_PLACE, ACT_TRADE, B_SIDES, B_TILE, CFG_HAND,
-                                  CFG_PLAYERS, FEATURE_PIER, MAX_HAND, POPCOUNT4, ST_DECK_LEN, ST_DECK_POS, ST_N_PIERS,
-                                  ST_PLAYER, ST_TOKENS, ST_TRADED, ST_TURNS, TT_FEATURE, TT_LAND_MASK)
-
 
 # lookahead parameters (vector positions; rollout and oracle share them)
 LA_WIDTH = 0  # candidate placements expanded per search level

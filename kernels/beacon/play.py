@@ -11,16 +11,39 @@ from collections import namedtuple
 
 import numpy as np
 
-from kernels.jit import allocating, inline, internal, kernel
-from kernels.rng import PURPOSE_DECK, PURPOSE_POLICY, stream_init, uniform_int
 from kernels.beacon.actions import _draw_up, _game_over, actions_for, take_action
 from kernels.beacon.board import _place, flood_size, grid_size, lift_tile, put_tile, rank_of, score_board
-from kernels.beacon.codes import (B_TILE, CFG_PLAYERS, CFG_TOKENS, COL_MOVES, COL_RANK, COL_SCORE, COL_TILES_DISCARDED,
-                                  COL_TILES_PLACED, COL_TRADES, COL_TURNS, MAX_PLAYERS, N_COLS, POLICY_GREEDY,
-                                  POLICY_LOOKAHEAD, POLICY_ORACLE, POLICY_ROLLOUT, ST_DECK_LEN, ST_DISCARDED, ST_MOVES,
-                                  ST_N_PLACED, ST_PLAYER, ST_TOKENS, ST_TRADES, ST_TURNS, TURN_LIMIT)
+from kernels.beacon.codes import (
+    B_TILE,
+    CFG_PLAYERS,
+    CFG_TOKENS,
+    COL_MOVES,
+    COL_RANK,
+    COL_SCORE,
+    COL_TILES_DISCARDED,
+    COL_TILES_PLACED,
+    COL_TRADES,
+    COL_TURNS,
+    MAX_PLAYERS,
+    N_COLS,
+    POLICY_GREEDY,
+    POLICY_LOOKAHEAD,
+    POLICY_ORACLE,
+    POLICY_ROLLOUT,
+    ST_DECK_LEN,
+    ST_DISCARDED,
+    ST_MOVES,
+    ST_N_PLACED,
+    ST_PLAYER,
+    ST_TOKENS,
+    ST_TRADES,
+    ST_TURNS,
+    TURN_LIMIT,
+)
 from kernels.beacon.lookahead import forget_plan
 from kernels.beacon.rollout import O_REPLAY, R_SAMPLES, choose_action
+from kernels.jit import allocating, inline, internal, kernel
+from kernels.rng import PURPOSE_DECK, PURPOSE_POLICY, stream_init, uniform_int
 
 
 @internal

@@ -9,16 +9,37 @@ final score is played.
 """
 
 
-from kernels.jit import inline, internal
-from kernels.rng import next_u64, uniform_int
 from kernels.beacon.actions import _game_over, legal_actions, take_action
 from kernels.beacon.board import lift_tile, score_board
-from kernels.beacon.codes import (CFG_PLAYERS, POLICY_GREEDY, POLICY_LOOKAHEAD, POLICY_ORACLE, POLICY_ROLLOUT,
-                                  ST_DECK_LEN, ST_DECK_POS, ST_N_PLACED, ST_PLAYER, ST_TURNS)
+from kernels.beacon.codes import (
+    CFG_PLAYERS,
+    POLICY_GREEDY,
+    POLICY_LOOKAHEAD,
+    POLICY_ORACLE,
+    POLICY_ROLLOUT,
+    ST_DECK_LEN,
+    ST_DECK_POS,
+    ST_N_PLACED,
+    ST_PLAYER,
+    ST_TURNS,
+)
 from kernels.beacon.greedy import _greedy
-from kernels.beacon.lookahead import (MAX_OPTIONS, PLAN_TRADES_SEEN, _adopt, _copy, _lookahead, _maybe_trade,
-                                      _plan_valid, _top, board_value, follow_plan, root_options, unseen_fill)
-
+from kernels.beacon.lookahead import (
+    MAX_OPTIONS,
+    PLAN_TRADES_SEEN,
+    _adopt,
+    _copy,
+    _lookahead,
+    _maybe_trade,
+    _plan_valid,
+    _top,
+    board_value,
+    follow_plan,
+    root_options,
+    unseen_fill,
+)
+from kernels.jit import inline, internal
+from kernels.rng import next_u64, uniform_int
 
 R_SAMPLES = 8  # continuations per option (oracle: always 1)
 R_OPTIONS = 9  # options continued: the best by lookahead value

@@ -15,10 +15,19 @@ from collections import namedtuple
 import numpy as np
 
 from kernels.beacon.board import flood_size
-from kernels.beacon.codes import (B_TILE, MAX_ACTIONS, MAX_HAND, MAX_PLAYERS, N_COLS, N_PARAMS, POLICY_LOOKAHEAD,
-                                  POLICY_ORACLE, POLICY_ROLLOUT, ST_SIZE)
-from kernels.beacon.lookahead import (FILL_SIZE, FR_SIZE, MAX_CANDIDATES, MAX_DEPTH, MAX_OPTIONS, ORDER_N_ROOT,
-                                      PLAN_SIZE)
+from kernels.beacon.codes import (
+    B_TILE,
+    MAX_ACTIONS,
+    MAX_HAND,
+    MAX_PLAYERS,
+    N_COLS,
+    N_PARAMS,
+    POLICY_LOOKAHEAD,
+    POLICY_ORACLE,
+    POLICY_ROLLOUT,
+    ST_SIZE,
+)
+from kernels.beacon.lookahead import FILL_SIZE, FR_SIZE, MAX_CANDIDATES, MAX_DEPTH, MAX_OPTIONS, ORDER_N_ROOT, PLAN_SIZE
 
 Workspace = namedtuple("Workspace", [
     "st",  # int64 [ST_SIZE] scalar game state (ST_*)

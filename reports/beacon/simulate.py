@@ -217,14 +217,16 @@ def _build_blocks(summary: dict, games, image_files: list[tuple[str, str]]) -> t
         items.append("versions: " + ", ".join(f"{k} {v}" for k, v in versions.items()))
     run = summary.get("run") or {}
     if run.get("backend"):
-        items.append(f"backend: {run['backend']}, {run.get('workers')} worker thread(s), {plural(run.get('chunks', 0), 'chunk')}")
+        items.append(f"backend: {run['backend']}, {run.get('workers')} worker thread(s), "
+                     f"{plural(run.get('chunks', 0), 'chunk')}")
     elif summary.get("threads") is not None:
         items.append(f"threads: {summary['threads']}")
     if run.get("precision"):
         p = run["precision"]
         reached = "reached" if run.get("stopped") == "precision" else "not reached (stopped at --max-games)"
         items.append(f"run to precision: ±{p['target_half_width']:g} on the {p['statistic']} {reached}; "
-                     f"achieved ±{num(p['half_width'], 4)} with min/max games {integer(p['min_games'])}/{integer(p['max_games'])}")
+                     f"achieved ±{num(p['half_width'], 4)} with min/max games "
+                     f"{integer(p['min_games'])}/{integer(p['max_games'])}")
     if (run.get("checkpoint") or {}).get("resumed_games"):
         items.append(f"resumed {integer(run['checkpoint']['resumed_games'])} games from checkpoint "
                      f"{run['checkpoint']['dir']}")

@@ -10,12 +10,11 @@ from pathlib import Path
 
 import numpy as np
 
-from analyzer.seafarers.scenarios import RESOURCE_NAMES
-
-from reports.seafarers import hexplot
-from reports.document import ci_range, num, pct, plural, render_html, render_md, reproduce_blocks, run_items
 from analyzer.io import atomic_write_text
+from analyzer.seafarers.scenarios import RESOURCE_NAMES
+from reports.document import ci_range, num, pct, plural, render_html, render_md, reproduce_blocks, run_items
 from reports.plots import ci_errors, new_figure, save_png
+from reports.seafarers import hexplot
 
 __all__ = ["seat_bars", "write_balance_report", "write_board_png"]
 
@@ -64,7 +63,8 @@ def seat_bars(path, summary: dict) -> Path:
 
 
 def write_board_png(path, scenario, drawing: dict, title: str) -> Path:
-    """A board (reports.seafarers.hexplot.draw_board) from a drawing dict: terrain, number, harbours, settlements, pieces."""
+    """A board (reports.seafarers.hexplot.draw_board) from a drawing dict: terrain, number, harbours, settlements,
+    pieces."""
     return hexplot.draw_board(path, scenario, drawing["terrain"], drawing["number"],
                               harbours=drawing.get("harbours", ()), settlements=drawing.get("settlements", ()),
                               pieces=drawing.get("pieces", ()), title=title)
@@ -78,7 +78,8 @@ def balance_title(summary: dict) -> str:
 def _headline(summary: dict) -> str:
     seats = summary["seats"]
     first, last = seats[0]["income"]["total"], seats[-1]["income"]["total"]
-    text = (f"Over {plural(summary['boards'], 'random legal board')} and {plural(summary['rolls'], 'roll')}, the first seat to place "
+    text = (f"Over {plural(summary['boards'], 'random legal board')} and {plural(summary['rolls'], 'roll')}, "
+            "the first seat to place "
             f"receives {_ci_text(first)} cards per roll and the last {_ci_text(last)}")
     diff = summary.get("first_vs_last")
     if diff:

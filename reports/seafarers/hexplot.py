@@ -15,7 +15,6 @@ from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.patches import Circle, Patch
 
 from analyzer.seafarers.scenarios import TERRAIN_NAMES
-
 from reports.plots import new_figure, save_png
 
 __all__ = ["SEAT_COLOURS", "TERRAIN_COLOURS", "draw_board"]

@@ -13,12 +13,11 @@ from matplotlib import colormaps
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.colors import Normalize
 
-from analyzer.seafarers.scenarios import RESOURCE_NAMES, TERRAIN_NAMES
-
-from reports.seafarers import hexplot
-from reports.document import ci_range, num, pct, plural, render_html, render_md, reproduce_blocks, run_items
 from analyzer.io import atomic_write_text
+from analyzer.seafarers.scenarios import RESOURCE_NAMES, TERRAIN_NAMES
+from reports.document import ci_range, num, pct, plural, render_html, render_md, reproduce_blocks, run_items
 from reports.plots import new_figure, save_png
+from reports.seafarers import hexplot
 from reports.seafarers.balance import _ci_text, write_board_png
 
 __all__ = ["conquest_curves", "fleet_heat_map", "raid_risk_map", "write_pirates_report"]
@@ -232,7 +231,8 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
                           "cards gained / 100 rolls"], rrows, ["l", "l", "r", "r", "r", "r", "r"])]
     risk = sorted((r for r in summary["raid_risk"] if r["settle"]), key=lambda r: -r["loss_per_100"]["0"])
     krows = [[r["name"], r["kind"] or "—", ", ".join(map(str, r["path_indices"])) or "—",
-              *[num(r["loss_per_100"][w], 2) for w in "0123"], *[num(r["gain_per_100"][w], 2) for w in "23"]] for r in risk[:15]]
+              *[num(r["loss_per_100"][w], 2) for w in "0123"], *[num(r["gain_per_100"][w], 2) for w in "23"]]
+             for r in risk[:15]]
     blocks += [("h2", "Raid risk of coastal corners"),
                ("p", "Long-run cards a lone settlement loses (and gains) per 100 rolls against w warships: 100 × "
                      "(path hexes at the corner)/L × P(lower die > w) (or < w for gains); a city adds a card per city "
@@ -241,8 +241,9 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
                ("table", ["corner", "site", "path hexes", "loss w=0", "w=1", "w=2", "w=3", "gain w=2", "w=3"], krows,
                 ["l", "l", "l"] + ["r"] * 6)]
     hand = lambda h: ", ".join(f"{n} {r}" for n, r in zip(h, RESOURCE_NAMES) if n) or "none"  # noqa: E731
-    sites = lambda s, kind: ", ".join(f"{x['corner']} ({x['pips']})" + (f" +{x['roads']} roads" if x["roads"] else "")
-                                      for x in s["sites"] if x["kind"] == kind) or "—"  # noqa: E731
+    def sites(s, kind):
+        return ", ".join(f"{x['corner']} ({x['pips']})" + (f" +{x['roads']} roads" if x["roads"] else "")
+                         for x in s["sites"] if x["kind"] == kind) or "—"
     urows = [[str(s["seat"]), str(s["slot"]), sites(s, "start"), str(s["start_pips"]), hand(s["start_hand"]),
               f"{s['route_ships']} ({s['shortest_routes']} shortest)", sites(s, "colour"), sites(s, "fortress"),
               sites(s, "expansion")] for s in summary["seats"]]

@@ -28,7 +28,8 @@ from analyzer.beacon.rules import load_rules
 from analyzer.beacon.simulation import kernel_tiles
 from analyzer.beacon.tiles import COLUMNS, TileSet, parse_tiles
 from kernels import beacon as kb
-from kernels.beacon import board as board_kernels, play as play_kernels
+from kernels.beacon import board as board_kernels
+from kernels.beacon import play as play_kernels
 from kernels.jit import from_python
 
 N, E, S, W = kb.NORTH, kb.EAST, kb.SOUTH, kb.WEST

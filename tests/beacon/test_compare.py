@@ -7,11 +7,9 @@ from types import SimpleNamespace
 import numpy as np
 import polars as pl
 import pytest
-
-from analyzer import runner
 import scipy.stats
 
-from analyzer import stats
+from analyzer import runner, stats
 from analyzer.beacon.simulation import make_setup, simulate
 from analyzer.beacon.tiles import load_tiles, parse_tiles
 from analyzer.errors import UserError
@@ -57,7 +55,8 @@ def test_every_arm_is_dealt_the_same_deck_in_every_game(players, monkeypatch):
     draw pile of game i is the same for every arm."""
     jobs = []
     real_run_job = runner.run_job
-    monkeypatch.setattr(runner, "run_job", lambda job, options, **kw: jobs.append(job) or real_run_job(job, options, **kw))
+    monkeypatch.setattr(runner, "run_job",
+                        lambda job, options, **kw: jobs.append(job) or real_run_job(job, options, **kw))
     r = cmp.compare("random,greedy", players=players, games=6, seed=13, expansions="windmills", threads=1)
     assert len(jobs) == 2 and r.games.group_by("arm").agg(pl.col("game").sort()).sort("arm")["game"].to_list() == \
         [list(range(6))] * 2

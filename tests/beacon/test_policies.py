@@ -287,9 +287,11 @@ def test_kernels_compile_only_what_a_run_needs(tmp_path):
             "from kernels import beacon as kb\n"
             "play_range_fn(make_setup(1, 'greedy', '', None), 1)(0, np.zeros((kb.N_COLS, 2), np.int16))\n"
             "from kernels.beacon import actions, board, greedy, lookahead, play, rollout\n"
-            "print([len(f.signatures) for f in (greedy._greedy, kb.root_options, rollout._rollout, rollout._continue)])\n"
+            "print([len(f.signatures) for f in\n"
+            "       (greedy._greedy, kb.root_options, rollout._rollout, rollout._continue)])\n"
             "play_range_fn(make_setup(3, 'lookahead', 'piers', None), 1)(0, np.zeros((kb.N_COLS, 2), np.int16))\n"
-            "print(sorted(name for m in (actions, board, greedy, lookahead, play, rollout) for name, f in vars(m).items()\n"
+            "print(sorted(name for m in (actions, board, greedy, lookahead, play, rollout)\n"
+            "             for name, f in vars(m).items()\n"
             "             if isinstance(f, numba.core.registry.CPUDispatcher)\n"
             "             and (len(f.signatures) > 1 or any(\n"
             "                 isinstance(a, numba.types.Literal) for sig in f.signatures for a in sig))))\n")

@@ -6,8 +6,8 @@ import numpy as np
 import polars as pl
 import pytest
 
-from analyzer import stats
 from analyzer import io as rio
+from analyzer import stats
 from reports.beacon import plots
 from reports.beacon.simulate import write_simulate_report
 
@@ -134,7 +134,8 @@ def test_board_plot_and_explored(tmp_path):
     out = plots.beacon_board(tmp_path / "b.png", layout, tiny_tiles(), "tiny board")
     assert out.read_bytes()[:8] == PNG_MAGIC
     # An irregular (non-rectangular) layout with negative coordinates also works.
-    irregular = {"row": np.array([-1, 0, 0, 0, 1]), "col": np.array([0, -1, 0, 1, 0]), "tile": np.array([1, 2, 0, 3, 4])}
+    irregular = {"row": np.array([-1, 0, 0, 0, 1]), "col": np.array([0, -1, 0, 1, 0]),
+                 "tile": np.array([1, 2, 0, 3, 4])}
     assert plots.beacon_board(tmp_path / "c.png", irregular, tiny_tiles(), "plus").read_bytes()[:8] == PNG_MAGIC
 
 

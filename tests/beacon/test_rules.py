@@ -15,7 +15,7 @@ from analyzer.beacon.rules import load_rules
 from analyzer.beacon.simulation import make_setup
 from kernels import beacon as kb
 from kernels.jit import from_python
-from tests.beacon.positions import E, N, OFFSET, W, Position, Tiles, play, reset_workspace, score_ascii
+from tests.beacon.positions import OFFSET, E, N, Position, Tiles, W, play, reset_workspace, score_ascii
 
 # --------------------------------------------------------------------------- tile sets
 

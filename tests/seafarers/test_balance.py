@@ -10,8 +10,7 @@ import pytest
 
 from analyzer.errors import UserError
 from analyzer.seafarers import reference as ref
-from analyzer.seafarers.balance import (BOARD_COLUMNS, SEAT_COLUMNS, assumptions, make_balance, red_spacing,
-                                       run_balance)
+from analyzer.seafarers.balance import BOARD_COLUMNS, SEAT_COLUMNS, assumptions, make_balance, red_spacing, run_balance
 from analyzer.seafarers.boards import deal_plan, generate_boards
 from analyzer.seafarers.pirates import race_setup, raid_risk
 from analyzer.seafarers.production import expected_income
@@ -19,9 +18,8 @@ from analyzer.seafarers.scenarios import HARBOUR_TYPES, load_scenario, scenario_
 from analyzer.seafarers.setup_policies import Heuristic, board_view, draft, parse_heuristic, placement_order
 from kernels.catan.codes import PIPS, RESOURCE_NAMES, SEA
 from reports.seafarers.balance import write_balance_report
-
-from tests.support import run_cli
 from tests.seafarers.test_boards import tiny
+from tests.support import run_cli
 
 TWO_ROWS = """
    0   1 |       ~~    ~~    ~~    ~~

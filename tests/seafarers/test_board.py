@@ -9,8 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analyzer.errors import UserError
-from analyzer.seafarers.board import (
-    CORNER_NAMES, DIRECTIONS, SIDE_NAMES, UNKNOWN, board_flags, build_topology)
+from analyzer.seafarers.board import CORNER_NAMES, DIRECTIONS, SIDE_NAMES, UNKNOWN, board_flags, build_topology
 from analyzer.seafarers.scenarios import load_scenario
 from kernels.catan.codes import DESERT, GOLD, LUMBER, ORE, SEA
 

@@ -15,8 +15,13 @@ from analyzer.errors import UserError
 from analyzer.seafarers.boards import boards_table, deal_plan, generate_boards, harbours_table, robber_start
 from analyzer.seafarers.boards_reference import largest_clump, reference_deal
 from analyzer.seafarers.limits import MAX_DEALT_BOARDS
-from analyzer.seafarers.scenarios import (HARBOUR_TYPES, list_scenarios, load_scenario, parse_scenario_file,
-                                          setup_violations)
+from analyzer.seafarers.scenarios import (
+    HARBOUR_TYPES,
+    list_scenarios,
+    load_scenario,
+    parse_scenario_file,
+    setup_violations,
+)
 from kernels.catan.codes import DESERT, GOLD, ORE, TERRAIN_NAMES
 from tests.support import run_cli
 

@@ -14,20 +14,31 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analyzer import stats
-from analyzer.rng_reference import Stream
 from analyzer.errors import UserError
+from analyzer.rng_reference import Stream
 from analyzer.seafarers import pirates_reference as ref
 from analyzer.seafarers.board import board_flags, build_topology
-from analyzer.seafarers.pirates import (RAID_RULES, fleet_landing_expectation, fleet_stationary, fleet_transition,
-                                        game_column, load_race_rules, parse_plan, play_plan, race_setup, raid_risk,
-                                        rules_path, run_pirates, seat_column)
+from analyzer.seafarers.pirates import (
+    RAID_RULES,
+    fleet_landing_expectation,
+    fleet_stationary,
+    fleet_transition,
+    game_column,
+    load_race_rules,
+    parse_plan,
+    play_plan,
+    race_setup,
+    raid_risk,
+    rules_path,
+    run_pirates,
+    seat_column,
+)
 from analyzer.seafarers.production import expected_income
 from analyzer.seafarers.reference import rolls
 from analyzer.seafarers.scenarios import load_scenario
 from kernels.catan import pirates as kpi
 from kernels.catan.codes import N_RESOURCES
 from kernels.rng import PURPOSE_STEAL, stream_init
-
 from tests.support import run_cli
 
 PATH_LEN = 14

@@ -6,11 +6,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analyzer import stats
-from analyzer.rng_reference import Stream
 from analyzer.errors import UserError
+from analyzer.rng_reference import Stream
 from analyzer.seafarers import reference as ref
-from analyzer.seafarers.production import (check_board, expected_income, parse_gold_policy, simulate_rolls,
-                                           starting_hands)
+from analyzer.seafarers.production import (
+    check_board,
+    expected_income,
+    parse_gold_policy,
+    simulate_rolls,
+    starting_hands,
+)
 from kernels.catan import production as kp
 from kernels.catan.codes import BRICK, DESERT, GOLD, GRAIN, LUMBER, ORE, SEA, WOOL
 from kernels.rng import PURPOSE_DICE, PURPOSE_STEAL, stream_init

@@ -13,8 +13,15 @@ import pytest
 from analyzer.cli import main
 from analyzer.errors import UserError
 from analyzer.seafarers.scenarios import (
-    banned_numbers, data_dir, list_scenarios, load_component_tables, load_scenario, parse_scenario_file,
-    scenario_slugs, setup_violations)
+    banned_numbers,
+    data_dir,
+    list_scenarios,
+    load_component_tables,
+    load_scenario,
+    parse_scenario_file,
+    scenario_slugs,
+    setup_violations,
+)
 from kernels.catan.codes import DESERT, GOLD, RESOURCE_NAMES, TERRAIN_NAMES
 
 SEED = Path(__file__).resolve().parents[2] / "docs" / "rulebooks" / "002_f78565adfc528f93.txt"  # seed 002
