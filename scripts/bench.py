@@ -4,6 +4,7 @@
     .venv/bin/python scripts/bench.py --memory 10000000  # also peak memory of a 10M-game run
     .venv/bin/python scripts/bench.py --dask 1000000     # only: --threads 2 vs --dask-local 2 overhead
     .venv/bin/python scripts/bench.py --seafarers        # only: Seafarers dice, production, boards
+    .venv/bin/python scripts/bench.py --against DIR      # only: every kernel side by side with another checkout
 
 Throughput is per core: one thread, one chunk, after compilation, per second of that thread's
 CPU time, the best of three runs (CPU time leaves other load out, yet on a shared machine a
@@ -147,7 +148,14 @@ def main() -> None:
                     help="only measure the overhead of --dask-local 2 vs --threads 2 on GAMES greedy games")
     ap.add_argument("--seafarers", action="store_true", help="only the Seafarers benchmarks (dice, production, "
                     "fortress, board generator)")
+    ap.add_argument("--against", type=Path, metavar="DIR", help="only: every kernel of this checkout side by side "
+                    "with the checkout in DIR (e.g. a git worktree of an earlier commit)")
+    ap.add_argument("--rounds", type=int, default=4, help="with --against: alternating processes per checkout")
     args = ap.parse_args()
+    if args.against:
+        from scripts import bench_against
+        bench_against.main(args.against, args.rounds)
+        return
     if args.dask:
         dask_overhead(args.dask)
         return

@@ -1,6 +1,6 @@
 """The Catan: Seafarers reports: `balance` (report.md + self-contained report.html) and board drawings.
 
-Built like reports/beacon.py: one list of blocks rendered to Markdown and to HTML, so both carry the same
+Built like reports/beacon/simulate.py: one list of blocks rendered to Markdown and to HTML, so both carry the same
 content; images are written first (atomically) and embedded in the HTML.
 """
 

@@ -1,6 +1,6 @@
 """The `seafarers pirates` report: fleet heat map, raid-risk map, conquest curves, tables (report.md + report.html).
 
-Built like reports/seafarers.py: one list of blocks rendered to Markdown and to HTML; images are written
+Built like reports/seafarers/balance.py: one list of blocks rendered to Markdown and to HTML; images are written
 first (atomically) and embedded in the HTML.
 """
 
