@@ -23,9 +23,9 @@ from reports.document import ci_phrase, plural, rate
 app = typer.Typer(no_args_is_help=True, help="Beacon Patrol: simulate games, score boards, inspect tile sets.")
 
 
-@app.command()
+@app.command("simulate")
 @run_options(count="games", precision=True, streaming=True)
-def simulate(
+def simulate_cmd(
     players: int = typer.Option(1, help="Number of players, 1 to 4."),
     policy: str = typer.Option("greedy", help="Policy name, optionally with parameters: name:key=value,..."),
     seed: int = typer.Option(0, help="Experiment seed; with it every result is reproducible."),
@@ -65,9 +65,9 @@ def simulate(
     out_console.print(f"report: {out / 'report.html'}")
 
 
-@app.command()
+@app.command("compare")
 @run_options(count="games")
-def compare(
+def compare_cmd(
     policies: list[str] = typer.Option(
         ..., help="Policies to compare: repeat the option (--policies greedy --policies lookahead:hole=2.5,keep=1) "
                   "or separate them with commas (--policies random,greedy). A comma followed by key=value "
@@ -117,8 +117,8 @@ def compare(
     out_console.print(f"{plural(s['games'], 'game')} per arm; report: {out / 'report.html'}")
 
 
-@app.command()
-def score(
+@app.command("score")
+def score_cmd(
     layout: Path = typer.Argument(..., parser=path_value,
         help="CSV with columns row,col,tile (row grows southwards)."),
     tiles: Optional[Path] = typer.Option(None, parser=path_value,

@@ -569,7 +569,7 @@ def run_pirates(players: int, games: int, seed: int, plans: list[str], raid_rule
     options = {"players": players, "games": games, "seed": seed, "raid_rule": raid_rule, "max_rounds": max_rounds,
                "heuristic": setup.heuristic, "draft_seed": draft_seed, "fleet_blocks": fleet_blocks,
                "rules_file": None if rules_file is None else str(rules_file)}
-    summary = summarise(setup, parsed, columns, options, wall, time.perf_counter() - t0, command)
+    summary = summarize(setup, parsed, columns, options, wall, time.perf_counter() - t0, command)
     played = sum(run.played for run in runs)
     summary["games_per_second"] = played / wall if wall > 0 and played else None  # (resumed games are not played)
     summary["run"] = arms_run_info(runs)
@@ -633,7 +633,7 @@ def conquest_curve(rounds: np.ndarray, max_rounds: int) -> list[float]:
     return (np.cumsum(counts) / len(rounds)).tolist()
 
 
-def summarise(setup: RaceSetup, plans: list[Plan], columns: list[np.ndarray], options: dict, wall: float,
+def summarize(setup: RaceSetup, plans: list[Plan], columns: list[np.ndarray], options: dict, wall: float,
               seconds: float, command: str) -> dict:
     players, max_rounds = setup.players, options["max_rounds"]
     topo = setup.scenario.topology
