@@ -1,7 +1,7 @@
 """Every kernel of this checkout side by side with another checkout's (`scripts/bench.py --against DIR`).
 
-    git worktree add /tmp/before <commit>
-    .venv/bin/python scripts/bench.py --against /tmp/before [--rounds 6]
+    git worktree add ../before <commit>
+    .venv/bin/python scripts/bench.py --against ../before [--rounds 6]
 
 Each case runs in a fresh process per checkout (PYTHONPATH=<checkout>, the same virtual environment),
 the two checkouts alternating, `--rounds` times each; a case's figure is the best of its runs (items
