@@ -186,6 +186,12 @@ class RunOptions:
     progress: bool = False
     label: str = "games"
 
+    @classmethod
+    def of(cls, games: int, **fields) -> RunOptions:
+        """Checked options for a run of `games` games (boards, blocks of rolls, sieges: whatever a command
+        counts); `fields`: threads, dask_local, scheduler, chunk_size, checkpoint, progress, label."""
+        return cls(games=games, **fields).checked()
+
     def checked(self, default_games: int = 10_000) -> RunOptions:
         """Validated, with defaults filled in; every problem is a one-line UserError."""
         def at_least(name, value, low):
@@ -210,13 +216,16 @@ class RunOptions:
             raise UserError("--threads sets the local thread backend; with Dask the workers set the parallelism")
         at_least("games", self.games, 1)
         at_least("max-games", self.max_games, 2)  # (--min-games: below, once its default is known)
-        at_least("threads", self.threads, 1)
         at_least("dask-local", self.dask_local, 1)
         at_least("chunk-size", self.chunk_size, 1)
         for name, value in (("games", self.games), ("min-games", self.min_games), ("max-games", self.max_games)):
             at_most(name, value, MAX_GAMES)
         at_most("chunk-size", self.chunk_size, MAX_CHUNK_SIZE)
-        at_most("threads", self.threads, MAX_THREADS)
+        if self.threads is not None:
+            check_whole("--threads", self.threads)
+            if not 1 <= self.threads <= MAX_THREADS:
+                raise UserError(f"--threads must be from 1 to {MAX_THREADS:,}, got {self.threads:,} (more threads "
+                                "than cores only add overhead)")
         at_most("dask-local", self.dask_local, MAX_THREADS)
         free = available_memory() if self.dask_local is not None else None
         if free is not None and self.dask_local * WORKER_MEMORY > free:

@@ -343,7 +343,7 @@ def closed_port() -> int:
     (["--precision", "1", "--min-games", "50", "--max-games", "10"], "--max-games (10) must be at least"),
     (["--dask-local", "0"], "--dask-local must be at least 1"),
     (["--chunk-size", "0"], "--chunk-size must be at least 1"),
-    (["--threads", str(10**30)], "--threads must be at most 1,024"),
+    (["--threads", str(10**30)], "--threads must be from 1 to 1,024"),
     (["--dask-local", "1025"], "--dask-local must be at most 1,024"),
     (["--dask-local", "1024"], "would need about 256.0 GiB, more than the 8.0 GiB free"),
     (["--precision", "1", "--max-games", "10000000000"], "--max-games 10,000,000,000: the per-game table would"),

@@ -26,7 +26,7 @@ import polars as pl
 from analyzer import stats
 from analyzer.params import check_seed
 from analyzer.provenance import provenance
-from analyzer.runner import Job, run_job
+from analyzer.runner import Job, RunOptions, run_job
 from analyzer.seafarers.boards import (
     Boards,
     DealPlan,
@@ -36,7 +36,6 @@ from analyzer.seafarers.boards import (
     generate_boards,
     robber_start,
 )
-from analyzer.seafarers.dice import run_options
 from analyzer.seafarers.limits import (
     IN_PARTS,
     MAX_BALANCE_ROLLS,
@@ -292,7 +291,7 @@ def run_balance(scenario: str, players: int, boards: int, rolls: int, heuristic:
     exp = make_balance(scenario, players, rolls, heuristic, seed, sequences=sequences, gold_policy=gold_policy,
                        spend_to=spend_to, max_clump=max_clump)
     check_boards(boards, sequences, rolls)
-    options = run_options(boards, threads, progress=progress, label="boards", **scale)
+    options = RunOptions.of(boards, threads=threads, progress=progress, label="boards", **scale)
     t0 = time.perf_counter()
     run = run_job(balance_job(exp, gold_policy), options, notes={"command": command})
     board_df, seat_df = tables(exp, run.columns)

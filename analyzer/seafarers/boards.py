@@ -20,7 +20,7 @@ import polars as pl
 from analyzer.errors import UserError
 from analyzer.params import check_seed
 from analyzer.provenance import provenance
-from analyzer.runner import Job, run_job
+from analyzer.runner import Job, RunOptions, run_job
 from analyzer.seafarers.board import UNKNOWN
 from analyzer.seafarers.limits import IN_PARTS, MAX_DEALT_BOARDS, check_range
 from analyzer.seafarers.scenarios import HARBOUR_TYPES, SHUFFLED, Scenario
@@ -188,10 +188,8 @@ def boards_play_range(spec: dict):
 def deal_boards(plan: DealPlan, count: int, seed: int, threads: int | None = None, **scale) -> tuple[Boards, dict]:
     """Boards 0 .. count - 1 of `seed` on the runner (threads or Dask; `scale`: chunk_size, progress,
     dask_local or scheduler, checkpoint), and how they ran (RunResult.info, with the boards played in this run)."""
-    from analyzer.seafarers.dice import run_options
-
     check_range("count", count, 1, MAX_DEALT_BOARDS, f"about 250 bytes per board; {IN_PARTS}")
-    run = run_job(boards_job(plan, seed), run_options(count, threads, label="boards", **scale))
+    run = run_job(boards_job(plan, seed), RunOptions.of(count, threads=threads, label="boards", **scale))
     n_hex, cols = plan.scenario.topology.n_hex, run.columns
     boards = Boards(seed, 0, cols[:n_hex].T.astype(np.int8), cols[n_hex:2 * n_hex].T.astype(np.int8),
                     cols[2 * n_hex:-1].T.astype(np.int8), cols[-1].astype(np.int32), run.wall)

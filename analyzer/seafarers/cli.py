@@ -15,6 +15,7 @@ from analyzer.command import (
     run_options,
 )
 from analyzer.params import path_value
+from analyzer.runner import RunOptions
 from reports.document import ci_phrase, ci_range, plural, rate
 
 app = typer.Typer(no_args_is_help=True,
@@ -70,7 +71,6 @@ def boards_cmd(
         deal_plan,
         harbours_table,
     )
-    from analyzer.seafarers.dice import run_options as check_run
     from analyzer.seafarers.limits import check_option
     from analyzer.seafarers.scenarios import load_scenario
     from reports.seafarers.balance import write_board_png
@@ -78,7 +78,7 @@ def boards_cmd(
     check_option("--count", count)
     check_seed(seed)
     plan = deal_plan(load_scenario(scenario, players), max_clump)
-    check_run(count, **backend_fields(run))
+    RunOptions.of(count, **backend_fields(run))  # (checked before any work)
     prepare_out_dir(out, "seafarers boards")
     boards, info = deal_boards(plan, count, seed, **backend_fields(run))
     summary = boards_summary(plan, boards, command_line(), info)
@@ -115,13 +115,12 @@ def balance_cmd(
     """Draft with a heuristic on random legal boards, roll, and report how fair the seats are."""
     from analyzer.io import atomic_write_parquet, write_json
     from analyzer.seafarers.balance import check_boards, make_balance, run_balance
-    from analyzer.seafarers.dice import run_options as check_run
     from reports.seafarers.balance import write_balance_report
 
     options = dict(sequences=sequences, gold_policy=gold_policy, spend_to=spend_to, max_clump=max_clump)
     make_balance(scenario, players, rolls, heuristic, seed, **options)  # every input checked before any work
     check_boards(boards, sequences, rolls)
-    check_run(boards, **backend_fields(run))
+    RunOptions.of(boards, **backend_fields(run))  # (checked before any work)
     prepare_out_dir(out, "seafarers balance")
     result = run_balance(scenario, players, boards, rolls, heuristic, seed, command=command_line(), **options,
                          **backend_fields(run))
@@ -256,13 +255,12 @@ def pirates_cmd(
 ):
     """The Pirate Islands: fleet, raids and a race to the fortresses by purchase plans, on paired games."""
     from analyzer.io import atomic_write_parquet, write_json
-    from analyzer.seafarers.dice import run_options as check_run
     from analyzer.seafarers.pirates import DEFAULT_PLANS, check_inputs, run_pirates
     from reports.seafarers.pirates import write_pirates_report
 
     plans = plan or list(DEFAULT_PLANS)
     check_inputs(players, games, seed, plans, raid_rule, max_rounds, heuristic, draft_seed, rules)  # before any work
-    check_run(games, **backend_fields(run))
+    RunOptions.of(games, **backend_fields(run))  # (checked before any work)
     prepare_out_dir(out, "seafarers pirates")
     result = run_pirates(players, games, seed, plans, raid_rule, max_rounds, heuristic, fleet_blocks, draft_seed,
                          command=command_line(), rules_file=rules, **backend_fields(run))

@@ -16,7 +16,7 @@ from scipy.special import chdtrc
 
 from analyzer.params import check_seed
 from analyzer.runner import Job, RunOptions, run_job
-from analyzer.seafarers.limits import IN_PARTS, MAX_DICE_ROLLS, check_option, check_range
+from analyzer.seafarers.limits import IN_PARTS, MAX_DICE_ROLLS, check_range
 from analyzer.stats import mean_ci_counts, wilson_ci
 from kernels.catan import dice as kd
 
@@ -29,20 +29,6 @@ SUM_P = {s: Fraction(6 - abs(s - 7), 36) for s in SUMS}
 LOW_P = {k: Fraction(13 - 2 * k, 36) for k in FACES}
 MEAN_SUM = Fraction(7)
 MEAN_LOW = sum(k * p for k, p in LOW_P.items())  # 91/36
-
-
-def check_threads(threads: int | None) -> None:
-    if threads is not None:
-        check_option("--threads", threads)
-
-
-def run_options(games: int, threads: int | None = None, chunk_size: int | None = None, progress: bool = False,
-                label: str = "games", **scale) -> RunOptions:
-    """The runner options of a Seafarers experiment of `games` games (boards, blocks, sieges): threads or
-    Dask (dask_local, scheduler), chunk_size, checkpoint; every problem one UserError line."""
-    check_threads(threads)
-    return RunOptions(games=games, threads=threads, chunk_size=chunk_size, progress=progress, label=label,
-                      **scale).checked()
 
 
 def blocks(n_items: int, block: int) -> int:
@@ -94,7 +80,7 @@ def roll_stats(rolls: int, seed: int, threads: int | None = None, **scale) -> di
     check_range("--rolls", rolls, 1, MAX_DICE_ROLLS, f"400 bytes per block of {DICE_BLOCK:,} rolls, 15 minutes on "
                 f"one core at the bound; {IN_PARTS}")
     check_seed(seed)
-    options = run_options(blocks(rolls, DICE_BLOCK), threads, label="blocks of rolls", **scale)
+    options = RunOptions.of(blocks(rolls, DICE_BLOCK), threads=threads, label="blocks of rolls", **scale)
     t0 = time.perf_counter()
     run = run_job(dice_job(rolls, seed), options)
     cols, wall = run.columns, run.wall

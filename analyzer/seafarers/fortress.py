@@ -19,8 +19,8 @@ import numpy as np
 from analyzer import stats
 from analyzer.errors import UserError
 from analyzer.params import check_seed
-from analyzer.runner import Job, run_job
-from analyzer.seafarers.dice import blocks, run_options
+from analyzer.runner import Job, RunOptions, run_job
+from analyzer.seafarers.dice import blocks
 from analyzer.seafarers.limits import IN_PARTS, MAX_BATTLES, MAX_SIEGES, MAX_WARSHIPS, check_range
 from kernels.catan import fortress as kf
 
@@ -132,7 +132,7 @@ def simulate_battles(warships: int, battles: int, seed: int, threads: int | None
                      **scale) -> tuple[np.ndarray, float]:
     """(counts [win, tie, loss], wall seconds) of `battles` single battles with a fixed warship count."""
     run = run_job(battles_job(warships, battles, seed),
-                  run_options(blocks(battles, BATTLE_BLOCK), threads, label="blocks of battles", **scale))
+                  RunOptions.of(blocks(battles, BATTLE_BLOCK), threads=threads, label="blocks of battles", **scale))
     return run.columns.sum(axis=1), run.wall
 
 
@@ -140,7 +140,7 @@ def simulate_sieges(warships: int, sieges: int, seed: int, loss_model: str = DEF
                     chits: int = FORTRESS_CHITS, threads: int | None = None, **scale) -> np.ndarray:
     """int32[S_COLS, sieges]: per siege conquered, battles, ships lost, warships lost."""
     return run_job(sieges_job(warships, seed, loss_model, chits),
-                   run_options(sieges, threads, label="sieges", **scale)).columns
+                   RunOptions.of(sieges, threads=threads, label="sieges", **scale)).columns
 
 
 def fortress_stats(warships: int, battles: int, seed: int, sieges: int | None = None,
@@ -154,7 +154,7 @@ def fortress_stats(warships: int, battles: int, seed: int, sieges: int | None = 
     check_range("--sieges", sieges, 1, MAX_SIEGES, f"every siege keeps its own column; {IN_PARTS}")
     check_seed(seed)
     check_loss_model(loss_model)
-    run_options(1, threads, **scale)  # every runner option checked before any battle
+    RunOptions.of(1, threads=threads, **scale)  # every runner option checked before any battle
     part = _parts(scale)
     counts, wall = simulate_battles(warships, battles, seed, threads, **part("battles"))
     law = battle_law(warships)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from analyzer.errors import UserError
 from analyzer.params import check_whole
-from analyzer.runner import MAX_THREADS
 
 IN_PARTS = "for more, run in parts with different --seed values"
 
@@ -31,7 +30,6 @@ MAX_PLAYERS = 6  # Catan's 5-6 player extension seats the most
 
 # The options checked by name (check_option): (most, note).
 BY_NAME = {
-    "--threads": (MAX_THREADS, "more threads than cores only add overhead"),
     "--count": (MAX_BOARDS, f"about 3 KB per board in memory; {IN_PARTS}"),
     "--boards": (MAX_BOARDS, f"about 3 KB per board in memory; {IN_PARTS}"),
 }

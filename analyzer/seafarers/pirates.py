@@ -36,9 +36,9 @@ from analyzer.errors import UserError
 from analyzer.io import read_data_file
 from analyzer.params import check_seed
 from analyzer.provenance import provenance
-from analyzer.runner import Job
+from analyzer.runner import Job, RunOptions
 from analyzer.seafarers.board import board_flags
-from analyzer.seafarers.dice import LOW_P, run_options
+from analyzer.seafarers.dice import LOW_P
 from analyzer.seafarers.fortress import FORTRESS_CHITS, siege_chain
 from analyzer.seafarers.limits import IN_PARTS, MAX_GAME_PLANS, MAX_ROUNDS, check_range
 from analyzer.seafarers.production import starting_hands
@@ -559,7 +559,7 @@ def run_pirates(players: int, games: int, seed: int, plans: list[str], raid_rule
     The set-up is drafted once (ties from draft_seed), so every game starts from the same position.
     `scale`: the runner's chunk_size, dask_local or scheduler, checkpoint (one sub-folder per plan)."""
     parsed = check_inputs(players, games, seed, plans, raid_rule, max_rounds, heuristic, draft_seed, rules_file)
-    options = run_options(games, threads, progress=progress, **scale)
+    options = RunOptions.of(games, threads=threads, progress=progress, **scale)
     setup = race_setup(players, heuristic, draft_seed, rules_file)
     t0 = time.perf_counter()
     runs = run_arms([(plan.label, pirates_job(setup, plan, seed, raid_rule, max_rounds, fleet_blocks))

@@ -14,8 +14,7 @@ import numpy as np
 
 from analyzer.errors import UserError
 from analyzer.params import check_seed
-from analyzer.runner import Job, run_job
-from analyzer.seafarers.dice import run_options
+from analyzer.runner import Job, RunOptions, run_job
 from analyzer.seafarers.limits import MAX_HAND, MAX_PLAYERS, MAX_SEQUENCE_ROLLS, MAX_SEQUENCES, check_range
 from kernels.catan import production as kp
 from kernels.catan.codes import FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS, RESOURCE_NAMES, SEA, TERRAIN_NAMES
@@ -119,7 +118,7 @@ def simulate_rolls(hex_terrain, hex_number, corner_hexes, corner_building, corne
     check_seed(seed)
     check_range("spend_to", spend_to, kp.NO_SPENDING, MAX_HAND,
                 f"a hand never holds more than the bank's {MAX_HAND} resource cards", lowest="-1 (never spend)")
-    options = run_options(sequences, threads, label="roll sequences", **scale)
+    options = RunOptions.of(sequences, threads=threads, label="roll sequences", **scale)
     gold = parse_gold_policy(gold_policy)
     board = check_board(hex_terrain, hex_number, corner_hexes, corner_building, corner_owner, robber, n_players)
     hands = check_start_hands(start_hands, n_players)
