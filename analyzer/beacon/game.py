@@ -62,6 +62,8 @@ def compare_example() -> Example:
 def trace(job, game: int) -> dict:
     """Game `game` of a beacon job: luck = the tiles in draw order (the same for every policy on one
     tile set); events = every action (player, kind, a, b, c) and the result columns."""
+    import numpy as np
+
     from analyzer.beacon import reference as ref
     from analyzer.beacon.simulation import replay, setup_for_spec
     from kernels import beacon as kb
@@ -70,24 +72,14 @@ def trace(job, game: int) -> dict:
     seed = job.spec["seed"]
     dealt = ref.setup(setup.tiles, setup.players, frozenset(setup.expansions), seed, game, job.spec.get("rules"))
     order = [t for hand in dealt.hands for t in hand if t is not None] + dealt.deck[::-1]
-    board, actions = replay(setup, seed, game, trace_len=20_000)
-    result = replay_result(setup, seed, game)
+    out = np.zeros((kb.N_COLS, 1), np.int16)
+    board, actions = replay(setup, seed, game, trace_len=20_000, out=out)
+    result = {name: int(out[k, 0]) for k, name in enumerate(kb.COLUMN_NAMES)}
     return {"luck": {"draw_order": [setup.tiles.ids[t] for t in order]},
             "events": {"actions": [[int(p), kb.ACTION_NAMES[k], int(a), int(b), int(c)] for p, k, a, b, c in actions],
                        "board": [[int(r), int(c), setup.tiles.ids[int(t)]]
                                  for r, c, t in zip(board["row"], board["col"], board["tile"])],
                        "result": result}}
-
-
-def replay_result(setup, seed: int, game: int) -> dict:
-    import numpy as np
-
-    from analyzer.beacon.simulation import play_range_fn
-    from kernels import beacon as kb
-
-    out = np.zeros((kb.N_COLS, 1), np.int16)
-    play_range_fn(setup, seed)(game, out)
-    return {name: int(out[k, 0]) for k, name in enumerate(kb.COLUMN_NAMES)}
 
 
 def golden() -> list:

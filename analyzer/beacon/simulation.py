@@ -96,11 +96,13 @@ def play_range_fn(setup: Setup, seed: int):
     return play_range
 
 
-def replay(setup: Setup, seed: int, game: int, trace_len: int = 0):
-    """Re-play one game (same seed, same index -> the same game) for its board and actions."""
+def replay(setup: Setup, seed: int, game: int, trace_len: int = 0, out: np.ndarray | None = None):
+    """Re-play one game (same seed, same index -> the same game) for its board and actions; its result
+    columns go into `out` (int16 [N_COLS, 1]) when given."""
     layout = np.zeros((setup.tiles.n, 3), np.int64)
     trace = np.zeros((trace_len, 5), np.int64)
-    n_placed, n_actions = _simulate_range(setup, seed, game, np.zeros((kb.N_COLS, 1), np.int16), trace, layout)
+    out = np.zeros((kb.N_COLS, 1), np.int16) if out is None else out
+    n_placed, n_actions = _simulate_range(setup, seed, game, out, trace, layout)
     board = {"row": layout[:n_placed, 0], "col": layout[:n_placed, 1], "tile": layout[:n_placed, 2]}
     return board, trace[:min(n_actions, trace_len)]
 

@@ -155,15 +155,14 @@ def fortress_stats(warships: int, battles: int, seed: int, sieges: int | None = 
     check_seed(seed)
     check_loss_model(loss_model)
     RunOptions.of(1, threads=threads, **scale)  # every runner option checked before any battle
-    part = _parts(scale)
-    counts, wall = simulate_battles(warships, battles, seed, threads, **part("battles"))
+    counts, wall = simulate_battles(warships, battles, seed, threads, **_part(scale, "battles"))
     law = battle_law(warships)
     battle = {}
     for name, c in zip(OUTCOMES, counts):
         battle[name] = {"count": int(c), "p": int(c) / battles, "ci95": list(stats.wilson_ci(int(c), battles)),
                         "exact": float(law[name]), "exact_fraction": str(law[name])}
     exact = siege_chain(warships, loss_model)
-    cols = simulate_sieges(warships, sieges, seed, loss_model, threads=threads, **part("sieges"))
+    cols = simulate_sieges(warships, sieges, seed, loss_model, threads=threads, **_part(scale, "sieges"))
     won = cols[kf.S_CONQUERED] == 1
     n_won = int(won.sum())
     positive = stats.NON_NEGATIVE
@@ -180,10 +179,8 @@ def fortress_stats(warships: int, battles: int, seed: int, sieges: int | None = 
             "battles_per_second": battles / wall if wall > 0 else None}
 
 
-def _parts(scale: dict):
+def _part(scale: dict, name: str) -> dict:
     """The runner options of one part of the experiment: a checkpoint keeps each part in a sub-folder."""
-    def part(name: str) -> dict:
-        if scale.get("checkpoint") is None:
-            return scale
-        return {**scale, "checkpoint": Path(scale["checkpoint"]) / name}
-    return part
+    if scale.get("checkpoint") is None:
+        return scale
+    return {**scale, "checkpoint": Path(scale["checkpoint"]) / name}

@@ -559,19 +559,18 @@ def run_pirates(players: int, games: int, seed: int, plans: list[str], raid_rule
     The set-up is drafted once (ties from draft_seed), so every game starts from the same position.
     `scale`: the runner's chunk_size, dask_local or scheduler, checkpoint (one sub-folder per plan)."""
     parsed = check_inputs(players, games, seed, plans, raid_rule, max_rounds, heuristic, draft_seed, rules_file)
-    options = RunOptions.of(games, threads=threads, progress=progress, **scale)
+    run_options = RunOptions.of(games, threads=threads, progress=progress, **scale)
     setup = race_setup(players, heuristic, draft_seed, rules_file)
     t0 = time.perf_counter()
     runs = run_arms([(plan.label, pirates_job(setup, plan, seed, raid_rule, max_rounds, fleet_blocks))
-                     for plan in parsed], options, notes={"command": command})
+                     for plan in parsed], run_options, notes={"command": command})
     columns = [run.columns for run in runs]
     wall = sum(run.wall for run in runs)
     options = {"players": players, "games": games, "seed": seed, "raid_rule": raid_rule, "max_rounds": max_rounds,
                "heuristic": setup.heuristic, "draft_seed": draft_seed, "fleet_blocks": fleet_blocks,
                "rules_file": None if rules_file is None else str(rules_file)}
-    summary = summarize(setup, parsed, columns, options, wall, time.perf_counter() - t0, command)
-    played = sum(run.played for run in runs)
-    summary["games_per_second"] = played / wall if wall > 0 and played else None  # (resumed games are not played)
+    played = sum(run.played for run in runs)  # (resumed games are not played)
+    summary = summarize(setup, parsed, columns, options, wall, time.perf_counter() - t0, command, played)
     summary["run"] = arms_run_info(runs)
     return PiratesResult(setup, parsed, columns, summary, games_table(setup, parsed, columns))
 
@@ -634,7 +633,8 @@ def conquest_curve(rounds: np.ndarray, max_rounds: int) -> list[float]:
 
 
 def summarize(setup: RaceSetup, plans: list[Plan], columns: list[np.ndarray], options: dict, wall: float,
-              seconds: float, command: str) -> dict:
+              seconds: float, command: str, played: int) -> dict:
+    """The experiment's summary; `played`: the games played in `wall` seconds (not read from a checkpoint)."""
     players, max_rounds = setup.players, options["max_rounds"]
     topo = setup.scenario.topology
     turns, raids, curves, wins, warships_table, paired = {}, {}, {}, {}, {}, {}
@@ -707,7 +707,7 @@ def summarize(setup: RaceSetup, plans: list[Plan], columns: list[np.ndarray], op
         **provenance("seafarers", options["seed"], command, assumptions(setup, options)),
         "wall_seconds": wall,
         "seconds": seconds,
-        "games_per_second": options["games"] * len(plans) / wall if wall > 0 else None,
+        "games_per_second": played / wall if wall > 0 and played else None,
     }
 
 
