@@ -51,6 +51,14 @@ class Arm:
         args = ",".join(f"{k}={value_text(self.values[k])}" for k, _ in self.spec.params)
         return f"{self.name}:{args}" if args else self.name
 
+    @property
+    def short_label(self) -> str:
+        """The name with only the parameters set away from their defaults, for titles and sentences
+        (`lookahead`, `lookahead:hole=2`); `label` is the one to record."""
+        args = ",".join(f"{k}={value_text(self.values[k])}" for k, default in self.spec.params
+                        if self.values[k] != default)
+        return f"{self.name}:{args}" if args else self.name
+
     def vector(self, length: int, dtype=np.float64) -> np.ndarray:
         """The parameter values in spec order, zero-padded to `length` (a kernel's parameter vector)."""
         v = np.zeros(length, dtype)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import html
 import math
+import re
 from typing import Any
 
 
@@ -108,17 +109,27 @@ def render_md(blocks: list[tuple]) -> str:
 _CSS = """
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;max-width:980px;margin:2em auto;
 padding:0 1em;color:#1d2733;line-height:1.45}
-h1{font-size:1.55em;border-bottom:2px solid #24507a;padding-bottom:.25em}
+h1{font-size:1.55em;border-bottom:2px solid #24507a;padding-bottom:.25em;overflow-wrap:anywhere}
 h2{font-size:1.2em;margin-top:1.8em;color:#24507a}
 p.headline{font-size:1.12em;background:#eef4fa;border-left:4px solid #24507a;padding:.6em .9em}
+div.table{overflow-x:auto;max-width:100%}
 table{border-collapse:collapse;margin:.6em 0;font-size:.93em}
 th,td{border:1px solid #d3dbe3;padding:.28em .7em}
 th{background:#eef2f6;text-align:left}
 td.r,th.r{text-align:right;font-variant-numeric:tabular-nums}
 img{max-width:100%;height:auto;display:block;margin:.8em 0}
 .warn{background:#fff4e0;border-left:4px solid #e69500;padding:.6em .9em}
-pre{background:#f4f6f8;padding:.7em;overflow-x:auto;white-space:pre-wrap}
+pre{background:#f4f6f8;padding:.7em;overflow-x:auto;white-space:pre-wrap;overflow-wrap:anywhere}
+code{overflow-wrap:anywhere}
+p,li{overflow-wrap:anywhere}
 """.strip()
+
+
+def _inline(text: str) -> str:
+    """Escaped text with the two Markdown marks reports use: **bold** and `code`."""
+    out = html.escape(text)
+    out = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", out)
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", out)
 
 
 def render_html(blocks: list[tuple], title: str, images: dict[str, bytes]) -> str:
@@ -134,18 +145,18 @@ def render_html(blocks: list[tuple], title: str, images: dict[str, bytes]) -> st
         elif kind == "p":
             cls = ' class="headline"' if first_p else ""
             first_p = False
-            body.append(f"<p{cls}>{e(b[1])}</p>")
+            body.append(f"<p{cls}>{_inline(b[1])}</p>")
         elif kind == "warn":
-            body.append(f'<p class="warn"><strong>Warning.</strong> {e(b[1])}</p>')
+            body.append(f'<p class="warn"><strong>Warning.</strong> {_inline(b[1])}</p>')
         elif kind == "table":
             headers, rows, align = b[1], b[2], b[3]
             cls = lambda a: ' class="r"' if a == "r" else ""  # noqa: E731
             head = "".join(f"<th{cls(a)}>{e(str(h))}</th>" for h, a in zip(headers, align))
             trs = "".join("<tr>" + "".join(f"<td{cls(a)}>{e(str(c))}</td>" for c, a in zip(row, align)) + "</tr>"
                           for row in rows)
-            body.append(f"<table><thead><tr>{head}</tr></thead><tbody>{trs}</tbody></table>")
+            body.append(f'<div class="table"><table><thead><tr>{head}</tr></thead><tbody>{trs}</tbody></table></div>')
         elif kind == "ul":
-            body.append("<ul>" + "".join(f"<li>{e(item)}</li>" for item in b[1]) + "</ul>")
+            body.append("<ul>" + "".join(f"<li>{_inline(item)}</li>" for item in b[1]) + "</ul>")
         elif kind == "img":
             data = base64.b64encode(images[b[2]]).decode("ascii")
             body.append(f'<img alt="{e(b[1])}" src="data:image/png;base64,{data}">')

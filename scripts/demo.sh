@@ -18,3 +18,4 @@ case "$OUT" in /*) base=$OUT ;; *) base=$PWD/$OUT ;; esac
 for d in beacon-compare beacon-lookahead seafarers-balance; do
   echo "  $base/$d/report.html"
 done
+echo "The command line is .venv/bin/tabletop; 'source .venv/bin/activate' puts it on your PATH as tabletop."

@@ -3,4 +3,7 @@
 # configured in pyproject.toml) and run the tests.
 source "$(dirname "$0")/_env.sh" test
 .venv/bin/ruff check --quiet .
-exec .venv/bin/python -m pytest "$@"
+status=0
+.venv/bin/python -m pytest "$@" || status=$?
+echo "The command line is .venv/bin/tabletop; 'source .venv/bin/activate' puts it on your PATH as tabletop."
+exit $status

@@ -7,6 +7,7 @@ from typing import Optional
 import typer
 from rich.table import Table
 
+from analyzer.beacon.policies import DEFAULT_POLICY, policy_help
 from analyzer.command import (
     command_line,
     out_console,
@@ -27,7 +28,7 @@ app = typer.Typer(no_args_is_help=True, help="Beacon Patrol: simulate games, sco
 @run_options(count="games", precision=True, streaming=True)
 def simulate_cmd(
     players: int = typer.Option(1, help="Number of players, 1 to 4."),
-    policy: str = typer.Option("greedy", help="Policy name, optionally with parameters: name:key=value,..."),
+    policy: str = typer.Option(DEFAULT_POLICY, help=policy_help()),
     seed: int = typer.Option(0, help="Experiment seed; with it every result is reproducible."),
     expansions: str = typer.Option("", help="Comma-separated: windmills, piers."),
     tiles: Optional[Path] = typer.Option(None, parser=path_value,
@@ -58,7 +59,7 @@ def simulate_cmd(
         write_json(stage / "summary.json", result.summary)
         write_simulate_report(stage, result.summary, result.games, result.best_layout, result.tiles)
     s = result.summary
-    out_console.print(f"{plural(s['games'], 'game')}, {s['policy']}, {players} player(s): mean score "
+    out_console.print(f"{plural(s['games'], 'game')}, {s['bot']['label']}, {players} player(s): mean score "
                       f"{s['mean']:.2f} ({ci_phrase(s['ci95'], s['games'])}), best {s['max']}"
                       + (f", {rate(s['games_per_second'])} games/s" if s["games_per_second"] else ""))
     print_run_notes(s["run"])

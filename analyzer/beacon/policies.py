@@ -46,9 +46,25 @@ POLICIES = Registry("policy", [
             LOOKAHEAD_PARAMS + ORACLE_PARAMS, fair=False),
 ], BOUNDS)
 FAIR = tuple(name for name in POLICIES if POLICIES[name].fair)
+# What `simulate` plays unless told: the strongest fair policy that plays the default 10,000 games in
+# seconds (rollout is stronger by ~3 points but ~50x slower; docs/beacon/policies.md).
+DEFAULT_POLICY = "lookahead"
 
 Policy = Arm  # a policy with its parameter values: .label, .spec.code (kernel id), .vector(N_PARAMS)
 
 
 def parse_policy(text: str) -> Policy:
     return POLICIES.parse(text)
+
+
+def policy_help() -> str:
+    """The --policy help: every policy by name with what it does (parameters: docs/beacon/policies.md)."""
+    names = "; ".join(f"{name}{' (default)' if name == DEFAULT_POLICY else ''}: {POLICIES[name].description}"
+                      for name in POLICIES)
+    return f"Policy, optionally with parameters (name:key=value,...). {names}."
+
+
+def bot_of(text: str) -> dict:
+    """What a report says of the policy that played: its short label, whether it is fair, what it does."""
+    policy = parse_policy(text)
+    return {"label": policy.short_label, "fair": policy.spec.fair, "about": policy.spec.description}

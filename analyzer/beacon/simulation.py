@@ -7,7 +7,7 @@ import numpy as np
 import polars as pl
 
 from analyzer import stats
-from analyzer.beacon.policies import parse_policy
+from analyzer.beacon.policies import DEFAULT_POLICY, bot_of, parse_policy
 from analyzer.beacon.rules import check_players, load_rules
 from analyzer.beacon.tiles import TileSet, load_tiles, parse_expansions, parse_tiles
 from analyzer.params import check_seed
@@ -134,15 +134,16 @@ def play_range_for_spec(spec: dict):
 JOB_BUILDER = f"{__name__}:{play_range_for_spec.__name__}"
 
 
-def simulate(players: int = 1, policy: str = "greedy", games: int | None = None, seed: int = 0,
+def simulate(players: int = 1, policy: str = DEFAULT_POLICY, games: int | None = None, seed: int = 0,
              expansions=None, tiles=None, threads: int | None = None, chunk_size: int | None = None,
              progress: bool = False, command: str | None = None, rules=None, **scale) -> SimulationResult:
     """Simulate games; returns summary (dict), per-game table and the best board.
 
-    ``games`` defaults to 10,000. ``rules`` switches rules.toml [options], e.g.
-    ``{"solo_keep_on_empty_pile": True}``. ``scale`` takes the other analyzer.runner.RunOptions fields:
-    precision, min_games, max_games (run to a CI half-width), dask_local or scheduler (Dask),
-    checkpoint (resumable), per_game=False (streaming aggregates only; ``games`` table is None).
+    ``policy`` defaults to the lookahead (policies.DEFAULT_POLICY); ``games`` to 10,000. ``rules``
+    switches rules.toml [options], e.g. ``{"solo_keep_on_empty_pile": True}``. ``scale`` takes the other
+    analyzer.runner.RunOptions fields: precision, min_games, max_games (run to a CI half-width),
+    dask_local or scheduler (Dask), checkpoint (resumable), per_game=False (streaming aggregates only;
+    ``games`` table is None).
 
     >>> r = simulate(players=1, policy="greedy", games=1000, seed=1)
     >>> r.summary["mean"], r.games.columns[:2]
@@ -195,9 +196,10 @@ def summarize_counts(setup: Setup, score_values, score_counts, rank_counts, seed
         "mean": m["mean"], "std": m["std"], "sem": m["sem"], "ci95": m["ci95"],
         "percentiles": stats.percentiles_counts(score_values, score_counts),
         "min": int(score_values[0]), "max": int(score_values[-1]),
-        "rank_bands": {"names": list(rules.rank_names), "lower_bounds": bounds},
+        "rank_bands": {"names": list(rules.rank_names), "lower_bounds": bounds,
+                       "per_expansion": rules.shift_per_expansion},
         "rank_probabilities": stats.category_probabilities_counts(rank_counts, list(rules.rank_names)),
-        "policy": setup.policy_label, "players": setup.players,
+        "policy": setup.policy_label, "bot": bot_of(setup.policy_label), "players": setup.players,
         "expansions": list(setup.expansions),
         "tile_set": {"name": setup.tiles.name, "sha256": setup.tiles.sha256,
                      "reconstruction": setup.tiles.reconstruction, "n_active": int(setup.active.sum())},

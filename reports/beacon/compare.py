@@ -15,7 +15,7 @@ from matplotlib.lines import Line2D
 from analyzer.io import atomic_write_text
 from reports import plots as figures
 from reports.beacon import plots
-from reports.beacon.simulate import _COLUMN_LABELS, _reconstruction_warning
+from reports.beacon.simulate import _COLUMN_LABELS, _reconstruction_warning, band_shift_sentence
 from reports.document import ci_range, integer, num, pct, plural, render_html, render_md
 
 __all__ = ["write_compare_report", "compare_title", "score_distributions", "rank_band_bars", "paired_differences"]
@@ -37,28 +37,38 @@ def _tidy(ax) -> None:
 # --------------------------------------------------------------------------- plots
 
 def score_distributions(scores_by_arm: dict[str, np.ndarray], rank_names, rank_lower_bounds, path) -> Path:
-    """Share of games per score, one outline per arm over shaded rank bands, with each arm's mean."""
+    """Share of games per score, one outline per arm over shaded rank bands, with each arm's mean.
+
+    A spike far above the other arms' peaks (random's many games at 0) would flatten every other
+    shape, so the axis stops at 1.5x the second-highest arm's peak and a clipped spike is labelled
+    with its height."""
     pooled = np.concatenate([np.asarray(s, np.float64) for s in scores_by_arm.values()])
     vals, cnts = np.unique(pooled, return_counts=True)
     x0, x1 = plots.x_limits(vals)
     fig = figures.new_figure(9.0, 4.8)
     ax = fig.add_subplot(1, 1, 1)
     plots.shade_bands(ax, plots.band_ranges(rank_names, rank_lower_bounds), vals, cnts, x0, x1, with_share=False)
-    top = 0.0
-    handles = []
-    for i, (label, scores) in enumerate(scores_by_arm.items()):
+    shares = {}
+    for label, scores in scores_by_arm.items():
         s = np.asarray(scores, np.int64)
+        shares[label] = (s, 100.0 * np.bincount(s - s.min()) / s.size)
+    peaks = sorted(share.max() for _s, share in shares.values())
+    top = min(peaks[-1], 1.5 * peaks[-2]) if len(peaks) > 1 else peaks[-1]
+    handles = []
+    for i, (label, (s, share)) in enumerate(shares.items()):
         bins = np.arange(s.min(), s.max() + 2)
-        share = 100.0 * np.bincount(s - s.min()) / s.size
-        ax.stairs(share, bins - 0.5, color=_colour(i), lw=1.8, zorder=3 + i)
+        ax.stairs(np.minimum(share, top), bins - 0.5, color=_colour(i), lw=1.8, zorder=3 + i)
         ax.axvline(s.mean(), ymax=0.8, color=_colour(i), lw=1.2, ls="--", zorder=3 + i)
-        top = max(top, share.max())
+        for k in np.flatnonzero(share > top):
+            ax.annotate(f"{share[k]:.0f}%", (bins[k], top), xytext=(0, 2), textcoords="offset points",
+                        fontsize=7, color=_colour(i), ha="center", va="bottom", zorder=10)
         handles.append(Line2D([], [], color=_colour(i), lw=1.8, label=f"{label} (mean {s.mean():.1f})"))
     ax.set_xlim(x0, x1)
     ax.set_ylim(0, top * 1.32)  # headroom for the band labels
     ax.set_xlabel("final score")
     ax.set_ylabel("share of games (%)")
-    ax.set_title("Score distributions on the same games (dashed: means)", fontsize=11)
+    clipped = "; taller bars cut, their height written" if peaks[-1] > top else ""
+    ax.set_title(f"Score distributions on the same games (dashed: means{clipped})", fontsize=11)
     ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=min(len(handles), 3),
               fontsize=8, frameon=False)  # below the axes: never over the data
     _tidy(ax)
@@ -161,17 +171,35 @@ def _band_rows(summary: dict, names: list[str]) -> list[list[str]]:
 
 
 def _pair_rows(summary: dict) -> list[list[str]]:
+    """One row per pair: the paired score difference and how the games split."""
     rows = []
     for p in summary["pairs"]:
-        band = p.get("band") or {}
-        reach = (f"{band['name']}{'' if band.get('top') else '+'}: {pct(band['reach_a'])} vs "
-                 f"{pct(band['reach_b'])} (diff {num(100 * band['diff'], 1)} pp, 95% CI "
-                 f"{ci_range([100 * v for v in band['ci95']], 1)})") if band else "—"
         p_value = "—" if p["p_value"] is None else (f"{p['p_value']:.2g}" if p["p_value"] >= 1e-4 else "< 0.0001")
-        rows.append([p["a"], p["b"], f"{num(p['mean_diff'])} ({ci_range(p['ci95'])})",
-                     pct(p["p_better"]), pct(p["p_tie"]), pct(p["p_worse"]), p_value, reach,
-                     "same deals" if p["same_deals"] else "same seeds only"])
+        rows.append([f"{p['a']} − {p['b']}", f"{num(p['mean_diff'])} ({ci_range(p['ci95'])})",
+                     f"{pct(p['p_better'])} / {pct(p['p_tie'])} / {pct(p['p_worse'])}", p_value])
     return rows
+
+
+def _pair_band_rows(summary: dict) -> list[list[str]]:
+    """One row per pair: the share of games reaching the pair's band or better, a vs b."""
+    rows = []
+    for p in summary["pairs"]:
+        band = p.get("band")
+        if band:
+            rows.append([f"{p['a']} − {p['b']}", f"{band['name']}{'' if band.get('top') else ' or better'}",
+                         pct(band["reach_a"]), pct(band["reach_b"]),
+                         f"{num(100 * band['diff'], 1)} ({ci_range([100 * v for v in band['ci95']], 1)})"])
+    return rows
+
+
+def _pairing_note(summary: dict) -> str:
+    kinds = {p["same_deals"] for p in summary["pairs"]}
+    if kinds == {True}:
+        return "Every pair played the same deals."
+    if kinds == {False}:
+        return "The pairs share seeds only (different tile sets deal different games)."
+    return ("Pairs on one tile set played the same deals; pairs across tile sets share seeds only: "
+            + ", ".join(f"{p['a']} − {p['b']}" for p in summary["pairs"] if not p["same_deals"]) + ".")
 
 
 def _oracle_blocks(summary: dict) -> list[tuple]:
@@ -224,7 +252,8 @@ def _build_blocks(summary: dict, image_files: list[tuple[str, str]]) -> tuple[st
         blocks.append(("img", images["score_distributions.png"], "score_distributions.png"))
 
     blocks += [("h2", "Rank bands"),
-               ("p", "Probability of finishing in each band, with a 95% Wilson score interval."),
+               ("p", "Probability of finishing in each band, with a 95% Wilson score interval."
+                     + (" " + band_shift_sentence(summary) if band_shift_sentence(summary) else "")),
                ("table", ["arm", *names], _band_rows(summary, names), ["l"] + ["r"] * len(names))]
     if "rank_bands.png" in images:
         blocks.append(("img", images["rank_bands.png"], "rank_bands.png"))
@@ -232,14 +261,17 @@ def _build_blocks(summary: dict, image_files: list[tuple[str, str]]) -> tuple[st
     blocks += [("h2", "Paired differences"),
                ("ul", [p["sentence"] for p in summary["pairs"]]),
                ("p", "Each pair is a − b on the same games (a: the arm with the higher mean). The interval is a "
-                     "Student-t interval of the per-game differences (a paired t interval); the next columns "
-                     "are the shares of games where a scores more, the same, or less."),
-               ("table", ["a", "b", "mean difference (95% CI)", "a higher", "tie", "b higher", "p-value (paired t)",
-                          "rank band: a vs b", "pairing"],
-                _pair_rows(summary), ["l", "l", "r", "r", "r", "r", "r", "l", "l"]),
-               ("p", f"How the rank band is chosen. {summary['band_rule']} The band columns give the share of games "
-                     "reaching that band or better, and the difference of those shares in percentage points "
-                     "(pp) with Newcombe's interval for shares measured on the same games.")]
+                     "Student-t interval of the per-game differences (a paired t interval); the split gives the "
+                     f"shares of games where a scores more, the same, or less. {_pairing_note(summary)}"),
+               ("table", ["pair (a − b)", "mean difference (95% CI)", "a higher / tie / b higher",
+                          "p-value (paired t)"], _pair_rows(summary), ["l", "r", "r", "r"])]
+    band_rows = _pair_band_rows(summary)
+    if band_rows:
+        blocks += [("p", f"How the rank band is chosen. {summary['band_rule']} The columns give the share of games "
+                         "reaching that band or better, and the difference of those shares in percentage points "
+                         "with Newcombe's interval for shares measured on the same games."),
+                   ("table", ["pair (a − b)", "rank band", "a reaches", "b reaches",
+                              "difference in percentage points (95% CI)"], band_rows, ["l", "l", "r", "r", "r"])]
     if "paired_differences.png" in images:
         blocks.append(("img", images["paired_differences.png"], "paired_differences.png"))
 

@@ -122,36 +122,38 @@ def score_histogram(scores, rank_names, rank_lower_bounds, path, counts=None) ->
 
 
 def score_ecdf(scores, rank_names, rank_lower_bounds, path, counts=None) -> Path:
-    """Empirical CDF P(score <= x) with rank-band boundaries and the share reaching each band.
+    """The share of games scoring x or more (1 - the empirical CDF just below x), with rank-band
+    boundaries: at each band's lower bound the curve's height is the share reaching that band or better,
+    which is what the label beside it says.
 
     ``scores`` are per-game scores, or with ``counts`` the distinct scores of a histogram."""
     vals, cnts = _distribution(scores, counts)
     n = int(cnts.sum())
     bands = band_ranges(rank_names, rank_lower_bounds)
-    cdf = np.cumsum(cnts) / n
+    at_least = cnts[::-1].cumsum()[::-1] / n  # share of games scoring vals[i] or more
     x0, x1 = x_limits(vals)
 
     fig = new_figure(9.0, 4.6)
     fig.subplots_adjust(**_SCORE_PLOT_MARGINS)
     ax = fig.add_subplot(1, 1, 1)
     shade_bands(ax, bands, vals, cnts, x0, x1, with_share=False)
-    ax.step(np.r_[x0, vals, x1], np.r_[0.0, cdf, 1.0], where="post", color=BAR, lw=2.0, zorder=3)
-    # Share of games at or above each band's lower bound, written along the boundary.
+    # a step down after each score: the height over [v, next v) is the share scoring more than v
+    ax.step(np.r_[x0, vals, x1], np.r_[1.0, at_least, 0.0], where="pre", color=BAR, lw=2.0, zorder=3)
     for name, lo, _hi in bands[1:]:
         b = lo - 0.5
         if not x0 < b < x1:
             continue
         reach = cnts[vals >= lo].sum() / n
-        ax.plot([b], [1.0 - reach], marker="o", ms=4, color=MEAN, zorder=4)
-        ax.annotate(f"{100 * reach:.1f}% reach {name}+", (b, 1.0 - reach), xytext=(4, -2),
-                    textcoords="offset points", fontsize=8, color=MEAN, ha="left", va="top", zorder=5)
+        ax.plot([b], [reach], marker="o", ms=4, color=MEAN, zorder=4)
+        ax.annotate(f"{100 * reach:.1f}% reach {name}+", (b, reach), xytext=(5, 3), textcoords="offset points",
+                    fontsize=8, color=MEAN, ha="left", va="bottom", zorder=5)
     ax.set_xlim(x0, x1)
     ax.set_ylim(0, 1.22)
     ax.set_yticks(np.linspace(0, 1, 6))
     ax.set_yticklabels([f"{int(v * 100)}%" for v in np.linspace(0, 1, 6)])
-    ax.set_xlabel("final score")
-    ax.set_ylabel("share of games with score ≤ x")
-    ax.set_title(f"Cumulative score distribution ({n:,} games)", fontsize=11)
+    ax.set_xlabel("final score x")
+    ax.set_ylabel("share of games scoring x or more")
+    ax.set_title(f"Share of games reaching each score ({n:,} games)", fontsize=11)
     ax.grid(axis="y", color="white", lw=0.8, zorder=2)
     ax.set_axisbelow(True)
     for side in ("top", "right"):

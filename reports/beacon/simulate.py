@@ -16,7 +16,7 @@ from analyzer.io import atomic_write_text
 from reports.beacon import plots
 from reports.document import ci_phrase, ci_range, integer, num, pct, plural, rate, render_html, render_md
 
-__all__ = ["write_simulate_report", "report_title", "headline"]
+__all__ = ["write_simulate_report", "report_title", "headline", "bot_sentence", "band_shift_sentence"]
 
 # Friendly descriptions of known per-game columns (anything else is shown by its column name).
 _COLUMN_LABELS = {
@@ -39,7 +39,7 @@ _COLUMN_LABELS = {
 # --------------------------------------------------------------------------- number formatting
 
 def report_title(summary: dict) -> str:
-    policy = summary.get("policy", "unknown policy")
+    policy = (summary.get("bot") or {}).get("label") or summary.get("policy", "unknown policy")
     players = summary.get("players")
     if players is None:
         who = "unknown players"
@@ -47,6 +47,34 @@ def report_title(summary: dict) -> str:
         who = f"{int(players)} player" + ("" if int(players) == 1 else "s")
     exps = list(summary.get("expansions") or [])
     return f"Beacon Patrol — {policy}, {who}, {', '.join(map(str, exps)) if exps else 'base game'}"
+
+
+def bot_sentence(summary: dict) -> str | None:
+    """Near the headline: whose play the scores are, and how to measure the oracle's bound on them."""
+    bot = summary.get("bot")
+    if not bot:
+        return None
+    if not bot["fair"]:
+        return (f"**Not a fair policy:** these are the scores of the {bot['label']} bot, which sees the future "
+                "draw order; they bound what play can reach, not what a player at the table can.")
+    exps = ",".join(summary.get("expansions") or [])
+    command = (f"tabletop beacon compare --policies {bot['label']},oracle --players {summary.get('players', 1)}"
+               + (f" --expansions {exps}" if exps else "") + f" --seed {summary.get('seed', 0)} --games 1000")
+    return (f"These are a bot's scores, not a person's. The **{bot['label']}** policy: {bot['about']}; a fair "
+            "policy, it sees only what its seat would see. The oracle, which knows the draw order, bounds "
+            f"what play can reach; measure it on the same games with `{command}`.")
+
+
+def band_shift_sentence(summary: dict) -> str | None:
+    """Rank-band bounds depend on the expansions in play (rulebook p. 8): one line wherever bands show."""
+    rb = summary.get("rank_bands") or {}
+    step = rb.get("per_expansion")
+    if not step:
+        return None
+    exps = list(summary.get("expansions") or [])
+    now = (f"with {', '.join(exps)} in play they are {step * len(exps)} above the base game's" if exps
+           else "these are the base game's")
+    return f"Rank-band bounds rise by {step} points per expansion in play (rulebook p. 8); {now}."
 
 
 def _bands(summary: dict) -> list[tuple[str, int, int | None]]:
@@ -81,8 +109,9 @@ def headline(summary: dict, score_stats: dict, rank_probs: dict) -> str:
     names = [b[0] for b in bands]
     n = score_stats["games"]
     mean = score_stats["mean"]
+    bot = (summary.get("bot") or {}).get("label")
     text = (f"Mean score {num(mean, 1)} ({ci_phrase(score_stats['ci95'], n, 1)}) over {integer(n)} "
-            f"game{'s' if n != 1 else ''}")
+            f"game{'s' if n != 1 else ''}" + (f" played by the {bot} bot" if bot else ""))
     # "x% reach <band> or better", for the band that holds the mean (the next one if that is the lowest).
     if mean is not None and len(bands) > 1:
         idx = max(1, max(i for i, b in enumerate(bands) if i == 0 or mean >= b[1]))
@@ -125,6 +154,8 @@ def _build_blocks(summary: dict, games, image_files: list[tuple[str, str]]) -> t
     bands = _bands(summary)
     title = report_title(summary)
     blocks: list[tuple] = [("h1", title), ("p", headline(summary, ss, rank_probs))]
+    if bot_sentence(summary):
+        blocks.append(("p", bot_sentence(summary)))
 
     tile_set = summary.get("tile_set") or {}
     if tile_set.get("reconstruction"):
@@ -164,7 +195,8 @@ def _build_blocks(summary: dict, games, image_files: list[tuple[str, str]]) -> t
                       pct(reach)])
     blocks += [("h2", "Rank bands"),
                ("p", "Probability of finishing in each rank band, with a 95% Wilson score interval; "
-                     "the last column is the share of games reaching that band or better."),
+                     "the last column is the share of games reaching that band or better."
+                     + (" " + band_shift_sentence(summary) if band_shift_sentence(summary) else "")),
                ("table", ["band", "score range", "games", "probability (95% CI)", "this band or better"],
                 rrows, ["l", "l", "r", "r", "r"])]
 
@@ -269,7 +301,7 @@ def write_simulate_report(out_dir: Path, summary: dict, games, best_layout: dict
     image_files.append(("Histogram of final scores with rank bands", "score_histogram.png"))
     written.append(plots.score_ecdf(distribution[0], rb["names"], rb["lower_bounds"], out_dir / "score_ecdf.png",
                                     counts=distribution[1]))
-    image_files.append(("Cumulative distribution of final scores", "score_ecdf.png"))
+    image_files.append(("Share of games reaching each score, with the rank bands", "score_ecdf.png"))
     if best_layout is not None:
         best = summary.get("best_game") or {}
         board_title = "Best game"

@@ -34,6 +34,10 @@ def test_simulate_writes_every_output(tmp_path, capsys):
     report = (out / "report.md").read_text()
     assert "reconstruction" in report.lower()
     assert str(out / "report.html") in stdout.replace("\n", "")
+    # no --policy: the strongest fair policy that runs in seconds, named in the summary and the report
+    assert summary["bot"] == {"label": "lookahead", "fair": True, "about": summary["bot"]["about"]}
+    assert summary["policy"].startswith("lookahead:width=2,")  # every parameter recorded
+    assert "played by the lookahead bot" in report.splitlines()[2] and ", lookahead, 2 player(s)" in stdout
 
 
 @pytest.mark.parametrize("args,fragment", [

@@ -273,7 +273,7 @@ def test_cli_compares_tile_sets(tmp_path, capsys):
     assert summary["pairs"][0]["same_deals"] is False and "shares only the seed" in summary["pairing"]
     games = pl.read_parquet(out / "games.parquet")
     assert games["tile_set"].unique().sort().to_list() == ["default.csv", "richer.csv"]
-    assert "same seeds only" in (out / "report.md").read_text()
+    assert "share seeds only" in (out / "report.md").read_text()
 
 
 @pytest.mark.parametrize("args,fragment", [

@@ -220,3 +220,38 @@ def test_failing_write_keeps_previous_file(tmp_path):
         rio.atomic_write(t, writer)
     assert t.read_bytes() == b"old"
     assert _leftovers(tmp_path) == []
+
+
+def test_the_first_lines_say_whose_play_the_scores_are(tmp_path):
+    """Issue 33: near the headline, every simulate report says the scores are a bot's, which bot, and how
+    the oracle's bound is measured; an unfair policy is called so."""
+    from analyzer.beacon.policies import bot_of
+
+    summary, games = synthetic()
+    summary.update(policy="lookahead:width=2", bot=bot_of("lookahead:width=2"), expansions=["piers"],
+                   rank_bands={"names": NAMES, "lower_bounds": [0, 36, 46, 56, 66], "per_expansion": 10})
+    write_simulate_report(tmp_path, summary, games, None, None)
+    lines = (tmp_path / "report.md").read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "# Beacon Patrol — lookahead, 1 player, piers"  # width=2 is the default: not repeated
+    assert "played by the lookahead bot" in lines[2]
+    assert lines[4].startswith("These are a bot's scores, not a person's.")
+    assert "`tabletop beacon compare --policies lookahead,oracle --players 1 --expansions piers --seed 12345" \
+           in lines[4]
+    md = "\n".join(lines)
+    assert "Rank-band bounds rise by 10 points per expansion in play (rulebook p. 8); with piers in play they " \
+           "are 10 above the base game's." in md
+    html = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert "<strong>lookahead</strong>" in html and "<code>tabletop beacon compare" in html
+
+    summary.update(policy="oracle", bot=bot_of("oracle"))
+    write_simulate_report(tmp_path, summary, games, None, None)
+    assert "**Not a fair policy:**" in (tmp_path / "report.md").read_text(encoding="utf-8").splitlines()[4]
+
+
+def test_short_labels_name_only_the_parameters_changed():
+    from analyzer.beacon.policies import parse_policy
+
+    assert parse_policy("lookahead").short_label == "lookahead"
+    assert parse_policy("lookahead:width=2,hole=2").short_label == "lookahead:hole=2"
+    assert parse_policy("lookahead:hole=2").label.startswith("lookahead:width=2,near=0.6,")
+    assert parse_policy("greedy").short_label == "greedy"
