@@ -371,8 +371,8 @@ def summarize(exp: Balance, board_df: pl.DataFrame, seat_df: pl.DataFrame, gold_
         "seats": seats,
         "first_vs_last": stats.paired_difference(first, last) if len(first) > 1 else None,
         "board_stats": {c: _spread(board_df[c]) for c in BOARD_COLUMNS if c not in ("robber_hex",)},
-        "fairest_board": {"board": fairest, "seat_spread": float(spread[fairest])},
-        "least_fair_board": {"board": least, "seat_spread": float(spread[least])},
+        "fairest_board": _board_seats(seat_df, fairest, float(spread[fairest])),
+        "least_fair_board": _board_seats(seat_df, least, float(spread[least])),
         "layouts": [{"scenario": x.slug, "players": x.players, "status": x.status} for x in list_scenarios()],
         "pirate_fleet": None if fleet is None else {
             "simulated": False, "path_hexes": len(s.pirate.fleet_path), "raid_rule": "each",
@@ -405,6 +405,13 @@ def fleet_warning(per_seat: list[float]) -> str:
     return (f"The pirate fleet's raids are not simulated here: from their set-up settlements the seats would lose "
             f"about {figure} cards per 100 rolls to them (mean per seat, long run, no warships, while they hold "
             "cards); see `tabletop seafarers pirates`.")
+
+
+def _board_seats(seat_df: pl.DataFrame, board: int, spread: float) -> dict:
+    """One board's seats: expected income per roll (no robber), and the seat it favours most."""
+    expected = seat_df.filter(pl.col("board") == board).sort("seat")["expected_total"].to_list()
+    return {"board": board, "seat_spread": spread, "expected": expected,
+            "favoured_seat": int(np.argmax(expected)) + 1}
 
 
 def assumptions(exp: Balance) -> list[str]:

@@ -12,6 +12,7 @@ import numpy as np
 
 from analyzer.io import atomic_write_text
 from analyzer.seafarers.scenarios import RESOURCE_NAMES
+from analyzer.seafarers.setup_policies import HEURISTICS
 from reports.document import ci_range, num, pct, plural, render_html, render_md, reproduce_blocks, run_items
 from reports.plots import ci_errors, new_figure, save_png
 from reports.seafarers import hexplot
@@ -70,29 +71,72 @@ def write_board_png(path, scenario, drawing: dict, title: str) -> Path:
                               pieces=drawing.get("pieces", ()), title=title)
 
 
+def _favoured(board: dict) -> str:
+    """`; favours seat 1 (0.667 expected vs 0.500 for seat 2)`: the board's best and worst seat, no robber."""
+    expected = board.get("expected")
+    if not expected or max(expected) == min(expected):
+        return ""
+    best, worst = int(np.argmax(expected)), int(np.argmin(expected))
+    return (f"; favours seat {best + 1} ({num(expected[best], 3)} expected vs {num(expected[worst], 3)} "
+            f"for seat {worst + 1})")
+
+
 def balance_title(summary: dict) -> str:
     sc = summary["scenario"]
-    return f"Catan: Seafarers — {sc['name']}, {sc['players']} players: set-up balance ({summary['heuristic']})"
+    heuristic = HEURISTICS.parse(summary["heuristic"]).short_label  # only the parameters changed
+    return f"Catan: Seafarers — {sc['name']}, {sc['players']} players: set-up balance ({heuristic})"
 
 
 def _headline(summary: dict) -> str:
+    """The verdict on seat order: which seat is favoured, by how much, with the paired CI."""
     seats = summary["seats"]
-    first, last = seats[0]["income"]["total"], seats[-1]["income"]["total"]
-    text = (f"Over {plural(summary['boards'], 'random legal board')} and {plural(summary['rolls'], 'roll')}, "
-            "the first seat to place "
-            f"receives {_ci_text(first)} cards per roll and the last {_ci_text(last)}")
-    diff = summary.get("first_vs_last")
-    if diff:
-        text += f" (difference {num(diff['mean_diff'], 3)}, 95% CI {ci_range(diff['ci95'], 3)})"
+    first, last = seats[0], seats[-1]
+    got = {s["seat"]: s["income"]["total"] for s in (first, last)}
+    diff = summary.get("first_vs_last")  # first − last, paired on the same boards
+    ci = (diff or {}).get("ci95")
+    setting = (f"over {plural(summary['boards'], 'random legal board')} and {plural(summary['rolls'], 'roll')}, "
+               f"every seat drafting with the same heuristic")
+    if ci and (ci[0] > 0 or ci[1] < 0):
+        fav, other = (first, last) if diff["mean_diff"] > 0 else (last, first)
+        lo, hi = sorted(abs(v) for v in ci)
+        text = (f"Seat {fav['seat']} (the {'first' if fav is first else 'last'} to place) is favoured: it receives "
+                f"{_ci_text(got[fav['seat']])} cards per roll against seat {other['seat']}'s "
+                f"{_ci_text(got[other['seat']])}, {num(abs(diff['mean_diff']), 3)} more (95% CI "
+                f"{ci_range([lo, hi], 3)}, paired on the same boards), about "
+                f"{num(abs(diff['mean_diff']) * summary['rolls'], 1)} cards over {summary['rolls']} rolls; {setting}.")
+    else:
+        measured = (f"difference {num(diff['mean_diff'], 3)}, 95% CI {ci_range(ci, 3)}" if ci
+                    else "no interval: no spread to measure")
+        text = (f"No measurable advantage between the first and the last seat to place: seat {first['seat']} "
+                f"receives {_ci_text(got[first['seat']])} cards per roll and seat {last['seat']} "
+                f"{_ci_text(got[last['seat']])} ({measured}); {setting}.")
     spread = summary["board_stats"]["seat_spread"]
-    return text + (f"; on the average board the best and worst seat's expected income differ by "
+    return text + (f" On the average board the best and worst seat's expected income differ by "
                    f"{num(spread['mean'], 3)} cards per roll.")
+
+
+def _why(summary: dict) -> str | None:
+    """Where the model explains the order: the seat with the highest expected income receiving less because
+    the modelled robber goes for the leader."""
+    seats = summary["seats"]
+    expected = [s["expected"]["total"]["mean"] for s in seats]
+    received = [s["income"]["total"]["mean"] for s in seats]
+    targeted = [s["sevens"]["targeted_share"]["mean"] for s in seats]
+    leader, best = int(np.argmax(expected)), int(np.argmax(received))
+    if leader == best or int(np.argmax(targeted)) != leader:
+        return None
+    return (f"Why: seat {seats[leader]['seat']} has the highest expected income ({num(expected[leader], 3)} cards "
+            f"per roll without the robber) but receives {num(received[leader], 3)}, because the modelled robber "
+            f"targets the leader: {pct(targeted[leader])} of 7s put it on seat {seats[leader]['seat']}'s hexes, "
+            f"against {pct(targeted[best])} on seat {seats[best]['seat']}'s (see the robber assumption below).")
 
 
 def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tuple]]:
     sc = summary["scenario"]
     title = balance_title(summary)
     blocks: list[tuple] = [("h1", title), ("p", _headline(summary))]
+    if _why(summary):
+        blocks.append(("p", _why(summary)))
     if sc["status"] != "published":
         blocks.append(("warn", f"This layout is '{sc['status']}': a published map partly reconstructed to agree "
                                "with the rulebook (see “Data and assumptions”)."))
@@ -159,7 +203,7 @@ def write_balance_report(out_dir, summary: dict, scenario, drawings: dict[str, d
         info = summary[f"{key}_board"]
         name = f"{key}_board.png"
         title = (f"{key.replace('_', ' ')} board: #{info['board']}, seat spread {num(info['seat_spread'], 3)} "
-                 "cards/roll")
+                 "cards/roll" + _favoured(info))
         written.append(write_board_png(out_dir / name, scenario, drawing, title))
         images.append((title, name))
     title, blocks = _blocks(summary, images)

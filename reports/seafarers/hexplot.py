@@ -11,7 +11,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
+from matplotlib import patheffects
 from matplotlib.collections import LineCollection, PolyCollection
+from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, Patch
 
 from analyzer.seafarers.scenarios import TERRAIN_NAMES
@@ -25,6 +27,8 @@ FRAME_COLOUR = "#3d6e9c"
 HARBOUR_COLOURS = {"3:1": "#ffffff", "lumber": TERRAIN_COLOURS["lumber"], "brick": TERRAIN_COLOURS["brick"],
                    "wool": TERRAIN_COLOURS["wool"], "grain": TERRAIN_COLOURS["grain"], "ore": TERRAIN_COLOURS["ore"]}
 SEAT_COLOURS = ("#d62728", "#1f5fbf", "#ff8c1a", "#f4f4f4")  # red, blue, orange, white: seats 1-4
+# Every seat's pieces are outlined in this, so the white seat shows on white hex borders and light land.
+PIECE_OUTLINE = "#111111"
 RADIUS = 1 / math.sqrt(3)  # centre to corner when neighbouring centres are 1 apart
 _ANGLES = np.radians([90, 30, -30, -90, -150, 150])  # corners N, NE, SE, S, SW, NW
 _CORNER_OFFSETS = RADIUS * np.stack([np.cos(_ANGLES), np.sin(_ANGLES)], axis=1)
@@ -82,10 +86,11 @@ def draw_board(path: str | Path, scenario, terrain, number, *, harbours: Sequenc
         (ship_lines if piece == "ship" else road_lines).append(segment)
         (ship_colours if piece == "ship" else road_colours).append(SEAT_COLOURS[seat])
     if road_lines:
-        ax.add_collection(LineCollection(road_lines, colors=road_colours, linewidths=4.5, zorder=4))
+        ax.add_collection(LineCollection(road_lines, colors=road_colours, linewidths=4.5, zorder=4,
+                                         path_effects=_outlined(4.5)))
     if ship_lines:
         ax.add_collection(LineCollection(ship_lines, colors=ship_colours, linewidths=3.5, linestyles=(0, (2, 1)),
-                                         zorder=4))
+                                         zorder=4, path_effects=_outlined(3.5)))
     for corner, seat in settlements:
         x, y = points[corner]
         ax.plot([x], [y], marker="s", markersize=10, color=SEAT_COLOURS[seat], markeredgecolor="#111111",
@@ -101,11 +106,38 @@ def draw_board(path: str | Path, scenario, terrain, number, *, harbours: Sequenc
     handles = [Patch(facecolor=TERRAIN_COLOURS[t], edgecolor="#666666", label=t) for t in used]
     if fog.any():
         handles.append(Patch(facecolor="#cccccc", hatch="///", edgecolor="#555555", label="fog (face down)"))
+    if frame.any():
+        handles.append(Patch(facecolor=FRAME_COLOUR, edgecolor="#666666", label="frame (sea border)"))
+    if harbours:
+        handles.append(Line2D([], [], marker="o", ls="none", markersize=8, markerfacecolor="#ffffff",
+                              markeredgecolor="#5a4a2a", label="harbour (3:1, or 2:1 in its colour)"))
+    handles += _piece_handles(settlements, pieces)
     ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=min(len(handles), 5),
               fontsize=7.5, frameon=False)
     if title:
         fig.suptitle(title, fontsize=10, y=0.99)
     return save_png(fig, path)
+
+
+def _outlined(width: float) -> list:
+    return [patheffects.Stroke(linewidth=width + 2, foreground=PIECE_OUTLINE), patheffects.Normal()]
+
+
+def _piece_handles(settlements, pieces) -> list:
+    """Legend entries for what the placement drew: the seats' colours, settlements, roads and ships."""
+    seats = sorted({seat for _c, seat in settlements} | {seat for _e, seat, _p in pieces})
+    handles = [Patch(facecolor=SEAT_COLOURS[seat], edgecolor=PIECE_OUTLINE, label=f"seat {seat + 1}")
+               for seat in seats]
+    if settlements:
+        handles.append(Line2D([], [], marker="s", ls="none", markersize=8, markerfacecolor="#ffffff",
+                              markeredgecolor=PIECE_OUTLINE, label="settlement (its seat's number)"))
+    kinds = {piece for _e, _s, piece in pieces}
+    if "road" in kinds:
+        handles.append(Line2D([], [], color="#888888", lw=4, path_effects=_outlined(4), label="road"))
+    if "ship" in kinds:
+        handles.append(Line2D([], [], color="#888888", lw=3, ls=(0, (2, 1)), path_effects=_outlined(3),
+                              label="ship"))
+    return handles
 
 
 def _circle(xy, radius, face, edge) -> Circle:

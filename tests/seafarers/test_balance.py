@@ -409,3 +409,58 @@ def test_the_largest_weights_give_no_warnings(tmp_path, capsys, heuristic):
                                 "--out", str(tmp_path / "o")], capsys)
     assert code == 0, err
     assert not err and not [w for w in caught if issubclass(w.category, RuntimeWarning)]
+
+
+def _seat(seat, received, expected, targeted):
+    ci = lambda m: {"mean": m, "ci95": [m - 0.004, m + 0.004]}  # noqa: E731
+    return {"seat": seat, "income": {"total": ci(received)}, "expected": {"total": ci(expected)},
+            "sevens": {"targeted_share": ci(targeted)}}
+
+
+def _verdict_summary(first_minus_last, ci):
+    return {"boards": 300, "rolls": 60, "board_stats": {"seat_spread": {"mean": 0.079}},
+            "seats": [_seat(1, 0.507, 0.570, 0.511), _seat(2, 0.509, 0.561, 0.402), _seat(3, 0.516, 0.565, 0.390),
+                      _seat(4, 0.518, 0.559, 0.344)],
+            "first_vs_last": {"mean_diff": first_minus_last, "ci95": ci}}
+
+
+def test_the_headline_names_the_favoured_seat_and_the_model_s_reason():
+    """Issue 33: a verdict in words (which seat, by how much, with the CI), and why when the model explains it:
+    the seat with the highest expected income receives less because the modelled robber targets the leader."""
+    from reports.seafarers.balance import _headline, _why
+
+    summary = _verdict_summary(-0.011, [-0.018, -0.004])
+    assert _headline(summary).startswith(
+        "Seat 4 (the last to place) is favoured: it receives 0.518 (0.514–0.522) cards per roll against seat 1's "
+        "0.507 (0.503–0.511), 0.011 more (95% CI 0.004–0.018, paired on the same boards), about 0.7 cards over "
+        "60 rolls")
+    assert _why(summary) == (
+        "Why: seat 1 has the highest expected income (0.570 cards per roll without the robber) but receives 0.507, "
+        "because the modelled robber targets the leader: 51.1% of 7s put it on seat 1's hexes, against 34.4% on "
+        "seat 4's (see the robber assumption below).")
+    summary = _verdict_summary(-0.011, [-0.02, 0.001])
+    assert _headline(summary).startswith("No measurable advantage between the first and the last seat to place")
+    summary["seats"][0]["income"]["total"]["mean"] = 0.6  # the leader by expectation also receives most
+    assert _why(summary) is None
+
+
+def test_board_titles_name_the_seat_the_board_favours():
+    from reports.seafarers.balance import _favoured
+
+    favours = "; favours seat 1 (0.667 expected vs 0.500 for seat 2)"
+    assert _favoured({"expected": [0.667, 0.5, 0.611, 0.556]}) == favours
+    assert _favoured({"expected": [0.5, 0.5]}) == ""
+
+
+def test_board_legends_name_every_mark_and_outline_every_seat():
+    """Issue 33: a legend entry for settlements, roads, ships (and the frame, drawn by draw_board); seat 4's
+    white pieces carry a dark outline so they show on white hex borders."""
+    from reports.seafarers import hexplot
+
+    handles = hexplot._piece_handles([(0, 0), (5, 3)], [(1, 0, "road"), (2, 3, "ship")])
+    assert [h.get_label() for h in handles] == ["seat 1", "seat 4", "settlement (its seat's number)", "road", "ship"]
+    from matplotlib.colors import to_hex
+
+    assert to_hex(handles[1].get_facecolor()) == hexplot.SEAT_COLOURS[3] == "#f4f4f4"
+    assert to_hex(handles[1].get_edgecolor()) == hexplot.PIECE_OUTLINE
+    assert [type(e).__name__ for e in hexplot._outlined(4)] == ["Stroke", "Normal"]
