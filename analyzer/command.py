@@ -52,6 +52,16 @@ def command_line() -> str:
     return "tabletop " + " ".join(shlex.quote(a) for a in sys.argv[1:])
 
 
+def api_out_dir(out, command: str) -> Path | None:
+    """The `out=` of a Python API function: None, or the folder prepared as the CLI's --out is (checked and
+    proved writable before any game is played)."""
+    if out is None:
+        return None
+    if not str(out).strip():
+        raise UserError("out: an empty path; give a folder name")
+    return prepare_out_dir(Path(out), command)
+
+
 def prepare_out_dir(out: Path, command: str) -> Path:
     """Create the output folder and prove it is writable before any long run starts. A folder
     holding another command's results is refused: the two sets of files would mix, and the new
@@ -76,11 +86,22 @@ def _results_of(out: Path) -> str | None:
 
     try:
         summary = json.loads((out / "summary.json").read_text("utf-8"))
+        if summary.get("experiment") in result_commands():  # (an API run has no command line)
+            return summary["experiment"]
         words = summary["command"].split()
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
     name = " ".join(words[1:3])
     return name if words[:1] == ["tabletop"] and name in result_commands() else None
+
+
+def write_summary(stage: Path, summary: dict, experiment: str) -> None:
+    """summary.json of a results folder, naming the `<game> <command>` that wrote it (`experiment`), so that
+    another command's run into that folder is refused whether the first ran from the CLI or the API."""
+    from analyzer.io import write_json
+
+    summary["experiment"] = experiment
+    write_json(stage / "summary.json", summary)
 
 
 @contextmanager

@@ -374,11 +374,11 @@ def test_scheduler_backend_gives_the_threads_results(dask_cluster):
 
 
 def test_seafarers_balance_on_dask_local_equals_threads():
-    from analyzer.seafarers.balance import run_balance
+    from analyzer.seafarers.balance import play_balance
 
     kw = dict(boards=12, rolls=30, heuristic="diverse", seed=4, sequences=10)
-    threads = run_balance("new-shores", 4, threads=2, **kw)
-    local = run_balance("new-shores", 4, dask_local=2, **kw)
+    threads = play_balance("new-shores", 4, threads=2, **kw)
+    local = play_balance("new-shores", 4, dask_local=2, **kw)
     assert local.summary["run"]["backend"] == "dask-local" and local.summary["run"]["workers"] == 2
     assert local.boards.equals(threads.boards) and local.seats.equals(threads.seats)
 

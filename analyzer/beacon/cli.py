@@ -11,9 +11,7 @@ from analyzer.beacon.policies import DEFAULT_POLICY, policy_help
 from analyzer.command import (
     command_line,
     out_console,
-    prepare_out_dir,
     print_run_notes,
-    results_folder,
     run_fields,
     run_options,
 )
@@ -41,23 +39,10 @@ def simulate_cmd(
     run=None,
 ):
     """Simulate games with one policy and write the per-game table, summary and report."""
-    from analyzer.beacon.simulation import make_setup
     from analyzer.beacon.simulation import simulate as simulate_games
-    from analyzer.io import atomic_write_parquet, write_json
-    from analyzer.params import check_seed
-    from reports.beacon.simulate import write_simulate_report
 
-    check_seed(seed)  # every input checked before any work
-    make_setup(players, policy, expansions, tiles, rule)
-    prepare_out_dir(out, "beacon simulate")
     result = simulate_games(players=players, policy=policy, seed=seed, expansions=expansions, tiles=tiles,
-                            rules=rule, command=command_line(), **run_fields(run))
-    # a streaming run has no per-game table, and an older one would not match its summary
-    with results_folder(out, stale=("games.parquet",) if result.games is None else ()) as stage:
-        if result.games is not None:
-            atomic_write_parquet(stage / "games.parquet", result.games)
-        write_json(stage / "summary.json", result.summary)
-        write_simulate_report(stage, result.summary, result.games, result.best_layout, result.tiles)
+                            rules=rule, command=command_line(), out=out, **run_fields(run))
     s = result.summary
     out_console.print(f"{plural(s['games'], 'game')}, {s['bot']['label']}, {players} player(s): mean score "
                       f"{s['mean']:.2f} ({ci_phrase(s['ci95'], s['games'])}), best {s['max']}"
@@ -93,21 +78,10 @@ def compare_cmd(
     there is no --precision or --no-per-game (pairing needs the same games, kept per game).
     See docs/beacon/compare.md.
     """
-    from analyzer.beacon.comparison import check_inputs
     from analyzer.beacon.comparison import compare as compare_arms
-    from analyzer.io import atomic_write_parquet, write_json
-    from reports.beacon.compare import write_compare_report
 
-    options = run_fields(run)
-    check_inputs(policies, players, seed=seed, expansions=expansions, tiles=tiles, rules=rule,
-                 **options)  # before any work
-    prepare_out_dir(out, "beacon compare")
     result = compare_arms(policies, players=players, seed=seed, expansions=expansions, tiles=tiles, rules=rule,
-                          command=command_line(), **options)
-    with results_folder(out) as stage:
-        atomic_write_parquet(stage / "games.parquet", result.games)
-        write_json(stage / "summary.json", result.summary)
-        write_compare_report(stage, result.summary, result.games)
+                          command=command_line(), out=out, **run_fields(run))
     s = result.summary
     for label, arm in s["policies"].items():
         out_console.print(f"{label}: mean score {arm['mean']:.2f} ({ci_phrase(arm['ci95'], arm['games'])})",

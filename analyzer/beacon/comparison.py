@@ -27,6 +27,7 @@ from analyzer.beacon.policies import parse_policy
 from analyzer.beacon.rules import check_players, load_rules
 from analyzer.beacon.simulation import RESULT_DTYPE, Setup, beacon_job, games_table, make_setup, summarize
 from analyzer.beacon.tiles import TileSet, load_tiles, parse_expansions
+from analyzer.command import api_out_dir
 from analyzer.errors import UserError
 from analyzer.params import check_seed
 from analyzer.runner import RunOptions, RunResult, check_table_memory
@@ -181,8 +182,9 @@ def _checked_options(options: RunOptions) -> RunOptions:
 
 def compare(policies, players: int = 1, games: int | None = None, seed: int = 0, expansions=None, tiles=None,
             threads: int | None = None, chunk_size: int | None = None, progress: bool = False,
-            command: str | None = None, rules=None, **scale) -> CompareResult:
-    """Play the same games with every arm and compare them game by game.
+            command: str | None = None, rules=None, out=None, **scale) -> CompareResult:
+    """Play the same games with every arm and compare them game by game; with ``out`` (a folder) also
+    write what `tabletop beacon compare --out` writes: games.parquet, summary.json, the report.
 
     ``policies``: policy texts (``["greedy", "lookahead:hole=2.5,keep=1"]``) or one comma-separated
     string; ``tiles``: None (the packaged set), one tile CSV, or a list of them to compare tile sets.
@@ -191,17 +193,33 @@ def compare(policies, players: int = 1, games: int | None = None, seed: int = 0,
     the runner's dask_local, scheduler and checkpoint (one sub-folder per arm); precision and
     per_game=False are refused (pairing needs the same games, kept per game).
 
-    >>> r = compare(["random", "greedy"], games=2000, seed=1)
+    >>> r = compare(["random", "greedy"], games=2000, seed=1, out="runs/cmp")
     >>> r.summary["pairs"][0]["sentence"]
     """
     arms, options = check_inputs(policies, players, games, seed, expansions, tiles, threads, chunk_size,
                                  progress, rules, **scale)
+    out = api_out_dir(out, "beacon compare")  # (every input checked before any game)
     runs = run_arms([(arm.label, beacon_job(arm.setup, arm.policy_text, seed)) for arm in arms], options)
     columns = [run.columns for run in runs]
     summary = summarize_comparison(arms, columns, seed, runs)
     if command:
         summary["command"] = command
-    return CompareResult(summary, comparison_table(arms, columns), arms)
+    result = CompareResult(summary, comparison_table(arms, columns), arms)
+    if out is not None:
+        write_comparison(out, result)
+    return result
+
+
+def write_comparison(out: Path, result: CompareResult) -> None:
+    """games.parquet, summary.json and the report into `out`, all or nothing."""
+    from analyzer.command import results_folder, write_summary
+    from analyzer.io import atomic_write_parquet
+    from reports.beacon.compare import write_compare_report
+
+    with results_folder(out) as stage:
+        atomic_write_parquet(stage / "games.parquet", result.games)
+        write_summary(stage, result.summary, "beacon compare")
+        write_compare_report(stage, result.summary, result.games)
 
 
 # --------------------------------------------------------------------------- results

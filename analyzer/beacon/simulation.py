@@ -10,6 +10,7 @@ from analyzer import stats
 from analyzer.beacon.policies import DEFAULT_POLICY, bot_of, parse_policy
 from analyzer.beacon.rules import check_players, load_rules
 from analyzer.beacon.tiles import TileSet, load_tiles, parse_expansions, parse_tiles
+from analyzer.command import api_out_dir
 from analyzer.params import check_seed
 from analyzer.provenance import provenance
 from analyzer.runner import Job, RunOptions, Statistic, run_job
@@ -136,8 +137,10 @@ JOB_BUILDER = f"{__name__}:{play_range_for_spec.__name__}"
 
 def simulate(players: int = 1, policy: str = DEFAULT_POLICY, games: int | None = None, seed: int = 0,
              expansions=None, tiles=None, threads: int | None = None, chunk_size: int | None = None,
-             progress: bool = False, command: str | None = None, rules=None, **scale) -> SimulationResult:
-    """Simulate games; returns summary (dict), per-game table and the best board.
+             progress: bool = False, command: str | None = None, rules=None, out=None,
+             **scale) -> SimulationResult:
+    """Simulate games; returns summary (dict), per-game table and the best board; with ``out`` (a folder)
+    also writes what `tabletop beacon simulate --out` writes: games.parquet, summary.json, the report.
 
     ``policy`` defaults to the lookahead (policies.DEFAULT_POLICY); ``games`` to 10,000. ``rules``
     switches rules.toml [options], e.g. ``{"solo_keep_on_empty_pile": True}``. ``scale`` takes the other
@@ -145,12 +148,13 @@ def simulate(players: int = 1, policy: str = DEFAULT_POLICY, games: int | None =
     dask_local or scheduler (Dask), checkpoint (resumable), per_game=False (streaming aggregates only;
     ``games`` table is None).
 
-    >>> r = simulate(players=1, policy="greedy", games=1000, seed=1)
+    >>> r = simulate(players=1, policy="greedy", games=1000, seed=1, out="runs/greedy")
     >>> r.summary["mean"], r.games.columns[:2]
     """
     check_seed(seed)
     options = RunOptions(games=games, threads=threads, chunk_size=chunk_size, progress=progress, **scale).checked()
     setup = make_setup(players, policy, expansions, tiles, rules)
+    out = api_out_dir(out, "beacon simulate")  # (every input checked before any game)
     run = run_job(beacon_job(setup, policy, seed), options, aggregate=True, notes={"command": command})
     agg = run.aggregate
     values, counts = agg.histogram(kb.COL_SCORE)
@@ -165,7 +169,24 @@ def simulate(players: int = 1, policy: str = DEFAULT_POLICY, games: int | None =
     if command:
         summary["command"] = command
     table = games_table(run.columns) if run.columns is not None else None
-    return SimulationResult(summary, table, best_layout, setup.tiles)
+    result = SimulationResult(summary, table, best_layout, setup.tiles)
+    if out is not None:
+        write_simulation(out, result)
+    return result
+
+
+def write_simulation(out: Path, result: SimulationResult) -> None:
+    """games.parquet (unless streamed), summary.json and the report into `out`, all or nothing."""
+    from analyzer.command import results_folder, write_summary
+    from analyzer.io import atomic_write_parquet
+    from reports.beacon.simulate import write_simulate_report
+
+    # a streaming run has no per-game table, and an older one would not match its summary
+    with results_folder(out, stale=("games.parquet",) if result.games is None else ()) as stage:
+        if result.games is not None:
+            atomic_write_parquet(stage / "games.parquet", result.games)
+        write_summary(stage, result.summary, "beacon simulate")
+        write_simulate_report(stage, result.summary, result.games, result.best_layout, result.tiles)
 
 
 def games_table(cols: np.ndarray) -> pl.DataFrame:

@@ -1,6 +1,6 @@
 """How fair is a Seafarers set-up? Random legal boards, a heuristic snake draft, many roll sequences.
 
-    result = run_balance("new-world", players=4, boards=1000, rolls=60, heuristic="pips", seed=1)
+    result = play_balance("new-world", players=4, boards=1000, rolls=60, heuristic="pips", seed=1)
     result.summary, result.boards, result.seats        # dict, polars tables
 
 Board b of the seed is dealt from its own stream (kernels/catan/deal.py), the seats draft on it
@@ -55,7 +55,7 @@ from kernels.catan import dice as kd
 from kernels.catan import production as kp
 from kernels.catan.codes import FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, PIPS, RESOURCE_NAMES, SEA
 
-__all__ = ["BOARD_COLUMNS", "SEAT_COLUMNS", "BalanceResult", "Balance", "run_balance"]
+__all__ = ["BOARD_COLUMNS", "SEAT_COLUMNS", "BalanceResult", "Balance", "play_balance"]
 
 DEFAULT_SEQUENCES = 100
 DEFAULT_SPEND_TO = 4
@@ -283,7 +283,7 @@ def balance_play_range(spec: dict):
                         max_clump=spec["max_clump"]).play_range
 
 
-def run_balance(scenario: str, players: int, boards: int, rolls: int, heuristic: str, seed: int, *,
+def play_balance(scenario: str, players: int, boards: int, rolls: int, heuristic: str, seed: int, *,
                 sequences: int = DEFAULT_SEQUENCES, gold_policy: str = "poorest", spend_to: int = DEFAULT_SPEND_TO,
                 max_clump: int = 0, threads: int | None = None, progress: bool = False,
                 command: str = "", **scale) -> BalanceResult:

@@ -9,13 +9,10 @@ from analyzer.command import (
     backend_fields,
     command_line,
     out_console,
-    prepare_out_dir,
     print_run_notes,
-    results_folder,
     run_options,
 )
 from analyzer.params import path_value
-from analyzer.runner import RunOptions
 from reports.document import ci_phrase, ci_range, plural, rate
 
 app = typer.Typer(no_args_is_help=True,
@@ -31,9 +28,9 @@ def scenarios_cmd(as_json: bool = typer.Option(False, "--json", help="Print JSON
     from rich.console import Console
     from rich.table import Table
 
-    from analyzer.seafarers.scenarios import list_scenarios
+    from analyzer.seafarers.api import catalog
 
-    rows = [s.summary() for s in list_scenarios()]
+    rows = catalog()
     if as_json:
         print(json.dumps(rows, ensure_ascii=False))
         return
@@ -61,33 +58,10 @@ def boards_cmd(
     run=None,
 ):
     """Deal random legal boards with the scenario's variable set-up; draw the first one."""
-    from analyzer.io import atomic_write_parquet, write_json
-    from analyzer.params import check_seed
-    from analyzer.seafarers.boards import (
-        board_drawing,
-        boards_summary,
-        boards_table,
-        deal_boards,
-        deal_plan,
-        harbours_table,
-    )
-    from analyzer.seafarers.limits import check_option
-    from analyzer.seafarers.scenarios import load_scenario
-    from reports.seafarers.balance import write_board_png
+    from analyzer.seafarers.api import run_boards
 
-    check_option("--count", count)
-    check_seed(seed)
-    plan = deal_plan(load_scenario(scenario, players), max_clump)
-    RunOptions.of(count, **backend_fields(run))  # (checked before any work)
-    prepare_out_dir(out, "seafarers boards")
-    boards, info = deal_boards(plan, count, seed, **backend_fields(run))
-    summary = boards_summary(plan, boards, command_line(), info)
-    with results_folder(out) as stage:
-        atomic_write_parquet(stage / "boards.parquet", boards_table(plan.scenario, boards))
-        atomic_write_parquet(stage / "harbours.parquet", harbours_table(plan.scenario, boards))
-        write_board_png(stage / "board.png", plan.scenario, board_drawing(plan.scenario, boards),
-                        f"{plan.scenario.name}, {players} players: board 0 of seed {seed}")
-        write_json(stage / "summary.json", summary)
+    summary = run_boards(scenario, players, count, seed, max_clump, out=out, command=command_line(),
+                   **backend_fields(run)).summary
     speed = summary["boards_per_second"]
     out_console.print(f"{count:,} legal {scenario} boards for {players} players, "
                       + (f"{rate(speed)} boards/s, " if speed else "")
@@ -113,23 +87,11 @@ def balance_cmd(
     run=None,
 ):
     """Draft with a heuristic on random legal boards, roll, and report how fair the seats are."""
-    from analyzer.io import atomic_write_parquet, write_json
-    from analyzer.seafarers.balance import check_boards, make_balance, run_balance
-    from reports.seafarers.balance import write_balance_report
+    from analyzer.seafarers.api import run_balance
 
-    options = dict(sequences=sequences, gold_policy=gold_policy, spend_to=spend_to, max_clump=max_clump)
-    make_balance(scenario, players, rolls, heuristic, seed, **options)  # every input checked before any work
-    check_boards(boards, sequences, rolls)
-    RunOptions.of(boards, **backend_fields(run))  # (checked before any work)
-    prepare_out_dir(out, "seafarers balance")
-    result = run_balance(scenario, players, boards, rolls, heuristic, seed, command=command_line(), **options,
-                         **backend_fields(run))
-    drawings = {key: result.drawing(result.summary[f"{key}_board"]["board"]) for key in ("fairest", "least_fair")}
-    with results_folder(out) as stage:
-        atomic_write_parquet(stage / "boards.parquet", result.boards)
-        atomic_write_parquet(stage / "seats.parquet", result.seats)
-        write_json(stage / "summary.json", result.summary)
-        write_balance_report(stage, result.summary, result.experiment.scenario, drawings)
+    result = run_balance(scenario, players, boards, rolls, heuristic, seed, out=out, command=command_line(),
+                     sequences=sequences, gold_policy=gold_policy, spend_to=spend_to, max_clump=max_clump,
+                     **backend_fields(run))
     s = result.summary
     first, last = s["seats"][0]["income"]["total"], s["seats"][-1]["income"]["total"]
     out_console.print(f"{plural(boards, 'board')}, {s['heuristic']}: seat 1 {first['mean']:.3f} cards/roll, seat "
@@ -163,9 +125,9 @@ def dice_cmd(
     """Roll pairs of dice: sums and lower dice against the exact laws, longest gaps without each sum."""
     import json
 
-    from analyzer.seafarers.dice import roll_stats
+    from analyzer.seafarers.api import run_dice
 
-    r = roll_stats(rolls, seed, **backend_fields(run))
+    r = run_dice(rolls, seed, **backend_fields(run))
     if as_json:
         print(json.dumps(r))
         return
@@ -205,9 +167,9 @@ def fortress_cmd(
     """Pirate fortress ("The Pirate Islands"): single-battle odds and whole sieges, exact and simulated."""
     import json
 
-    from analyzer.seafarers.fortress import fortress_stats
+    from analyzer.seafarers.api import run_fortress
 
-    r = fortress_stats(warships, battles, seed, sieges, loss_model, **backend_fields(run))
+    r = run_fortress(warships, battles, seed, sieges, loss_model, **backend_fields(run))
     if as_json:
         print(json.dumps(r))
         return
@@ -254,20 +216,10 @@ def pirates_cmd(
     run=None,
 ):
     """The Pirate Islands: fleet, raids and a race to the fortresses by purchase plans, on paired games."""
-    from analyzer.io import atomic_write_parquet, write_json
-    from analyzer.seafarers.pirates import DEFAULT_PLANS, check_inputs, run_pirates
-    from reports.seafarers.pirates import write_pirates_report
+    from analyzer.seafarers.api import run_pirates
 
-    plans = plan or list(DEFAULT_PLANS)
-    check_inputs(players, games, seed, plans, raid_rule, max_rounds, heuristic, draft_seed, rules)  # before any work
-    RunOptions.of(games, **backend_fields(run))  # (checked before any work)
-    prepare_out_dir(out, "seafarers pirates")
-    result = run_pirates(players, games, seed, plans, raid_rule, max_rounds, heuristic, fleet_blocks, draft_seed,
-                         command=command_line(), rules_file=rules, **backend_fields(run))
-    with results_folder(out) as stage:
-        atomic_write_parquet(stage / "games.parquet", result.games)
-        write_json(stage / "summary.json", result.summary)
-        write_pirates_report(stage, result.summary, result.setup)
+    result = run_pirates(players, games, seed, plan, raid_rule, max_rounds, heuristic, fleet_blocks, draft_seed,
+                     rules_file=rules, out=out, command=command_line(), **backend_fields(run))
     for label, t in result.summary["turns_to_conquer"].items():
         a, mean = t["all seats"], t["all seats"]["mean"]
         text = "" if mean is None else (f"; those took {mean['mean']:.1f} rounds on average "
@@ -275,5 +227,5 @@ def pirates_cmd(
         out_console.print(f"{label}: fortress conquered within {max_rounds} rounds in {a['p_conquered']:.1%} "
                           f"of seat-games{text}")
     print_run_notes(result.summary["run"])
-    out_console.print(f"{plural(games, 'game')} × {len(plans)} plan(s), raid rule {raid_rule}; "
+    out_console.print(f"{plural(games, 'game')} × {len(result.summary['plans'])} plan(s), raid rule {raid_rule}; "
                       f"report: {out / 'report.html'}")

@@ -2,7 +2,7 @@
 
     setup = race_setup(players=4)                        # the fixed map, the draft, routes, sites
     plan = parse_plan("attack-at:3")                     # or ships-first, cards-first:attack=4,outpost=1
-    result = run_pirates(4, games=10_000, seed=1, plans=["ships-first", "cards-first"])
+    result = play_pirates(4, games=10_000, seed=1, plans=["ships-first", "cards-first"])
     result.summary, result.games                         # dict (summary.json), polars table
 
 The race (kernels/catan/pirates.py, docs/seafarers/pirates.md): seats collect resources from their
@@ -49,7 +49,7 @@ from kernels.catan.codes import FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, 
 
 __all__ = ["PLANS", "RAID_RULES", "Plan", "PiratesResult", "RaceRules", "RaceSetup", "fleet_landing_expectation",
            "fleet_stationary", "fleet_transition", "load_race_rules", "parse_plan", "race_setup", "raid_risk",
-           "run_pirates"]
+           "play_pirates"]
 
 SLUG = "pirate-islands"
 RAID_RULES = kpi.RAID_RULES
@@ -551,7 +551,7 @@ def pirates_play_range(spec: dict):
     return lambda start, out: kpi.race_range(board, seed, start, out, no_trace)
 
 
-def run_pirates(players: int, games: int, seed: int, plans: list[str], raid_rule: str = "each",
+def play_pirates(players: int, games: int, seed: int, plans: list[str], raid_rule: str = "each",
                 max_rounds: int = DEFAULT_MAX_ROUNDS, heuristic: str = "pips", fleet_blocks: bool = False,
                 draft_seed: int = 0, threads: int | None = None, progress: bool = False,
                 command: str = "", rules_file: Path | None = None, **scale) -> PiratesResult:

@@ -105,8 +105,8 @@ def _headline(summary: dict) -> str:
                 f"{ci_range([lo, hi], 3)}, paired on the same boards), about "
                 f"{num(abs(diff['mean_diff']) * summary['rolls'], 1)} cards over {summary['rolls']} rolls; {setting}.")
     else:
-        measured = (f"difference {num(diff['mean_diff'], 3)}, 95% CI {ci_range(ci, 3)}" if ci
-                    else "no interval: no spread to measure")
+        measured = (f"difference {num(diff['mean_diff'], 3)}, 95% CI {ci_range(ci, 3)}" if ci and None not in ci
+                    else "one board: no 95% CI" if summary["boards"] == 1 else "no 95% CI: no spread to measure")
         text = (f"No measurable advantage between the first and the last seat to place: seat {first['seat']} "
                 f"receives {_ci_text(got[first['seat']])} cards per roll and seat {last['seat']} "
                 f"{_ci_text(got[last['seat']])} ({measured}); {setting}.")

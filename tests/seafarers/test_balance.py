@@ -10,7 +10,7 @@ import pytest
 
 from analyzer.errors import UserError
 from analyzer.seafarers import reference as ref
-from analyzer.seafarers.balance import BOARD_COLUMNS, SEAT_COLUMNS, assumptions, make_balance, red_spacing, run_balance
+from analyzer.seafarers.balance import BOARD_COLUMNS, SEAT_COLUMNS, assumptions, make_balance, play_balance, red_spacing
 from analyzer.seafarers.boards import deal_plan, generate_boards
 from analyzer.seafarers.pirates import race_setup, raid_risk
 from analyzer.seafarers.production import expected_income
@@ -211,7 +211,7 @@ def test_red_spacing():
 
 @pytest.fixture(scope="module")
 def small_run():
-    return run_balance("four-islands", 3, boards=24, rolls=50, heuristic="diverse", seed=5, sequences=300,
+    return play_balance("four-islands", 3, boards=24, rolls=50, heuristic="diverse", seed=5, sequences=300,
                        threads=2)
 
 
@@ -281,7 +281,7 @@ def test_reports_name_the_red_number_rule_an_assumption_where_the_seed_is_silent
 
 
 def test_pirate_islands_balance_says_the_fleet_is_not_simulated(tmp_path):
-    result = run_balance("pirate-islands", 4, boards=3, rolls=20, heuristic="pips", seed=1, sequences=10, threads=1)
+    result = play_balance("pirate-islands", 4, boards=3, rolls=20, heuristic="pips", seed=1, sequences=10, threads=1)
     summary = result.summary
     fleet = summary["pirate_fleet"]
     assert fleet["simulated"] is False and "not simulated" in fleet["warning"]
@@ -319,7 +319,7 @@ def test_balance_tables_and_summary(small_run):
 
 
 def test_cloth_for_catan_seats_place_three_settlements():
-    one = run_balance("cloth-for-catan", 4, boards=6, rolls=20, heuristic="port", seed=11, sequences=20, threads=1)
+    one = play_balance("cloth-for-catan", 4, boards=6, rolls=20, heuristic="port", seed=11, sequences=20, threads=1)
     assert (one.seats["corner_3"] >= 0).all()
 
 

@@ -26,11 +26,11 @@ from analyzer.seafarers.pirates import (
     game_column,
     load_race_rules,
     parse_plan,
+    play_pirates,
     play_plan,
     race_setup,
     raid_risk,
     rules_path,
-    run_pirates,
     seat_column,
 )
 from analyzer.seafarers.production import expected_income
@@ -309,8 +309,8 @@ def test_other_rule_data_from_a_file(tmp_path):
     base = tmp_path / "base_deck.toml"
     base.write_text(rules_path().read_text(encoding="utf-8").replace("victory_point = 4", "victory_point = 5"),
                     encoding="utf-8")
-    seed_run = run_pirates(4, 30, 3, ["cards-first"])
-    base_run = run_pirates(4, 30, 3, ["cards-first"], rules_file=base)
+    seed_run = play_pirates(4, 30, 3, ["cards-first"])
+    base_run = play_pirates(4, 30, 3, ["cards-first"], rules_file=base)
     assert len(seed_run.setup.deck) == 24 and len(base_run.setup.deck) == 25
     assert (base_run.setup.deck == kpi.DEV_KNIGHT).sum() == 19
     assert base_run.summary["rules_file"] == str(base) and seed_run.summary["rules_file"] is None
@@ -516,7 +516,7 @@ def test_common_random_numbers_across_plans(setup4):
     expected = [6 * (a - 1) + (b - 1) for a, b in rolls(9, 17, n)]
     assert all(t == expected for t in traces.values())
     # ... and the paired experiment compares plans on those games
-    result = run_pirates(4, 40, 9, ["ships-first", "cards-first"], max_rounds=60, threads=1)
+    result = play_pirates(4, 40, 9, ["ships-first", "cards-first"], max_rounds=60, threads=1)
     d = result.summary["paired_differences"]["cards-first:attack=4,outpost=0 - ships-first:attack=4,outpost=0"]
     assert d["all seats"]["n"] == 40
     a, b = result.columns
@@ -525,10 +525,10 @@ def test_common_random_numbers_across_plans(setup4):
 
 def test_pooled_seats_are_clustered_by_game():
     """The four seats of one game are one sample for an interval, not four: one game has none."""
-    one = run_pirates(4, 1, 3, ["cards-first"], max_rounds=200, threads=1).summary["turns_to_conquer"]
+    one = play_pirates(4, 1, 3, ["cards-first"], max_rounds=200, threads=1).summary["turns_to_conquer"]
     pooled = one["cards-first:attack=4,outpost=0"]["all seats"]
     assert pooled["conquered"] >= 2 and pooled["mean"]["clusters"] == 1 and pooled["mean"]["ci95"] == [None, None]
-    result = run_pirates(4, 60, 3, ["cards-first"], max_rounds=200, threads=1)
+    result = play_pirates(4, 60, 3, ["cards-first"], max_rounds=200, threads=1)
     cols = result.columns[0]
     rounds = np.stack([seat_column(cols, p, "conquer_round") for p in range(4)])  # seat x game
     pooled = result.summary["turns_to_conquer"]["cards-first:attack=4,outpost=0"]["all seats"]
@@ -540,8 +540,8 @@ def test_pooled_seats_are_clustered_by_game():
 
 
 def test_the_experiment_plays_the_kernels_games(setup4):
-    """Game g of run_pirates is game g of the race kernel (threads, chunks and Dask: tests/test_conformance.py)."""
-    one = run_pirates(4, 90, 2, ["attack-at:5"], max_rounds=80, threads=2).columns[0]
+    """Game g of play_pirates is game g of the race kernel (threads, chunks and Dask: tests/test_conformance.py)."""
+    one = play_pirates(4, 90, 2, ["attack-at:5"], max_rounds=80, threads=2).columns[0]
     assert (race(setup4, "attack-at:5", 30, seed=2, max_rounds=80, start=60) == one[:, 60:]).all()
 
 

@@ -1,0 +1,148 @@
+"""The Python API of Catan: Seafarers: one function per `tabletop seafarers` command, returning its tables.
+
+Each takes the command's options as keyword arguments (the runner's `threads`, `chunk_size`, `progress`,
+`dask_local`, `scheduler`, `checkpoint` too) and, given `out=FOLDER`, also writes what the command's
+`--out` writes, checked before any work and all or nothing:
+
+    >>> from analyzer import seafarers
+    >>> r = seafarers.run_balance("new-shores", players=4, boards=200, heuristic="diverse", seed=1, out="runs/bal")
+    >>> r.summary["first_vs_last"]["mean_diff"], r.seats.columns[:3]   # summary dict, polars tables
+
+| function (command) | returns |
+|---|---|
+| `catalog()` (scenarios) | a list of dicts: every scenario and player count, VP target, layout status |
+| `run_boards(scenario, ...)` (boards) | BoardsResult: summary, boards (one row per board and hex), harbours |
+| `run_balance(scenario, ...)` (balance) | BalanceResult: summary, boards, seats (one row per board and seat) |
+| `run_dice(rolls, ...)` (dice) | a dict: sums and lower dice against the exact laws, longest gaps |
+| `run_fortress(warships, ...)` (fortress) | a dict: single battles and whole sieges, exact and simulated |
+| `run_pirates(...)` (pirates) | PiratesResult: summary, games (one row per plan, game and seat) |
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import polars as pl
+
+from analyzer.command import api_out_dir, results_folder, write_summary
+from analyzer.io import atomic_write_parquet
+
+__all__ = ["BoardsResult", "catalog", "run_boards", "run_balance", "run_dice", "run_fortress", "run_pirates"]
+
+
+def catalog() -> list[dict]:
+    """Every scenario of the catalog, 3 and 4 players: slug, name, hexes, VP target, layout status."""
+    from analyzer.seafarers.scenarios import list_scenarios
+
+    return [s.summary() for s in list_scenarios()]
+
+
+@dataclass(frozen=True)
+class BoardsResult:
+    summary: dict
+    boards: pl.DataFrame  # one row per board and hex: its terrain and number
+    harbours: pl.DataFrame  # one row per board and harbour
+
+
+def run_boards(scenario: str, players: int = 4, count: int = 1, seed: int = 0, max_clump: int = 0, out=None,
+           command: str = "", **run) -> BoardsResult:
+    """Random legal boards of the scenario's variable set-up (board b of a seed is always the same board);
+    with `out`, also boards.parquet, harbours.parquet, summary.json and board.png (board 0)."""
+    from analyzer.params import check_seed
+    from analyzer.runner import RunOptions
+    from analyzer.seafarers.boards import (
+        board_drawing,
+        boards_summary,
+        boards_table,
+        deal_boards,
+        deal_plan,
+        harbours_table,
+    )
+    from analyzer.seafarers.limits import check_option
+    from analyzer.seafarers.scenarios import load_scenario
+
+    check_option("--count", count)
+    check_seed(seed)
+    plan = deal_plan(load_scenario(scenario, players), max_clump)
+    RunOptions.of(count, **run)
+    out = api_out_dir(out, "seafarers boards")
+    dealt, info = deal_boards(plan, count, seed, **run)
+    result = BoardsResult(boards_summary(plan, dealt, command, info), boards_table(plan.scenario, dealt),
+                          harbours_table(plan.scenario, dealt))
+    if out is not None:
+        from reports.seafarers.balance import write_board_png
+
+        with results_folder(out) as stage:
+            atomic_write_parquet(stage / "boards.parquet", result.boards)
+            atomic_write_parquet(stage / "harbours.parquet", result.harbours)
+            write_board_png(stage / "board.png", plan.scenario, board_drawing(plan.scenario, dealt),
+                            f"{plan.scenario.name}, {players} players: board 0 of seed {seed}")
+            write_summary(stage, result.summary, "seafarers boards")
+    return result
+
+
+def run_balance(scenario: str, players: int = 4, boards: int = 1000, rolls: int = 60, heuristic: str = "pips",
+            seed: int = 0, out=None, command: str = "", **options):
+    """Every seat drafts with `heuristic` on random legal boards, then `sequences` roll sequences per board:
+    how fair the seats are. `options`: sequences, gold_policy, spend_to, max_clump and the runner's. With
+    `out`, also boards.parquet, seats.parquet, summary.json and the report (report.md/.html, plots)."""
+    from analyzer.runner import RunOptions
+    from analyzer.seafarers.balance import DEFAULT_SEQUENCES, check_boards, make_balance, play_balance
+
+    game = {k: options.pop(k) for k in ("sequences", "gold_policy", "spend_to", "max_clump") if k in options}
+    make_balance(scenario, players, rolls, heuristic, seed, **game)
+    check_boards(boards, game.get("sequences", DEFAULT_SEQUENCES), rolls)
+    RunOptions.of(boards, **options)
+    out = api_out_dir(out, "seafarers balance")
+    result = play_balance(scenario, players, boards, rolls, heuristic, seed, command=command, **game, **options)
+    if out is not None:
+        from reports.seafarers.balance import write_balance_report
+
+        drawings = {key: result.drawing(result.summary[f"{key}_board"]["board"]) for key in ("fairest", "least_fair")}
+        with results_folder(out) as stage:
+            atomic_write_parquet(stage / "boards.parquet", result.boards)
+            atomic_write_parquet(stage / "seats.parquet", result.seats)
+            write_summary(stage, result.summary, "seafarers balance")
+            write_balance_report(stage, result.summary, result.experiment.scenario, drawings)
+    return result
+
+
+def run_dice(rolls: int = 1_000_000, seed: int = 0, **run) -> dict:
+    """Roll pairs of dice (roll i of a seed is always the same roll): sums and lower dice against the exact
+    laws (chi-square), means with CIs, longest gaps without each sum."""
+    from analyzer.seafarers.dice import roll_stats
+
+    return roll_stats(rolls, seed, **run)
+
+
+def run_fortress(warships: int, battles: int = 100_000, seed: int = 0, sieges: int | None = None,
+             loss_model: str = "rebuilt", **run) -> dict:
+    """The Pirate Islands' fortress: single-battle odds with `warships`, and whole sieges, exact (Markov
+    chain) and simulated with CIs."""
+    from analyzer.seafarers.fortress import fortress_stats
+
+    return fortress_stats(warships, battles, seed, sieges, loss_model, **run)
+
+
+def run_pirates(players: int = 4, games: int = 2000, seed: int = 0, plans: list[str] | None = None,
+            raid_rule: str = "each", max_rounds: int = 200, heuristic: str = "pips", fleet_blocks: bool = False,
+            draft_seed: int = 0, rules_file=None, out=None, command: str = "", **run):
+    """The Pirate Islands race: every purchase plan (default: all three) on the same games; with `out`, also
+    games.parquet, summary.json and the report."""
+    from analyzer.runner import RunOptions
+    from analyzer.seafarers.pirates import DEFAULT_PLANS, check_inputs, play_pirates
+
+    plans = list(plans or DEFAULT_PLANS)
+    check_inputs(players, games, seed, plans, raid_rule, max_rounds, heuristic, draft_seed, rules_file)
+    RunOptions.of(games, **run)
+    out = api_out_dir(out, "seafarers pirates")
+    result = play_pirates(players, games, seed, plans, raid_rule, max_rounds, heuristic, fleet_blocks, draft_seed,
+                         command=command, rules_file=rules_file, **run)
+    if out is not None:
+        from reports.seafarers.pirates import write_pirates_report
+
+        with results_folder(out) as stage:
+            atomic_write_parquet(stage / "games.parquet", result.games)
+            write_summary(stage, result.summary, "seafarers pirates")
+            write_pirates_report(stage, result.summary, result.setup)
+    return result
