@@ -7,7 +7,7 @@ from analyzer.game import Example, Experiment, Game
 GAME = Game(
     id="seafarers",
     title="Catan: Seafarers",
-    version="1",
+    version="2",  # 2: the Pirate Islands draft gives drafted settlements roads, never ships
     about="the nine scenarios: random legal boards, set-up balance by income, dice, pirate fortresses, the "
           "Pirate Islands race",
     rulebooks=("docs/rulebooks/002_f78565adfc528f93.txt",),

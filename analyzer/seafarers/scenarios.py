@@ -160,6 +160,8 @@ class SetupRules:
     gold_not_on_quote: str = ""
     gold_not_on_note: str = ""
     settlements: int = 2  # initial settlements per seat (Cloth for Catan: a third round)
+    ships: bool = True  # a drafted coastal settlement may take a ship instead of a road
+    ships_quote: str = ""
 
 
 @dataclass(frozen=True)
@@ -700,13 +702,17 @@ class _LayoutParser:
     # ---------------------------------------------------------------------------------------- set-up rules
     def read_setup(self, raw: dict) -> SetupRules:
         _keys(raw, {"quote", "note", "start_quote", "red_adjacent_allowed", "red_adjacent_quote", "red_adjacent_note",
-                    "gold_not_on", "gold_not_on_quote", "gold_not_on_note", "forbid", "settlements"},
+                    "gold_not_on", "gold_not_on_quote", "gold_not_on_note", "forbid", "settlements", "ships",
+                    "ships_quote"},
               {"red_adjacent_allowed"}, "setup.")
         if not isinstance(raw["red_adjacent_allowed"], bool):
             raise UserError("setup.red_adjacent_allowed must be true or false")
         settlements = raw.get("settlements", 2)
         if settlements not in (2, 3) or isinstance(settlements, bool):
             raise UserError(f"setup.settlements must be 2 or 3, got {settlements!r}")
+        ships = raw.get("ships", True)
+        if not isinstance(ships, bool):
+            raise UserError(f"setup.ships must be true or false, got {ships!r}")
         gold = tuple(_numbers(raw.get("gold_not_on", []), "setup.gold_not_on"))
         bans = []
         for i, f in enumerate(raw.get("forbid", [])):
@@ -721,8 +727,9 @@ class _LayoutParser:
             adjacent = _terrain_name(f["adjacent_to"], where + ".adjacent_to") if "adjacent_to" in f else -1
             bans.append(NumberBan(nums, hexes, terrains, adjacent, f.get("quote", ""), f.get("note", "")))
         text = {k: raw.get(k, "") for k in ("quote", "note", "start_quote", "red_adjacent_quote", "red_adjacent_note",
-                                             "gold_not_on_quote", "gold_not_on_note")}
-        return SetupRules(raw["red_adjacent_allowed"], gold, tuple(bans), **text, settlements=settlements)
+                                             "gold_not_on_quote", "gold_not_on_note", "ships_quote")}
+        return SetupRules(raw["red_adjacent_allowed"], gold, tuple(bans), **text, settlements=settlements,
+                          ships=ships)
 
     # ---------------------------------------------------------------------------------------- markers
     def read_markers(self, raw: dict) -> Markers:

@@ -13,7 +13,8 @@ The draft (seed 002, "Fase de construção", and each scenario's set-up text):
 - The Pirate Islands pre-place one settlement and one ship per seat (their fortress slot) first.
 - Each settlement gets a road, or a ship when the settlement is on the coast ("Se, durante a Fase de
   construção, um jogador constrói uma aldeia na linha costeira, poderá construir um barco em vez de
-  uma estrada": taken here as always), on the edge that leads towards the best corner two steps away.
+  uma estrada": taken here as always) and the scenario allows it (not the Pirate Islands), on the edge
+  that leads towards the best corner two steps away.
 - A seat takes the corner its heuristic scores highest; ties are broken uniformly at random from the
   stream (seed, board, PURPOSE_POLICY).
 
@@ -253,10 +254,12 @@ def _first_piece(view: BoardView, scores: np.ndarray, corner: int, blocked, used
     (-1, "") if none. A ship never goes on a coast facing the frame: "isto é válido apenas nas linhas
     costeiras a partir das quais se pode viajar até outras ilhas, e não nas linhas costeiras que dão para
     peças de mar que servem de fronteira" (seed 002, scenarios 2 and 3, "como é óbvio"); with no other
-    edge for a ship the settlement takes a road."""
+    edge for a ship the settlement takes a road, and always where the scenario's set-up takes no ships
+    (`setup.ships = false`: the Pirate Islands' single route starts at the pre-placed settlement)."""
     topo, flags = view.scenario.topology, view.flags
     scores = np.where(flags.corner_land & ~blocked & topo.corner_in_play, scores, 0.0)
-    for ship in (True, False) if flags.corner_coastal[corner] else (False,):
+    may_ship = flags.corner_coastal[corner] and view.scenario.setup.ships  # (the Pirate Islands: one route)
+    for ship in (True, False) if may_ship else (False,):
         candidates, values = [], []
         for far, edge in zip(topo.corner_neighbours[corner], topo.corner_edges[corner]):
             if edge < 0 or used_edges[edge] or not topo.edge_in_play[edge]:

@@ -192,6 +192,27 @@ def test_cloth_gives_three_settlements_and_pirate_islands_preplace_one():
     check_draft(s, view, result)
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_pirate_islands_drafted_settlements_never_take_a_ship(players):
+    """Seed 002, scenario 7: "Cada um dos jogadores só pode construir uma única rota marítima. A rota
+    marítima deve começar na aldeia costeira da ilha oriental ... Esta rota marítima não poderá dividir-se"
+    (each player builds one unbranched ship route, from the pre-placed coastal settlement): a drafted
+    settlement takes a road, even for a heuristic that loves the coast (before: a ship in 50 of 50 drafts)."""
+    s, boards = dealt("pirate-islands", players, n=25)
+    assert s.setup.ships is False and "única rota marítima" in s.setup.ships_quote
+    coast_lover = parse_heuristic("port:generic=20,special=20")
+    coastal_drafts = 0
+    for b in range(boards.count):
+        view = board_view(s, boards.terrain[b], boards.number[b], boards.harbour[b])
+        for name in ("pips", coast_lover):
+            result = draft(view, parse_heuristic(name) if isinstance(name, str) else name, seed=3, board=b)
+            drafted = result.pieces[result.preplaced:]
+            assert [piece for _edge, _seat, piece in drafted] == ["road"] * len(drafted)
+            coastal_drafts += sum(view.flags.corner_coastal[c] for c, _ in result.settlements[result.preplaced:])
+            check_draft(s, view, result)
+    assert coastal_drafts > 0  # coastal settlements were drafted: the rule, not the board, kept the ships out
+
+
 def test_the_last_drafted_settlement_gives_the_starting_resources():
     for slug, players, round_ in (("new-world", 4, 2), ("cloth-for-catan", 4, 3), ("pirate-islands", 4, 2)):
         s, boards = dealt(slug, players, n=1)

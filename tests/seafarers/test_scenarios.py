@@ -37,6 +37,24 @@ def test_all_nine_scenarios_for_3_and_4_players():
     assert [s.number for s in list_scenarios()[::2]] == list(range(1, 10))
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_seed_s_east_is_east_in_the_data(players):
+    """Seed 002, scenario 7: "Na linha costeira da ilha oriental são colocados uma aldeia e um barco por
+    jogador" and "Na linha costeira das ilhas ocidentais, são colocadas as 4 fortalezas piratas" (the start
+    pieces on the eastern island, the fortresses on the western islands): every start settlement lies east
+    of every fortress (x = q + r/2 grows eastward; docs/seafarers/scenarios.md)."""
+    s = load_scenario("pirate-islands", players)
+    topo = s.topology
+
+    def east(corner):
+        hexes = [h for h in topo.corner_hexes[corner] if h >= 0]
+        return np.mean([topo.coords[h, 0] + topo.coords[h, 1] / 2 for h in hexes])
+
+    starts = [east(f.settlement) for f in s.markers.fortresses]
+    forts = [east(f.fortress) for f in s.markers.fortresses]
+    assert min(starts) > max(forts) + 2
+
+
 def test_seed_tables_add_up_to_their_printed_totals():
     """Guards the transcription in components.toml: every row sums to the seed's "Total" cell."""
     for slug, by_count in TABLES.items():
