@@ -6,6 +6,7 @@ dice        the pair of dice, the lower die, blocks of rolls
 production  production of a roll, the 7 (discards, robber, steal), roll sequences over a board
 fortress    pirate-fortress battles and sieges (The Pirate Islands)
 pirates     the pirate, the pirate fleet's raids, and the Pirate Islands race
+route       the longest trade route of roads and ships (the full game's "Maior estrada comercial")
 
 Each kernel takes its static arrays as one named tuple (deal.DealPlan, production.Board,
 pirates.Board) and writes its results into arrays the caller owns.
