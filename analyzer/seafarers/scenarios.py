@@ -652,6 +652,9 @@ class _LayoutParser:
         h = self.hex_ref(start, where + ".start")
         if not self.is_sea(h):
             raise self.err(f"{where}: the start {start} is not a sea cell")
+        if self.kind[h] == "frame":
+            raise self.err(f"{where}: the start {start} is a frame cell; the pirate starts on a sea hex inside "
+                           "the frame")
         path = tuple(self.hex_ref(v, f"{where}.fleet_path[{i}]") for i, v in enumerate(raw.get("fleet_path", [])))
         if path:
             if path[0] != h:

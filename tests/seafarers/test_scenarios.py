@@ -187,7 +187,8 @@ def test_robber_and_pirate_starts():
         elif r.rule == "number":
             assert s.number_token[r.hex] == r.number
         if p.rule == "hex":
-            assert s.terrain[p.hex] == 0 and s.kind[p.hex] in ("sea", "frame")
+            # "o pirata começa no hexágono de mar marcado com um “X”": a sea hex of the board, never the frame
+            assert s.terrain[p.hex] == 0 and s.kind[p.hex] == "sea"
             assert not s.dealt[p.hex]  # a dealt board never moves the pirate's start
     assert load_scenario("pirate-islands", 4).robber.rule == "none"
     assert load_scenario("wonders-of-catan", 4).pirate.rule == "none"
@@ -300,6 +301,7 @@ def test_the_tiny_file_is_valid(tmp_path):
     ('deal = "land"', 'deal = "random"', "deal must be one of"),
     ('start = "desert"', 'start = { number = 12 }', "does not carry the start"),
     ("start = [-1, 0]", "start = [0, 1]", "pirate: the start [0, 1] is not a sea cell"),
+    ("start = [-1, 0]", "start = [0, -2]", "pirate: the start [0, -2] is a frame cell"),
     ("land = [0, -1], sea = [0, -2]", "land = [0, -1], sea = [2, -2]", "are not adjacent"),
     ('type = "3:1"', 'type = "fish"', "unknown harbour type 'fish'"),
     ("   2  -2 |       ~~   ~~   ~~", "", "lies on the edge of the map"),
