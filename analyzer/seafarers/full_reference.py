@@ -1,0 +1,755 @@
+"""The full Catan: Seafarers game in slow, obvious Python: the reference the numba kernel is checked against.
+
+    table = game_table(scenario, rules, terrain, number, harbour)   # one dealt board, its static facts
+    state = init(table, seed, game)                                 # after set-up begins (the draft is played)
+    while not terminal(state):
+        actions = legal(table, state)                               # [(kind, a, b), ...] in canonical order
+        step(table, state, actions[bot.decide(...)])
+    result(table, state)                                            # winner, turns, VP by source, ...
+
+Rules (seed 002 plus the base game's, docs/seafarers/full_game.md): a snake draft of settlements with a road,
+or on a coast a ship; starting cards from each seat's last settlement; a turn is a roll (or a knight first),
+production or the 7 (discards above `discard_above`, then the robber or the pirate, then a steal), then builds,
+trades, one development card, one ship move, in any order, until the player ends the turn. The player whose
+turn it is wins as soon as their VP reach the scenario's target.
+
+Decisions are actions (kind, a, b); `state.actor` makes the next one (the current player, or a player who
+discards or picks gold). Randomness: the dice (seed, game, PURPOSE_DICE), the development deck's shuffle
+(seed, game, PURPOSE_DECK), which card a steal takes (seed, game, PURPOSE_STEAL); each seat's bot draws from
+(seed, 4 game + seat, PURPOSE_POLICY). The board is board `game` of the seed (analyzer/seafarers/boards.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from analyzer.rng_reference import Stream
+from analyzer.seafarers.boards import robber_start
+from analyzer.seafarers.full_rules import DEV_CARDS, Rules
+from analyzer.seafarers.scenarios import Scenario
+from analyzer.seafarers.setup_policies import BoardView, board_view, placement_order
+from kernels.catan.codes import CITY, DESERT, FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, SEA, SETTLEMENT
+from kernels.rng import PURPOSE_DECK, PURPOSE_DICE, PURPOSE_STEAL
+
+__all__ = ["KINDS", "PHASES", "State", "Table", "game_table", "init", "legal", "result", "step", "terminal",
+           "victory_points"]
+
+# Phases (state.phase).
+SETUP_SETTLEMENT, SETUP_EDGE, PRE_ROLL, DISCARD, MOVE_THIEF, STEAL, GOLD_PICK, MAIN, FREE_ROADS, OVER = range(10)
+PHASES = ("setup_settlement", "setup_edge", "pre_roll", "discard", "move_thief", "steal", "gold_pick", "main",
+          "free_roads", "over")
+
+# Action kinds: (kind, a, b); the canonical order of legal actions is by kind, then a, then b.
+(END_TURN, ROLL, ROAD, SHIP, SETTLE, CITY_UP, BUY_CARD, PLAY_KNIGHT, PLAY_ROAD_BUILDING, PLAY_YEAR_OF_PLENTY,
+ PLAY_MONOPOLY, TRADE, MOVE_SHIP, MOVE_ROBBER, MOVE_PIRATE, STEAL_FROM, DISCARD_CARD, PICK_GOLD,
+ STOP_BUILDING) = range(19)
+KINDS = ("end_turn", "roll", "road", "ship", "settlement", "city", "buy_card", "knight", "road_building",
+         "year_of_plenty", "monopoly", "trade", "move_ship", "robber", "pirate", "steal", "discard", "gold", "stop")
+# a, b per kind: road/ship edge; settlement/city corner; year_of_plenty a <= b resources; monopoly a resource;
+# trade a given (rate cards) for b; move_ship edge a to edge b; robber/pirate hex; steal seat; discard/gold a
+# resource. Every other kind has a = b = 0.
+
+KNIGHT, VP_CARD, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY = range(5)  # DEV_CARDS order
+PAIR_LIMIT = 2**64 - 2**64 % 36  # the kernels' exact dice rejection (kernels/catan/dice.py)
+MAX_SEATS = 4
+
+
+@dataclass(frozen=True, eq=False)
+class Table:
+    """One dealt board of a scenario and the rules: everything that never changes during a game."""
+
+    scenario: Scenario
+    rules: Rules
+    view: BoardView  # terrain, numbers, flags (coasts, islands), harbours, set-up sites
+    terrain: np.ndarray  # int8 [n_hex] as dealt
+    number: np.ndarray  # int8 [n_hex]
+    corner_territory: np.ndarray  # int [n_corner]: bonus territory of the corner, -1 none
+    territory_foreign_only: np.ndarray  # bool [n_territory]: bonus only for a seat whose home it is not
+    no_settle: np.ndarray  # bool [n_corner]: every land hex there is in a no-settlement area
+    robber_hexes: np.ndarray  # bool [n_hex]: where the robber may be moved
+    pirate_hexes: np.ndarray  # bool [n_hex]: where the pirate may be moved (sea inside the frame)
+    robber_start: int  # -1: off the board until the first move; no robber at all if not has_robber
+    pirate_start: int
+    has_robber: bool
+    has_pirate: bool
+
+    @property
+    def players(self) -> int:
+        return self.scenario.players
+
+
+def game_table(scenario: Scenario, rules: Rules, terrain, number, harbour) -> Table:
+    """The Table of one dealt board (terrain, number [n_hex]; harbour: type per harbour site)."""
+    if any(k == "fog" for k in scenario.kind):
+        raise NotImplementedError("fog hexes (Fog Islands) are not in the reference yet")
+    topo = scenario.topology
+    terrain = np.asarray(terrain, np.int8)
+    number = np.asarray(number, np.int8)
+    view = board_view(scenario, terrain, number, harbour)
+    land = view.flags.hex_land
+    hex_territory = np.full(topo.n_hex, -1)
+    foreign_only: list[bool] = []
+    no_settle_hex = np.zeros(topo.n_hex, bool)
+    for area in scenario.areas:
+        hexes = [h for h in area.hexes if land[h]]
+        if area.role == "no_settle":
+            no_settle_hex[hexes] = True
+        if area.role not in ("bonus", "start_or_bonus"):
+            continue
+        keys = sorted({int(view.flags.hex_island[h]) for h in hexes}) if area.per_island else [0]
+        for key in keys:
+            t = len(foreign_only)
+            foreign_only.append(area.role == "start_or_bonus")
+            for h in hexes:
+                if not area.per_island or view.flags.hex_island[h] == key:
+                    hex_territory[h] = t
+    corner_territory = np.full(topo.n_corner, -1)
+    no_settle = np.zeros(topo.n_corner, bool)
+    for c in range(topo.n_corner):
+        hexes = [h for h in topo.corner_hexes[c] if h >= 0 and land[h]]
+        owned = [hex_territory[h] for h in hexes if hex_territory[h] >= 0]
+        corner_territory[c] = owned[0] if owned else -1  # lowest hex index first
+        no_settle[c] = bool(hexes) and all(no_settle_hex[h] for h in hexes)
+    inside = ~topo.hex_frame
+    forbidden = {h for z in scenario.robber.forbidden_zones for h in scenario.zones[z].hexes}
+    robber_hexes = np.array([inside[h] and terrain[h] >= DESERT and h not in forbidden for h in range(topo.n_hex)])
+    start = robber_start(scenario, terrain, number)
+    if not scenario.robber.return_to_start and start >= 0:
+        robber_hexes[start] = False
+    pirate_hexes = inside & (terrain == SEA)
+    return Table(scenario, rules, view, terrain, number, corner_territory, np.array(foreign_only, bool), no_settle,
+                 robber_hexes, pirate_hexes, start, scenario.pirate.hex if scenario.pirate.rule == "hex" else -1,
+                 scenario.robber.rule != "none", scenario.pirate.rule != "none")
+
+
+@dataclass
+class State:
+    """Everything that changes during a game. Lists are indexed by seat, resource, corner or edge."""
+
+    players: int
+    dice: Stream
+    steal: Stream
+    hands: list[list[int]]
+    bank: list[int]
+    deck: list[int]  # development cards in draw order (DEV_CARDS indices)
+    corner_owner: list[int]
+    corner_building: list[int]
+    edge_owner: list[int]
+    edge_ship: list[bool]
+    edge_built: list[int]  # turn the piece was built (-1 none; a ship moved counts as built then)
+    pieces_left: list[list[int]]  # per seat: roads, ships, settlements, cities
+    cards: list[list[int]]  # per seat: playable development cards by type
+    new_cards: list[list[int]]  # bought this turn (not playable before the next)
+    knights: list[int]
+    bonus_vp: list[int]
+    claimed: list[set]  # territories whose first-settlement bonus a seat has taken
+    home: list[set]  # territories of a seat's initial settlements
+    robber: int
+    pirate: int
+    route: list[int]  # each seat's longest trade route
+    setup_order: list[int]
+    phase: int = SETUP_SETTLEMENT
+    actor: int = 0
+    current: int = 0
+    turn: int = 0  # turns started after the set-up
+    rolls: int = 0
+    sevens: int = 0
+    last_roll: int = 0
+    setup_pos: int = 0
+    setup_corner: int = -1
+    deck_pos: int = 0
+    dev_played: bool = False
+    ship_moved: bool = False
+    free_roads: int = 0
+    resume: int = MAIN  # where the knight's robber move, the gold picks or the discards return to
+    thief: int = MOVE_ROBBER  # the piece moved last (MOVE_ROBBER or MOVE_PIRATE), whose hex the steal is at
+    route_holder: int = -1
+    army_holder: int = -1
+    winner: int = -1
+    capped: bool = False
+    discard: list[int] = field(default_factory=list)
+    gold: list[int] = field(default_factory=list)
+    trades: list[int] = field(default_factory=list)
+    first_settlement_turn: list[int] = field(default_factory=list)  # turn of a seat's first new settlement
+
+
+# ------------------------------------------------------------------------------------------------ set-up
+def init(table: Table, seed: int, game: int) -> State:
+    """The state of game `game` before the first placement of the draft."""
+    p, rules, topo = table.players, table.rules, table.scenario.topology
+    deck = [card for card, name in enumerate(DEV_CARDS) for _ in range(rules.deck[name])]
+    shuffle = Stream(seed, game, PURPOSE_DECK)
+    for i in range(len(deck) - 1, 0, -1):  # Fisher-Yates from the end, as the kernel
+        j = shuffle.below(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    supply = [rules.supply["roads"], rules.supply["ships"], rules.supply["settlements"], rules.supply["cities"]]
+    state = State(p, Stream(seed, game, PURPOSE_DICE), Stream(seed, game, PURPOSE_STEAL),
+                  [[0] * N_RESOURCES for _ in range(p)], [rules.bank] * N_RESOURCES, deck,
+                  [-1] * topo.n_corner, [0] * topo.n_corner, [-1] * topo.n_edge, [False] * topo.n_edge,
+                  [-1] * topo.n_edge, [list(supply) for _ in range(p)], [[0] * 5 for _ in range(p)],
+                  [[0] * 5 for _ in range(p)], [0] * p, [0] * p, [set() for _ in range(p)],
+                  [set() for _ in range(p)], table.robber_start, table.pirate_start, [0] * p,
+                  placement_order(table.scenario, p))
+    state.discard, state.gold, state.trades = [0] * p, [0] * p, [0] * p
+    state.first_settlement_turn = [-1] * p
+    state.actor = state.setup_order[0]
+    return state
+
+
+def _last_placement(state: State) -> bool:
+    """Is the settlement at setup_pos its seat's last one of the draft (the one that pays the start cards)?"""
+    seat = state.setup_order[state.setup_pos]
+    return seat not in state.setup_order[state.setup_pos + 1:]
+
+
+def _next_setup(table: Table, state: State) -> None:
+    state.setup_pos += 1
+    if state.setup_pos < len(state.setup_order):
+        state.phase, state.actor = SETUP_SETTLEMENT, state.setup_order[state.setup_pos]
+    else:
+        state.phase, state.current, state.actor = PRE_ROLL, 0, 0
+
+
+# ------------------------------------------------------------------------------------------------ geometry
+def _corner_edges(table: Table, c: int) -> list[int]:
+    return [int(e) for e in table.scenario.topology.corner_edges[c] if e >= 0]
+
+
+def _neighbours(table: Table, c: int) -> list[int]:
+    return [int(n) for n in table.scenario.topology.corner_neighbours[c] if n >= 0]
+
+
+def _ends(table: Table, e: int) -> tuple[int, int]:
+    a, b = table.scenario.topology.edge_corners[e]
+    return int(a), int(b)
+
+
+def _pirate_blocks(table: Table, state: State, e: int) -> bool:
+    """No ship is placed on or removed from the 6 sides of the pirate's hex (seed 002, 'E) O pirata')."""
+    return state.pirate >= 0 and state.pirate in table.scenario.topology.edge_hexes[e]
+
+
+def _may_road(table: Table, e: int) -> bool:
+    f = table.view.flags
+    return bool(table.scenario.topology.edge_in_play[e] and (f.edge_land[e] or f.edge_coastal[e]))
+
+
+def _may_ship(table: Table, e: int) -> bool:
+    """'Os barcos só se podem colocar entre dois hexágonos de mar ... ou entre um hexágono de mar e um de terreno'."""
+    f = table.view.flags
+    return bool(table.scenario.topology.edge_in_play[e] and (f.edge_sea[e] or f.edge_coastal[e]))
+
+
+def _connects(table: Table, state: State, seat: int, e: int, ship: bool, skip: int = -1) -> bool:
+    """A road (ship) joins the seat's building at an end, or the seat's road (ship) through an end that no
+    rival building holds ('Não se pode continuar uma estrada com um barco, nem um barco com uma estrada')."""
+    for c in _ends(table, e):
+        owner = state.corner_owner[c]
+        if owner == seat:
+            return True
+        if owner >= 0:
+            continue
+        for f in _corner_edges(table, c):
+            if f != e and f != skip and state.edge_owner[f] == seat and state.edge_ship[f] == ship:
+                return True
+    return False
+
+
+def road_sites(table: Table, state: State, seat: int) -> list[int]:
+    if state.pieces_left[seat][0] == 0:
+        return []
+    return [e for e in range(len(state.edge_owner)) if state.edge_owner[e] < 0 and _may_road(table, e)
+            and _connects(table, state, seat, e, False)]
+
+
+def ship_sites(table: Table, state: State, seat: int, skip: int = -1) -> list[int]:
+    """Edges where the seat may place a ship; `skip`: a ship being moved, counted as gone."""
+    if state.pieces_left[seat][1] == 0 and skip < 0:
+        return []
+    return [e for e in range(len(state.edge_owner)) if (state.edge_owner[e] < 0) and e != skip
+            and _may_ship(table, e) and not _pirate_blocks(table, state, e)
+            and _connects(table, state, seat, e, True, skip)]
+
+
+def _distance_ok(table: Table, state: State, c: int) -> bool:
+    return state.corner_owner[c] < 0 and all(state.corner_owner[n] < 0 for n in _neighbours(table, c))
+
+
+def settlement_sites(table: Table, state: State, seat: int) -> list[int]:
+    if state.pieces_left[seat][2] == 0:
+        return []
+    topo, f = table.scenario.topology, table.view.flags
+    return [c for c in range(topo.n_corner) if f.corner_land[c] and topo.corner_in_play[c] and not table.no_settle[c]
+            and _distance_ok(table, state, c)
+            and any(state.edge_owner[e] == seat for e in _corner_edges(table, c))]
+
+
+def movable_ships(table: Table, state: State, seat: int) -> list[int]:
+    """The seat's ships at the open end of a route: one end holds neither its building nor another of its ships
+    ('O barco no extremo de uma rota marítima aberta pode ser retirado'); not built this turn, not beside the
+    pirate. A ship on a closed route (between two of the seat's buildings) never has such an end."""
+    out = []
+    for e in range(len(state.edge_owner)):
+        if state.edge_owner[e] != seat or not state.edge_ship[e] or state.edge_built[e] == state.turn:
+            continue
+        if _pirate_blocks(table, state, e):
+            continue
+        for c in _ends(table, e):
+            if state.corner_owner[c] != seat and not any(
+                    f != e and state.edge_owner[f] == seat and state.edge_ship[f] for f in _corner_edges(table, c)):
+                out.append(e)
+                break
+    return out
+
+
+# ------------------------------------------------------------------------------------------------ scoring
+def longest_route(table: Table, state: State, seat: int) -> int:
+    """Pieces in the seat's longest trail of roads and ships: never through a rival's building, and from road to
+    ship (or back) only at the seat's own building. Every trail from every corner, by recursion."""
+    best = 0
+
+    def walk(c: int, used: set, kind: int) -> None:
+        nonlocal best
+        best = max(best, len(used))
+        owner = state.corner_owner[c]
+        if used and owner >= 0 and owner != seat:
+            return
+        for e in _corner_edges(table, c):
+            if e in used or state.edge_owner[e] != seat:
+                continue
+            k = int(state.edge_ship[e])
+            if used and k != kind and owner != seat:
+                continue
+            a, b = _ends(table, e)
+            walk(b if a == c else a, used | {e}, k)
+
+    for c in range(len(state.corner_owner)):
+        walk(c, set(), -1)
+    return best
+
+
+def _update_route(table: Table, state: State) -> None:
+    """The 'Maior estrada comercial' card: the holder keeps it on a tie; lost with a tie between others, nobody
+    holds it (base game)."""
+    state.route = [longest_route(table, state, p) for p in range(state.players)]
+    least = table.rules.longest_route_minimum
+    best = max(state.route)
+    h = state.route_holder
+    if h >= 0 and state.route[h] >= least and state.route[h] == best:
+        return
+    leaders = [p for p in range(state.players) if state.route[p] == best]
+    state.route_holder = leaders[0] if best >= least and len(leaders) == 1 else -1
+
+
+def victory_points(table: Table, state: State, seat: int) -> dict[str, int]:
+    """A seat's VP by source (VP cards included, bought this turn or before)."""
+    vp = table.rules.vp
+    buildings = [b for c, b in enumerate(state.corner_building) if state.corner_owner[c] == seat]
+    return {"settlements": vp["settlement"] * buildings.count(SETTLEMENT), "cities": vp["city"] * buildings.count(CITY),
+            "island_bonus": state.bonus_vp[seat],
+            "longest_route": vp["longest_route"] * (state.route_holder == seat),
+            "largest_army": vp["largest_army"] * (state.army_holder == seat),
+            "vp_cards": vp["victory_point_card"] * (state.cards[seat][VP_CARD] + state.new_cards[seat][VP_CARD])}
+
+
+def total_vp(table: Table, state: State, seat: int) -> int:
+    return sum(victory_points(table, state, seat).values())
+
+
+# ------------------------------------------------------------------------------------------------ legal actions
+def _rate(table: Table, state: State, seat: int, r: int) -> int:
+    rules, harbour = table.rules, table.view.corner_harbour
+    rate = rules.bank_rate
+    for c, owner in enumerate(state.corner_owner):
+        if owner == seat and harbour[c] >= 0:
+            rate = min(rate, rules.generic_rate if harbour[c] == 0 else
+                       rules.special_rate if harbour[c] == r + 1 else rate)
+    return rate
+
+
+def _afford(table: Table, state: State, seat: int, item: str) -> bool:
+    return all(h >= c for h, c in zip(state.hands[seat], table.rules.costs[item]))
+
+
+def _thief_moves(table: Table, state: State) -> list[tuple[int, int, int]]:
+    out = []
+    if table.has_robber:
+        out += [(MOVE_ROBBER, h, 0) for h in np.flatnonzero(table.robber_hexes).tolist() if h != state.robber]
+    if table.has_pirate:
+        out += [(MOVE_PIRATE, h, 0) for h in np.flatnonzero(table.pirate_hexes).tolist() if h != state.pirate]
+    return out
+
+
+def _victims(table: Table, state: State) -> list[int]:
+    """Players the mover may rob: a building at the robber's hex, or a ship on a side of the pirate's
+    ('Rouba uma carta de matéria-prima a outro jogador que tenha um barco num dos lados do hexágono de mar')."""
+    topo = table.scenario.topology
+    seats = set()
+    if state.thief == MOVE_ROBBER and state.robber >= 0:
+        seats = {state.corner_owner[c] for c in topo.hex_corners[state.robber]}
+    elif state.thief == MOVE_PIRATE and state.pirate >= 0:
+        seats = {state.edge_owner[e] for e in topo.hex_edges[state.pirate] if state.edge_ship[e]}
+    return sorted(p for p in seats if p >= 0 and p != state.current and sum(state.hands[p]) > 0)
+
+
+def legal(table: Table, state: State) -> list[tuple[int, int, int]]:
+    """Every legal action of state.actor, in canonical order (kind, a, b)."""
+    ph, seat = state.phase, state.actor
+    if ph == OVER:
+        return []
+    if ph == SETUP_SETTLEMENT:
+        topo = table.scenario.topology
+        return [(SETTLE, c, 0) for c in range(topo.n_corner) if table.view.allowed[c] and _distance_ok(table, state, c)]
+    if ph == SETUP_EDGE:
+        return _setup_edges(table, state)
+    if ph == DISCARD:
+        return [(DISCARD_CARD, r, 0) for r in range(N_RESOURCES) if state.hands[seat][r] > 0]
+    if ph == GOLD_PICK:
+        return [(PICK_GOLD, r, 0) for r in range(N_RESOURCES) if state.bank[r] > 0]
+    if ph == MOVE_THIEF:
+        return _thief_moves(table, state)
+    if ph == STEAL:
+        return [(STEAL_FROM, v, 0) for v in _victims(table, state)]
+    out: list[tuple[int, int, int]] = []
+    may_knight = not state.dev_played and state.cards[seat][KNIGHT] > 0
+    if ph == PRE_ROLL:
+        out.append((ROLL, 0, 0))
+        if may_knight:
+            out.append((PLAY_KNIGHT, 0, 0))
+        return out
+    if ph == FREE_ROADS:
+        out += [(ROAD, e, 0) for e in road_sites(table, state, seat)]
+        out += [(SHIP, e, 0) for e in ship_sites(table, state, seat)]
+        return sorted(out) + [(STOP_BUILDING, 0, 0)]
+    # MAIN
+    out.append((END_TURN, 0, 0))
+    if _afford(table, state, seat, "road"):
+        out += [(ROAD, e, 0) for e in road_sites(table, state, seat)]
+    if _afford(table, state, seat, "ship"):
+        out += [(SHIP, e, 0) for e in ship_sites(table, state, seat)]
+    if _afford(table, state, seat, "settlement"):
+        out += [(SETTLE, c, 0) for c in settlement_sites(table, state, seat)]
+    if _afford(table, state, seat, "city") and state.pieces_left[seat][3] > 0:
+        out += [(CITY_UP, c, 0) for c, o in enumerate(state.corner_owner)
+                if o == seat and state.corner_building[c] == SETTLEMENT]
+    if _afford(table, state, seat, "dev_card") and state.deck_pos < len(state.deck):
+        out.append((BUY_CARD, 0, 0))
+    if not state.dev_played:
+        cards = state.cards[seat]
+        if may_knight:
+            out.append((PLAY_KNIGHT, 0, 0))
+        if cards[ROAD_BUILDING] > 0 and (road_sites(table, state, seat) or ship_sites(table, state, seat)):
+            out.append((PLAY_ROAD_BUILDING, 0, 0))
+        if cards[YEAR_OF_PLENTY] > 0:
+            out += [(PLAY_YEAR_OF_PLENTY, a, b) for a in range(N_RESOURCES) for b in range(a, N_RESOURCES)
+                    if state.bank[a] >= 1 + (a == b) and state.bank[b] >= 1]
+        if cards[MONOPOLY] > 0:
+            out += [(PLAY_MONOPOLY, r, 0) for r in range(N_RESOURCES)]
+    for a in range(N_RESOURCES):
+        if state.hands[seat][a] >= _rate(table, state, seat, a):
+            out += [(TRADE, a, b) for b in range(N_RESOURCES) if b != a and state.bank[b] > 0]
+    if not state.ship_moved:
+        for e in movable_ships(table, state, seat):
+            out += [(MOVE_SHIP, e, f) for f in ship_sites(table, state, seat, skip=e)]
+    return sorted(out)
+
+
+def _setup_edges(table: Table, state: State) -> list[tuple[int, int, int]]:
+    """A road, or from a coastal settlement a ship ('poderá construir um barco em vez de uma estrada'), beside the
+    settlement just placed; never a ship on a coast facing the frame (as the set-up heuristics)."""
+    topo, f = table.scenario.topology, table.view.flags
+    c = state.setup_corner
+    out = []
+    for e in _corner_edges(table, c):
+        if state.edge_owner[e] >= 0 or not topo.edge_in_play[e]:
+            continue
+        if f.edge_land[e] or f.edge_coastal[e]:
+            out.append((ROAD, e, 0))
+        if table.scenario.setup.ships and f.corner_coastal[c]:
+            sides = topo.edge_hexes[e]
+            faces_frame = f.edge_coastal[e] and topo.hex_frame[sides[sides >= 0]].any()
+            if f.edge_sea[e] or (f.edge_coastal[e] and not faces_frame):
+                out.append((SHIP, e, 0))
+    return sorted(out)
+
+
+# ------------------------------------------------------------------------------------------------ step
+def _pay(table: Table, state: State, seat: int, item: str) -> None:
+    for r, c in enumerate(table.rules.costs[item]):
+        state.hands[seat][r] -= c
+        state.bank[r] += c
+
+
+def _take(state: State, seat: int, r: int, k: int = 1) -> None:
+    state.hands[seat][r] += k
+    state.bank[r] -= k
+
+
+def _place_edge(table: Table, state: State, seat: int, e: int, ship: bool) -> None:
+    state.edge_owner[e] = seat
+    state.edge_ship[e] = ship
+    state.edge_built[e] = state.turn
+    state.pieces_left[seat][1 if ship else 0] -= 1
+
+
+def _settle(table: Table, state: State, seat: int, c: int, in_setup: bool) -> None:
+    state.corner_owner[c] = seat
+    state.corner_building[c] = SETTLEMENT
+    state.pieces_left[seat][2] -= 1
+    t = int(table.corner_territory[c])
+    if in_setup:
+        if t >= 0:
+            state.home[seat].add(t)
+        return
+    if state.first_settlement_turn[seat] < 0:
+        state.first_settlement_turn[seat] = state.turn
+    if t >= 0 and t not in state.claimed[seat] and not (table.territory_foreign_only[t] and t in state.home[seat]):
+        # 'recebe 2 pontos de vitória especiais ... independentemente de já existir nessa mesma ilhota uma aldeia'
+        state.claimed[seat].add(t)
+        state.bonus_vp[seat] += table.scenario.victory.island_bonus
+
+
+def _roll(state: State) -> int:
+    v = state.dice.next_u64()
+    while v >= PAIR_LIMIT:
+        v = state.dice.next_u64()
+    p = v % 36
+    return p // 6 + p % 6 + 2
+
+
+def _produce(table: Table, state: State, total: int) -> None:
+    """Settlement 1 card, city 2 (gold: that many picks); the robber's hex gives nothing; a resource the bank
+    cannot pay to everyone goes to nobody, unless only one player is owed it (base game)."""
+    topo = table.scenario.topology
+    owed = [[0] * N_RESOURCES for _ in range(state.players)]
+    for h in range(topo.n_hex):
+        t = int(table.terrain[h])
+        if table.number[h] != total or h == state.robber or not GOLD <= t <= ORE:
+            continue
+        for c in topo.hex_corners[h]:
+            seat = state.corner_owner[c]
+            if seat < 0:
+                continue
+            k = 2 if state.corner_building[c] == CITY else 1
+            if t == GOLD:
+                state.gold[seat] += k
+            else:
+                owed[seat][t - FIRST_RESOURCE_TERRAIN] += k
+    for r in range(N_RESOURCES):
+        want = [owed[p][r] for p in range(state.players)]
+        if sum(want) <= state.bank[r]:
+            for p in range(state.players):
+                _take(state, p, r, want[p])
+        elif sum(w > 0 for w in want) == 1:
+            p = next(p for p in range(state.players) if want[p] > 0)
+            _take(state, p, r, state.bank[r])
+
+
+def _after_gold(table: Table, state: State) -> None:
+    """Gold picks, seat after seat from the current player, then back to `resume`."""
+    if sum(state.bank) == 0:
+        state.gold = [0] * state.players
+    first = state.setup_order[state.setup_pos] if state.resume == SETUP_SETTLEMENT else state.current
+    for k in range(state.players):
+        p = (first + k) % state.players
+        if state.gold[p] > 0:
+            state.phase, state.actor = GOLD_PICK, p
+            return
+    if state.resume == SETUP_SETTLEMENT:
+        _next_setup(table, state)
+    else:
+        state.phase, state.actor = state.resume, state.current
+
+
+def _after_discards(table: Table, state: State) -> None:
+    for k in range(state.players):
+        p = (state.current + k) % state.players
+        if state.discard[p] > 0:
+            state.phase, state.actor = DISCARD, p
+            return
+    state.phase, state.actor = MOVE_THIEF, state.current
+
+
+def _start_thief(table: Table, state: State, resume: int) -> None:
+    state.resume = resume
+    if not _thief_moves(table, state):
+        state.phase = resume
+        return
+    state.phase, state.actor = MOVE_THIEF, state.current
+
+
+def step(table: Table, state: State, action: tuple[int, int, int]) -> None:
+    """Carry out one legal action of state.actor."""
+    kind, a, b = action
+    seat, rules = state.actor, table.rules
+    ph = state.phase
+    if ph == SETUP_SETTLEMENT:
+        _settle(table, state, seat, a, True)
+        state.setup_corner = a
+        if _last_placement(state):  # one card per producing hex at the seat's last draft settlement
+            for h in table.scenario.topology.corner_hexes[a]:
+                t = int(table.terrain[h]) if h >= 0 else SEA
+                if t == GOLD:
+                    state.gold[seat] += 1
+                elif FIRST_RESOURCE_TERRAIN <= t <= ORE and state.bank[t - FIRST_RESOURCE_TERRAIN] > 0:
+                    _take(state, seat, t - FIRST_RESOURCE_TERRAIN)
+        state.phase = SETUP_EDGE
+        if not _setup_edges(table, state):
+            _end_setup_step(table, state)
+        return
+    if ph == SETUP_EDGE:
+        _place_edge(table, state, seat, a, kind == SHIP)
+        _update_route(table, state)
+        _end_setup_step(table, state)
+        return
+    if kind == ROLL:
+        total = _roll(state)
+        state.rolls += 1
+        state.last_roll = total
+        if total == 7:
+            state.sevens += 1
+            state.discard = [sum(h) // 2 if sum(h) > rules.discard_above else 0 for h in state.hands]
+            state.resume = MAIN
+            _after_discards(table, state)
+            if state.phase == MOVE_THIEF:
+                _start_thief(table, state, MAIN)
+        else:
+            _produce(table, state, total)
+            state.resume = MAIN
+            _after_gold(table, state)
+    elif kind == DISCARD_CARD:
+        state.hands[seat][a] -= 1
+        state.bank[a] += 1
+        state.discard[seat] -= 1
+        _after_discards(table, state)
+        if state.phase == MOVE_THIEF:
+            _start_thief(table, state, MAIN)
+    elif kind == PICK_GOLD:
+        _take(state, seat, a)
+        state.gold[seat] -= 1
+        _after_gold(table, state)
+    elif kind in (MOVE_ROBBER, MOVE_PIRATE):
+        state.thief = kind
+        if kind == MOVE_ROBBER:
+            state.robber = a
+        else:
+            state.pirate = a
+        state.phase = STEAL if _victims(table, state) else state.resume
+    elif kind == STEAL_FROM:
+        hand = state.hands[a]
+        i = state.steal.below(sum(hand))
+        r = 0
+        while i >= hand[r]:
+            i -= hand[r]
+            r += 1
+        hand[r] -= 1
+        state.hands[state.current][r] += 1
+        state.phase = state.resume
+    elif kind == END_TURN:
+        for p in range(state.players):
+            state.cards[p] = [x + y for x, y in zip(state.cards[p], state.new_cards[p])]
+            state.new_cards[p] = [0] * 5
+        state.dev_played = state.ship_moved = False
+        state.turn += 1
+        state.current = state.actor = (state.current + 1) % state.players
+        state.phase = PRE_ROLL
+        if state.turn >= rules.turn_cap:
+            state.capped, state.phase = True, OVER
+    elif kind in (ROAD, SHIP):
+        if ph == FREE_ROADS:
+            state.free_roads -= 1
+        else:
+            _pay(table, state, seat, "road" if kind == ROAD else "ship")
+        _place_edge(table, state, seat, a, kind == SHIP)
+        _update_route(table, state)
+        if ph == FREE_ROADS and (state.free_roads == 0 or not (road_sites(table, state, seat)
+                                                               or ship_sites(table, state, seat))):
+            state.phase = MAIN
+    elif kind == STOP_BUILDING:
+        state.free_roads, state.phase = 0, MAIN
+    elif kind == SETTLE:
+        _pay(table, state, seat, "settlement")
+        _settle(table, state, seat, a, False)
+        _update_route(table, state)  # a settlement may cut a rival's route
+    elif kind == CITY_UP:
+        _pay(table, state, seat, "city")
+        state.corner_building[a] = CITY
+        state.pieces_left[seat][3] -= 1
+        state.pieces_left[seat][2] += 1
+    elif kind == BUY_CARD:
+        _pay(table, state, seat, "dev_card")
+        state.new_cards[seat][state.deck[state.deck_pos]] += 1
+        state.deck_pos += 1
+    elif kind == PLAY_KNIGHT:
+        state.cards[seat][KNIGHT] -= 1
+        state.dev_played = True
+        state.knights[seat] += 1
+        h = state.army_holder
+        if state.knights[seat] >= rules.largest_army_minimum and (h < 0 or state.knights[seat] > state.knights[h]):
+            state.army_holder = seat
+        _start_thief(table, state, ph)
+    elif kind == PLAY_ROAD_BUILDING:
+        state.cards[seat][ROAD_BUILDING] -= 1
+        state.dev_played = True
+        state.free_roads, state.phase = 2, FREE_ROADS
+    elif kind == PLAY_YEAR_OF_PLENTY:
+        state.cards[seat][YEAR_OF_PLENTY] -= 1
+        state.dev_played = True
+        _take(state, seat, a)
+        _take(state, seat, b)
+    elif kind == PLAY_MONOPOLY:
+        state.cards[seat][MONOPOLY] -= 1
+        state.dev_played = True
+        for p in range(state.players):
+            if p != seat:
+                state.hands[seat][a] += state.hands[p][a]
+                state.hands[p][a] = 0
+    elif kind == TRADE:
+        k = _rate(table, state, seat, a)
+        state.hands[seat][a] -= k
+        state.bank[a] += k
+        _take(state, seat, b)
+        state.trades[seat] += 1
+    elif kind == MOVE_SHIP:
+        state.edge_owner[a], state.edge_ship[a], state.edge_built[a] = -1, False, -1
+        state.edge_owner[b], state.edge_ship[b], state.edge_built[b] = seat, True, state.turn
+        state.ship_moved = True
+        _update_route(table, state)
+    else:
+        raise ValueError(f"unknown action {action}")
+    _check_win(table, state)
+
+
+def _end_setup_step(table: Table, state: State) -> None:
+    state.resume = SETUP_SETTLEMENT
+    _after_gold(table, state)
+
+
+def _check_win(table: Table, state: State) -> None:
+    """'Para vencer, o jogador tem de estar no seu turno e somar os pontos necessários.'"""
+    if state.phase != OVER and state.phase >= PRE_ROLL and \
+            total_vp(table, state, state.current) >= table.scenario.victory.target:
+        state.winner, state.phase = state.current, OVER
+
+
+def terminal(state: State) -> bool:
+    return state.phase == OVER
+
+
+def result(table: Table, state: State) -> dict:
+    """The game's result: winner (-1 if capped), turns, rolls, and per seat VP by source and pieces built."""
+    seats = []
+    for p in range(state.players):
+        vp = victory_points(table, state, p)
+        left = state.pieces_left[p]
+        supply = table.rules.supply
+        seats.append({"vp": sum(vp.values()), **{f"vp_{k}": v for k, v in vp.items()},
+                      "roads": supply["roads"] - left[0], "ships": supply["ships"] - left[1],
+                      "settlements": sum(1 for c, o in enumerate(state.corner_owner)
+                                         if o == p and state.corner_building[c] == SETTLEMENT),
+                      "cities": supply["cities"] - left[3], "route": state.route[p], "knights": state.knights[p],
+                      "trades": state.trades[p], "cards": sum(state.hands[p])})
+    return {"winner": state.winner, "turns": state.turn, "rolls": state.rolls, "sevens": state.sevens,
+            "capped": state.capped, "seats": seats}
