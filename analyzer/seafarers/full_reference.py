@@ -753,3 +753,22 @@ def result(table: Table, state: State) -> dict:
                       "trades": state.trades[p], "cards": sum(state.hands[p])})
     return {"winner": state.winner, "turns": state.turn, "rolls": state.rolls, "sevens": state.sevens,
             "capped": state.capped, "seats": seats}
+
+
+# ------------------------------------------------------------------------------------------------ baseline bots
+def _is_build(action: tuple[int, int, int]) -> bool:
+    return action[0] not in (END_TURN, TRADE, MOVE_SHIP)
+
+
+def decide_random(actions: list, stream: Stream) -> int:
+    """`random`: uniform over the legal actions."""
+    return stream.below(len(actions))
+
+
+def decide_weighted(actions: list, stream: Stream) -> int:
+    """`weighted`: three times in four a uniform pick among the builds (every action but ending the turn, a
+    trade or a ship move), else uniform over all: a baseline that builds, so that its games end."""
+    builds = [i for i, a in enumerate(actions) if _is_build(a)]
+    if builds and stream.below(4) != 0:
+        return builds[stream.below(len(builds))]
+    return stream.below(len(actions))

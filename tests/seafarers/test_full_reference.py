@@ -485,9 +485,7 @@ def _random_game(slug, players, seed, game, check):
     while not R.terminal(state):
         acts = R.legal(table, state)
         assert acts, R.PHASES[state.phase]
-        builds = [a for a in acts if a[0] not in (R.END_TURN, R.TRADE, R.MOVE_SHIP)]
-        pool = builds if builds and rng[state.actor].below(4) else acts  # a builder, so that games end
-        R.step(table, state, pool[rng[state.actor].below(len(pool))])
+        R.step(table, state, acts[R.decide_weighted(acts, rng[state.actor])])  # a builder, so that games end
         steps += 1
         if steps % check == 0 or R.terminal(state):
             _invariants(table, state)

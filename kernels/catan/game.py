@@ -1,0 +1,935 @@
+"""The full Catan: Seafarers game (numba): the step contract over arrays, draw for draw the reference
+analyzer/seafarers/full_reference.py (rules, phases, the action encoding and the streams: docs/seafarers/full_game.md).
+
+    board = Board(...)                       static: topology, dealt terrain, flags, harbours, territories, rules
+    game = new_game(board)                   the state's arrays, allocated once per chunk (allocating)
+    init(board, game, seed, g)               game g of seed: the draft begins
+    n = legal(board, game)                   game.actions[:n] = (kind, a, b), in canonical order
+    step(board, game, kind, a, b)
+    game.st[ST_PHASE] == OVER                terminal
+    write_result(board, game, out, j)        the result columns (R_*) into out[:, j]
+
+Nothing here allocates; every loop runs over the caller's arrays.
+"""
+
+from collections import namedtuple
+
+import numpy as np
+
+from kernels.catan.codes import CITY, FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, SETTLEMENT
+from kernels.catan.dice import roll_pair_index
+from kernels.catan.route import longest_route, route_work
+from kernels.jit import allocating, kernel
+from kernels.rng import PURPOSE_DECK, PURPOSE_DICE, PURPOSE_POLICY, PURPOSE_STEAL, stream_init, uniform_int
+
+MAX_SEATS = 4
+MAX_DECK = 100
+MAX_ACTIONS = 4096
+
+# Phases and action kinds: the reference's numbers.
+SETUP_SETTLEMENT, SETUP_EDGE, PRE_ROLL, DISCARD, MOVE_THIEF, STEAL, GOLD_PICK, MAIN, FREE_ROADS, OVER = range(10)
+(END_TURN, ROLL, ROAD, SHIP, SETTLE, CITY_UP, BUY_CARD, PLAY_KNIGHT, PLAY_ROAD_BUILDING, PLAY_YEAR_OF_PLENTY,
+ PLAY_MONOPOLY, TRADE, MOVE_SHIP, MOVE_ROBBER, MOVE_PIRATE, STEAL_FROM, DISCARD_CARD, PICK_GOLD,
+ STOP_BUILDING) = range(19)
+KNIGHT, VP_CARD, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY = range(5)
+ITEM_ROAD, ITEM_SHIP, ITEM_SETTLEMENT, ITEM_CITY, ITEM_CARD = range(5)  # rows of Board.costs
+PIECE_ROAD, PIECE_SHIP, PIECE_SETTLEMENT, PIECE_CITY = range(4)  # columns of pieces_left
+
+# Board.params
+(P_PLAYERS, P_ROBBER_START, P_PIRATE_START, P_HAS_ROBBER, P_HAS_PIRATE, P_SETUP_SHIPS, P_ISLAND_BONUS, P_TARGET,
+ P_BANK, P_BANK_RATE, P_GENERIC_RATE, P_SPECIAL_RATE, P_ROUTE_MIN, P_ARMY_MIN, P_DISCARD_ABOVE, P_TURN_CAP,
+ P_VP_SETTLEMENT, P_VP_CITY, P_VP_ROUTE, P_VP_ARMY, P_VP_CARD, P_DECK_LEN, P_SETUP_LEN, N_PARAMS) = range(24)
+
+# Game.st
+(ST_PHASE, ST_ACTOR, ST_CURRENT, ST_TURN, ST_ROLLS, ST_SEVENS, ST_LAST_ROLL, ST_SETUP_POS, ST_SETUP_CORNER,
+ ST_DECK_POS, ST_DEV_PLAYED, ST_SHIP_MOVED, ST_FREE_ROADS, ST_RESUME, ST_THIEF, ST_ROUTE_HOLDER, ST_ARMY_HOLDER,
+ ST_WINNER, ST_CAPPED, ST_ROBBER, ST_PIRATE, ST_SIZE) = range(22)
+
+# Result columns: the game's, then N_SEAT_COLS per seat slot (4 slots; empty seats 0).
+R_WINNER, R_TURNS, R_ROLLS, R_SEVENS, R_CAPPED = range(5)
+N_GAME_COLS = 5
+SEAT_COLS = ("vp", "vp_settlements", "vp_cities", "vp_island_bonus", "vp_longest_route", "vp_largest_army",
+             "vp_vp_cards", "roads", "ships", "settlements", "cities", "route", "knights", "trades", "cards")
+N_SEAT_COLS = len(SEAT_COLS)
+N_RESULT_COLS = N_GAME_COLS + MAX_SEATS * N_SEAT_COLS
+
+Board = namedtuple("Board", [
+    "corner_hexes", "corner_neighbours", "corner_edges",  # int32 [n_corner, 3], -1 padded (Topology)
+    "edge_corners", "edge_hexes",  # int32 [n_edge, 2]
+    "hex_corners", "hex_edges",  # int32 [n_hex, 6]
+    "corner_in_play", "edge_in_play",  # bool
+    "terrain", "number",  # int8 [n_hex] as dealt
+    "corner_land", "corner_coastal", "edge_land", "edge_coastal", "edge_sea",  # bool (BoardFlags)
+    "frame_coast",  # bool [n_edge]: a coast facing a frame cell (no set-up ship there)
+    "setup_allowed", "no_settle",  # bool [n_corner]
+    "corner_harbour",  # int8 [n_corner]: -1 none, 0 a 3:1 harbour, 1 + r a 2:1 harbour of resource r
+    "corner_territory",  # int32 [n_corner]: bonus territory, -1 none
+    "foreign_only",  # bool [n_territory + 1]: the bonus only off the seat's home islands
+    "robber_hexes", "pirate_hexes",  # bool [n_hex]
+    "setup_order",  # int64 [setup length]: seats in draft order
+    "costs",  # int64 [5 items, 5 resources]
+    "supply",  # int64 [4]: roads, ships, settlements, cities
+    "deck",  # int64 [deck length]: the unshuffled deck (card types)
+    "params",  # int64 [N_PARAMS]
+])
+
+Game = namedtuple("Game", [
+    "st",  # int64 [ST_SIZE]
+    "hands", "cards", "new_cards",  # int64 [MAX_SEATS, 5]
+    "pieces_left",  # int64 [MAX_SEATS, 4]
+    "bank",  # int64 [5]
+    "deck",  # int64 [MAX_DECK] in draw order
+    "corner_owner", "corner_building",  # int64 [n_corner]
+    "edge_owner", "edge_ship", "edge_built",  # int64 [n_edge]
+    "knights", "bonus_vp", "route", "discard", "gold", "trades", "first_settlement_turn",  # int64 [MAX_SEATS]
+    "claimed", "home",  # bool [MAX_SEATS, n_territory + 1]
+    "owed",  # int64 [MAX_SEATS, 5] production scratch
+    "dice", "steal",  # uint64 [2] streams
+    "actions",  # int64 [MAX_ACTIONS, 3]
+    "work",  # RouteWork
+])
+
+
+@allocating
+def _zeros_game(n_corner, n_edge, n_territory):
+    return (np.zeros(ST_SIZE, np.int64), np.zeros((MAX_SEATS, 5), np.int64), np.zeros((MAX_SEATS, 5), np.int64),
+            np.zeros((MAX_SEATS, 5), np.int64), np.zeros((MAX_SEATS, 4), np.int64), np.zeros(5, np.int64),
+            np.zeros(MAX_DECK, np.int64), np.zeros(n_corner, np.int64), np.zeros(n_corner, np.int64),
+            np.zeros(n_edge, np.int64), np.zeros(n_edge, np.int64), np.zeros(n_edge, np.int64))
+
+
+def new_game(board: Board) -> Game:
+    """The arrays of one game on `board`'s map (reused by every game of a chunk)."""
+    n_corner, n_edge = len(board.corner_hexes), len(board.edge_corners)
+    n_t = len(board.foreign_only)
+    seats = [np.zeros(MAX_SEATS, np.int64) for _ in range(7)]
+    return Game(*_zeros_game(n_corner, n_edge, n_t), *seats, np.zeros((MAX_SEATS, n_t), np.bool_),
+                np.zeros((MAX_SEATS, n_t), np.bool_), np.zeros((MAX_SEATS, 5), np.int64), np.zeros(2, np.uint64),
+                np.zeros(2, np.uint64), np.zeros((MAX_ACTIONS, 3), np.int64), route_work(n_edge, 30))
+
+
+# ------------------------------------------------------------------------------------------------ set-up
+@kernel
+def init(board, game, seed, g):
+    """Game g of `seed` before the draft's first placement."""
+    p = board.params
+    st = game.st
+    st[:] = 0
+    n_deck = p[P_DECK_LEN]
+    for i in range(n_deck):
+        game.deck[i] = board.deck[i]
+    shuffle = game.dice  # the deck's stream, used once here; then the dice take the array
+    stream_init(shuffle, seed, g, PURPOSE_DECK)
+    for i in range(n_deck - 1, 0, -1):
+        j = uniform_int(shuffle, i + 1)
+        t = game.deck[i]
+        game.deck[i] = game.deck[j]
+        game.deck[j] = t
+    stream_init(game.dice, seed, g, PURPOSE_DICE)
+    stream_init(game.steal, seed, g, PURPOSE_STEAL)
+    game.hands[:] = 0
+    game.cards[:] = 0
+    game.new_cards[:] = 0
+    for seat in range(MAX_SEATS):
+        for k in range(4):
+            game.pieces_left[seat, k] = board.supply[k]
+    game.bank[:] = p[P_BANK]
+    game.corner_owner[:] = -1
+    game.corner_building[:] = 0
+    game.edge_owner[:] = -1
+    game.edge_ship[:] = 0
+    game.edge_built[:] = -1
+    game.knights[:] = 0
+    game.bonus_vp[:] = 0
+    game.route[:] = 0
+    game.discard[:] = 0
+    game.gold[:] = 0
+    game.trades[:] = 0
+    game.first_settlement_turn[:] = -1
+    game.claimed[:] = False
+    game.home[:] = False
+    st[ST_PHASE] = SETUP_SETTLEMENT
+    st[ST_ACTOR] = board.setup_order[0]
+    st[ST_SETUP_CORNER] = -1
+    st[ST_RESUME] = MAIN
+    st[ST_THIEF] = MOVE_ROBBER
+    st[ST_ROUTE_HOLDER] = -1
+    st[ST_ARMY_HOLDER] = -1
+    st[ST_WINNER] = -1
+    st[ST_ROBBER] = p[P_ROBBER_START]
+    st[ST_PIRATE] = p[P_PIRATE_START]
+
+
+@kernel
+def _last_placement(board, game):
+    pos = game.st[ST_SETUP_POS]
+    seat = board.setup_order[pos]
+    for k in range(pos + 1, board.params[P_SETUP_LEN]):
+        if board.setup_order[k] == seat:
+            return False
+    return True
+
+
+@kernel
+def _next_setup(board, game):
+    st = game.st
+    st[ST_SETUP_POS] += 1
+    if st[ST_SETUP_POS] < board.params[P_SETUP_LEN]:
+        st[ST_PHASE] = SETUP_SETTLEMENT
+        st[ST_ACTOR] = board.setup_order[st[ST_SETUP_POS]]
+    else:
+        st[ST_PHASE] = PRE_ROLL
+        st[ST_CURRENT] = 0
+        st[ST_ACTOR] = 0
+
+
+# ------------------------------------------------------------------------------------------------ geometry
+@kernel
+def _other_end(board, e, c):
+    a = board.edge_corners[e, 0]
+    return board.edge_corners[e, 1] if a == c else a
+
+
+@kernel
+def _pirate_blocks(board, game, e):
+    h = game.st[ST_PIRATE]
+    return h >= 0 and (board.edge_hexes[e, 0] == h or board.edge_hexes[e, 1] == h)
+
+
+@kernel
+def _connects(board, game, seat, e, ship, skip):
+    for side in range(2):
+        c = board.edge_corners[e, side]
+        owner = game.corner_owner[c]
+        if owner == seat:
+            return True
+        if owner >= 0:
+            continue
+        for j in range(3):
+            f = board.corner_edges[c, j]
+            if f >= 0 and f != e and f != skip and game.edge_owner[f] == seat and game.edge_ship[f] == ship:
+                return True
+    return False
+
+
+@kernel
+def _road_ok(board, game, seat, e):
+    return (game.edge_owner[e] < 0 and board.edge_in_play[e] and (board.edge_land[e] or board.edge_coastal[e])
+            and _connects(board, game, seat, e, 0, -1))
+
+
+@kernel
+def _ship_ok(board, game, seat, e, skip):
+    return (game.edge_owner[e] < 0 and e != skip and board.edge_in_play[e]
+            and (board.edge_sea[e] or board.edge_coastal[e]) and not _pirate_blocks(board, game, e)
+            and _connects(board, game, seat, e, 1, skip))
+
+
+@kernel
+def _any_road(board, game, seat):
+    if game.pieces_left[seat, PIECE_ROAD] == 0:
+        return False
+    for e in range(board.edge_corners.shape[0]):
+        if _road_ok(board, game, seat, e):
+            return True
+    return False
+
+
+@kernel
+def _any_ship(board, game, seat):
+    if game.pieces_left[seat, PIECE_SHIP] == 0:
+        return False
+    for e in range(board.edge_corners.shape[0]):
+        if _ship_ok(board, game, seat, e, -1):
+            return True
+    return False
+
+
+@kernel
+def _distance_ok(board, game, c):
+    if game.corner_owner[c] >= 0:
+        return False
+    for j in range(3):
+        n = board.corner_neighbours[c, j]
+        if n >= 0 and game.corner_owner[n] >= 0:
+            return False
+    return True
+
+
+@kernel
+def _settlement_ok(board, game, seat, c):
+    if not (board.corner_land[c] and board.corner_in_play[c]) or board.no_settle[c]:
+        return False
+    if not _distance_ok(board, game, c):
+        return False
+    for j in range(3):
+        e = board.corner_edges[c, j]
+        if e >= 0 and game.edge_owner[e] == seat:
+            return True
+    return False
+
+
+@kernel
+def _movable(board, game, seat, e):
+    """The reference's movable_ships test for one edge."""
+    if game.edge_owner[e] != seat or game.edge_ship[e] == 0 or game.edge_built[e] == game.st[ST_TURN]:
+        return False
+    if _pirate_blocks(board, game, e):
+        return False
+    for side in range(2):
+        c = board.edge_corners[e, side]
+        if game.corner_owner[c] == seat:
+            continue
+        other = False
+        for j in range(3):
+            f = board.corner_edges[c, j]
+            if f >= 0 and f != e and game.edge_owner[f] == seat and game.edge_ship[f] == 1:
+                other = True
+        if not other:
+            return True
+    return False
+
+
+# ------------------------------------------------------------------------------------------------ scoring
+@kernel
+def _update_route(board, game):
+    p = board.params
+    players = p[P_PLAYERS]
+    best = 0
+    for seat in range(players):
+        n = longest_route(board.edge_corners, board.corner_edges, game.edge_owner, game.edge_ship,
+                          game.corner_owner, seat, game.work)
+        game.route[seat] = n
+        if n > best:
+            best = n
+    h = game.st[ST_ROUTE_HOLDER]
+    if h >= 0 and game.route[h] >= p[P_ROUTE_MIN] and game.route[h] == best:
+        return
+    leaders = 0
+    leader = -1
+    for seat in range(players):
+        if game.route[seat] == best:
+            leaders += 1
+            if leader < 0:
+                leader = seat
+    game.st[ST_ROUTE_HOLDER] = leader if best >= p[P_ROUTE_MIN] and leaders == 1 else -1
+
+
+@kernel
+def vp_sources(board, game, seat, out):
+    """out[:6] = VP from settlements, cities, island bonus, longest route, largest army, VP cards."""
+    p = board.params
+    settlements = 0
+    cities = 0
+    for c in range(game.corner_owner.shape[0]):
+        if game.corner_owner[c] == seat:
+            if game.corner_building[c] == SETTLEMENT:
+                settlements += 1
+            elif game.corner_building[c] == CITY:
+                cities += 1
+    out[0] = p[P_VP_SETTLEMENT] * settlements
+    out[1] = p[P_VP_CITY] * cities
+    out[2] = game.bonus_vp[seat]
+    out[3] = p[P_VP_ROUTE] if game.st[ST_ROUTE_HOLDER] == seat else 0
+    out[4] = p[P_VP_ARMY] if game.st[ST_ARMY_HOLDER] == seat else 0
+    out[5] = p[P_VP_CARD] * (game.cards[seat, VP_CARD] + game.new_cards[seat, VP_CARD])
+
+
+@kernel
+def total_vp(board, game, seat):
+    p = board.params
+    v = game.bonus_vp[seat]
+    for c in range(game.corner_owner.shape[0]):
+        if game.corner_owner[c] == seat:
+            v += p[P_VP_SETTLEMENT] if game.corner_building[c] == SETTLEMENT else p[P_VP_CITY]
+    if game.st[ST_ROUTE_HOLDER] == seat:
+        v += p[P_VP_ROUTE]
+    if game.st[ST_ARMY_HOLDER] == seat:
+        v += p[P_VP_ARMY]
+    return v + p[P_VP_CARD] * (game.cards[seat, VP_CARD] + game.new_cards[seat, VP_CARD])
+
+
+# ------------------------------------------------------------------------------------------------ legal actions
+@kernel
+def _rate(board, game, seat, r):
+    p = board.params
+    rate = p[P_BANK_RATE]
+    for c in range(game.corner_owner.shape[0]):
+        if game.corner_owner[c] == seat:
+            h = board.corner_harbour[c]
+            if h == 0 and p[P_GENERIC_RATE] < rate:
+                rate = p[P_GENERIC_RATE]
+            elif h == r + 1 and p[P_SPECIAL_RATE] < rate:
+                rate = p[P_SPECIAL_RATE]
+    return rate
+
+
+@kernel
+def _afford(board, game, seat, item):
+    for r in range(N_RESOURCES):
+        if game.hands[seat, r] < board.costs[item, r]:
+            return False
+    return True
+
+
+@kernel
+def _add(actions, n, kind, a, b):
+    actions[n, 0] = kind
+    actions[n, 1] = a
+    actions[n, 2] = b
+    return n + 1
+
+
+@kernel
+def _victims_any(board, game):
+    """Is there a player to rob at the piece moved last? (the reference's _victims, non-empty)"""
+    for v in range(board.params[P_PLAYERS]):
+        if _is_victim(board, game, v):
+            return True
+    return False
+
+
+@kernel
+def _is_victim(board, game, v):
+    st = game.st
+    if v == st[ST_CURRENT]:
+        return False
+    cards = 0
+    for r in range(N_RESOURCES):
+        cards += game.hands[v, r]
+    if cards == 0:
+        return False
+    if st[ST_THIEF] == MOVE_ROBBER and st[ST_ROBBER] >= 0:
+        for k in range(6):
+            if game.corner_owner[board.hex_corners[st[ST_ROBBER], k]] == v:
+                return True
+    elif st[ST_THIEF] == MOVE_PIRATE and st[ST_PIRATE] >= 0:
+        for k in range(6):
+            e = board.hex_edges[st[ST_PIRATE], k]
+            if game.edge_ship[e] == 1 and game.edge_owner[e] == v:
+                return True
+    return False
+
+
+@kernel
+def _thief_moves(board, game, actions, n):
+    st = game.st
+    if board.params[P_HAS_ROBBER]:
+        for h in range(board.robber_hexes.shape[0]):
+            if board.robber_hexes[h] and h != st[ST_ROBBER]:
+                n = _add(actions, n, MOVE_ROBBER, h, 0)
+    if board.params[P_HAS_PIRATE]:
+        for h in range(board.pirate_hexes.shape[0]):
+            if board.pirate_hexes[h] and h != st[ST_PIRATE]:
+                n = _add(actions, n, MOVE_PIRATE, h, 0)
+    return n
+
+
+@kernel
+def _setup_edge_kind(board, game, e, ship):
+    """May the set-up piece beside the new settlement go on edge e (as a ship if ship)?"""
+    if e < 0 or game.edge_owner[e] >= 0 or not board.edge_in_play[e]:
+        return False
+    if ship:
+        return board.edge_sea[e] or (board.edge_coastal[e] and not board.frame_coast[e])
+    return board.edge_land[e] or board.edge_coastal[e]
+
+
+@kernel
+def _setup_edges(board, game, actions, n):
+    c = game.st[ST_SETUP_CORNER]
+    ships = board.params[P_SETUP_SHIPS] != 0 and board.corner_coastal[c]
+    e0, e1, e2 = board.corner_edges[c, 0], board.corner_edges[c, 1], board.corner_edges[c, 2]
+    if e0 > e1:  # the row is ordered by the far corner; actions go by edge
+        e0, e1 = e1, e0
+    if e1 > e2:
+        e1, e2 = e2, e1
+    if e0 > e1:
+        e0, e1 = e1, e0
+    for ship in range(2 if ships else 1):
+        for e in (e0, e1, e2):
+            if _setup_edge_kind(board, game, e, ship == 1):
+                n = _add(actions, n, SHIP if ship == 1 else ROAD, e, 0)
+    return n
+
+
+@kernel
+def legal(board, game):
+    """The legal actions of st[ST_ACTOR] into game.actions[:n]; returns n (0 once the game is over)."""
+    st, actions = game.st, game.actions
+    ph, seat = st[ST_PHASE], st[ST_ACTOR]
+    n = 0
+    n_edge = board.edge_corners.shape[0]
+    n_corner = board.corner_hexes.shape[0]
+    if ph == OVER:
+        return 0
+    if ph == SETUP_SETTLEMENT:
+        for c in range(n_corner):
+            if board.setup_allowed[c] and _distance_ok(board, game, c):
+                n = _add(actions, n, SETTLE, c, 0)
+        return n
+    if ph == SETUP_EDGE:
+        return _setup_edges(board, game, actions, n)
+    if ph == DISCARD:
+        for r in range(N_RESOURCES):
+            if game.hands[seat, r] > 0:
+                n = _add(actions, n, DISCARD_CARD, r, 0)
+        return n
+    if ph == GOLD_PICK:
+        for r in range(N_RESOURCES):
+            if game.bank[r] > 0:
+                n = _add(actions, n, PICK_GOLD, r, 0)
+        return n
+    if ph == MOVE_THIEF:
+        return _thief_moves(board, game, actions, n)
+    if ph == STEAL:
+        for v in range(board.params[P_PLAYERS]):
+            if _is_victim(board, game, v):
+                n = _add(actions, n, STEAL_FROM, v, 0)
+        return n
+    may_knight = st[ST_DEV_PLAYED] == 0 and game.cards[seat, KNIGHT] > 0
+    if ph == PRE_ROLL:
+        n = _add(actions, n, ROLL, 0, 0)
+        if may_knight:
+            n = _add(actions, n, PLAY_KNIGHT, 0, 0)
+        return n
+    if ph == FREE_ROADS:
+        if game.pieces_left[seat, PIECE_ROAD] > 0:
+            for e in range(n_edge):
+                if _road_ok(board, game, seat, e):
+                    n = _add(actions, n, ROAD, e, 0)
+        if game.pieces_left[seat, PIECE_SHIP] > 0:
+            for e in range(n_edge):
+                if _ship_ok(board, game, seat, e, -1):
+                    n = _add(actions, n, SHIP, e, 0)
+        return _add(actions, n, STOP_BUILDING, 0, 0)
+    n = _add(actions, n, END_TURN, 0, 0)
+    if _afford(board, game, seat, ITEM_ROAD) and game.pieces_left[seat, PIECE_ROAD] > 0:
+        for e in range(n_edge):
+            if _road_ok(board, game, seat, e):
+                n = _add(actions, n, ROAD, e, 0)
+    if _afford(board, game, seat, ITEM_SHIP) and game.pieces_left[seat, PIECE_SHIP] > 0:
+        for e in range(n_edge):
+            if _ship_ok(board, game, seat, e, -1):
+                n = _add(actions, n, SHIP, e, 0)
+    if _afford(board, game, seat, ITEM_SETTLEMENT) and game.pieces_left[seat, PIECE_SETTLEMENT] > 0:
+        for c in range(n_corner):
+            if _settlement_ok(board, game, seat, c):
+                n = _add(actions, n, SETTLE, c, 0)
+    if _afford(board, game, seat, ITEM_CITY) and game.pieces_left[seat, PIECE_CITY] > 0:
+        for c in range(n_corner):
+            if game.corner_owner[c] == seat and game.corner_building[c] == SETTLEMENT:
+                n = _add(actions, n, CITY_UP, c, 0)
+    if _afford(board, game, seat, ITEM_CARD) and st[ST_DECK_POS] < board.params[P_DECK_LEN]:
+        n = _add(actions, n, BUY_CARD, 0, 0)
+    if st[ST_DEV_PLAYED] == 0:
+        if may_knight:
+            n = _add(actions, n, PLAY_KNIGHT, 0, 0)
+        if game.cards[seat, ROAD_BUILDING] > 0 and (_any_road(board, game, seat) or _any_ship(board, game, seat)):
+            n = _add(actions, n, PLAY_ROAD_BUILDING, 0, 0)
+        if game.cards[seat, YEAR_OF_PLENTY] > 0:
+            for a in range(N_RESOURCES):
+                for b in range(a, N_RESOURCES):
+                    need = 2 if a == b else 1
+                    if game.bank[a] >= need and game.bank[b] >= 1:
+                        n = _add(actions, n, PLAY_YEAR_OF_PLENTY, a, b)
+        if game.cards[seat, MONOPOLY] > 0:
+            for r in range(N_RESOURCES):
+                n = _add(actions, n, PLAY_MONOPOLY, r, 0)
+    for a in range(N_RESOURCES):
+        if game.hands[seat, a] >= _rate(board, game, seat, a):
+            for b in range(N_RESOURCES):
+                if b != a and game.bank[b] > 0:
+                    n = _add(actions, n, TRADE, a, b)
+    if st[ST_SHIP_MOVED] == 0:
+        for e in range(n_edge):
+            if _movable(board, game, seat, e):
+                for f in range(n_edge):
+                    if _ship_ok(board, game, seat, f, e) and n < MAX_ACTIONS:
+                        n = _add(actions, n, MOVE_SHIP, e, f)
+    return n
+
+
+# ------------------------------------------------------------------------------------------------ step
+@kernel
+def _pay(board, game, seat, item):
+    for r in range(N_RESOURCES):
+        game.hands[seat, r] -= board.costs[item, r]
+        game.bank[r] += board.costs[item, r]
+
+
+@kernel
+def _take(game, seat, r, k):
+    game.hands[seat, r] += k
+    game.bank[r] -= k
+
+
+@kernel
+def _place_edge(game, seat, e, ship):
+    game.edge_owner[e] = seat
+    game.edge_ship[e] = ship
+    game.edge_built[e] = game.st[ST_TURN]
+    game.pieces_left[seat, PIECE_SHIP if ship else PIECE_ROAD] -= 1
+
+
+@kernel
+def _settle(board, game, seat, c, in_setup):
+    game.corner_owner[c] = seat
+    game.corner_building[c] = SETTLEMENT
+    game.pieces_left[seat, PIECE_SETTLEMENT] -= 1
+    t = board.corner_territory[c]
+    if in_setup:
+        if t >= 0:
+            game.home[seat, t] = True
+        return
+    if game.first_settlement_turn[seat] < 0:
+        game.first_settlement_turn[seat] = game.st[ST_TURN]
+    if t >= 0 and not game.claimed[seat, t] and not (board.foreign_only[t] and game.home[seat, t]):
+        game.claimed[seat, t] = True
+        game.bonus_vp[seat] += board.params[P_ISLAND_BONUS]
+
+
+@kernel
+def _produce(board, game, total):
+    players = board.params[P_PLAYERS]
+    owed = game.owed
+    owed[:] = 0
+    robber = game.st[ST_ROBBER]
+    for h in range(board.terrain.shape[0]):
+        t = board.terrain[h]
+        if board.number[h] != total or h == robber or t < GOLD or t > ORE:
+            continue
+        for k in range(6):
+            c = board.hex_corners[h, k]
+            seat = game.corner_owner[c]
+            if seat < 0:
+                continue
+            amount = 2 if game.corner_building[c] == CITY else 1
+            if t == GOLD:
+                game.gold[seat] += amount
+            else:
+                owed[seat, t - FIRST_RESOURCE_TERRAIN] += amount
+    for r in range(N_RESOURCES):
+        want = 0
+        owed_by = 0
+        only = -1
+        for p in range(players):
+            want += owed[p, r]
+            if owed[p, r] > 0:
+                owed_by += 1
+                only = p
+        if want <= game.bank[r]:
+            for p in range(players):
+                _take(game, p, r, owed[p, r])
+        elif owed_by == 1:
+            _take(game, only, r, game.bank[r])
+
+
+@kernel
+def _after_gold(board, game):
+    st = game.st
+    players = board.params[P_PLAYERS]
+    bank = 0
+    for r in range(N_RESOURCES):
+        bank += game.bank[r]
+    if bank == 0:
+        game.gold[:] = 0
+    first = board.setup_order[st[ST_SETUP_POS]] if st[ST_RESUME] == SETUP_SETTLEMENT else st[ST_CURRENT]
+    for k in range(players):
+        p = (first + k) % players
+        if game.gold[p] > 0:
+            st[ST_PHASE] = GOLD_PICK
+            st[ST_ACTOR] = p
+            return
+    if st[ST_RESUME] == SETUP_SETTLEMENT:
+        _next_setup(board, game)
+    else:
+        st[ST_PHASE] = st[ST_RESUME]
+        st[ST_ACTOR] = st[ST_CURRENT]
+
+
+@kernel
+def _after_discards(board, game):
+    st = game.st
+    players = board.params[P_PLAYERS]
+    for k in range(players):
+        p = (st[ST_CURRENT] + k) % players
+        if game.discard[p] > 0:
+            st[ST_PHASE] = DISCARD
+            st[ST_ACTOR] = p
+            return
+    st[ST_PHASE] = MOVE_THIEF
+    st[ST_ACTOR] = st[ST_CURRENT]
+
+
+@kernel
+def _start_thief(board, game, resume):
+    st = game.st
+    st[ST_RESUME] = resume
+    if _thief_moves(board, game, game.actions, 0) == 0:
+        st[ST_PHASE] = resume
+        return
+    st[ST_PHASE] = MOVE_THIEF
+    st[ST_ACTOR] = st[ST_CURRENT]
+
+
+@kernel
+def _end_setup_step(board, game):
+    game.st[ST_RESUME] = SETUP_SETTLEMENT
+    _after_gold(board, game)
+
+
+@kernel
+def _check_win(board, game):
+    st = game.st
+    if st[ST_PHASE] != OVER and st[ST_PHASE] >= PRE_ROLL and \
+            total_vp(board, game, st[ST_CURRENT]) >= board.params[P_TARGET]:
+        st[ST_WINNER] = st[ST_CURRENT]
+        st[ST_PHASE] = OVER
+
+
+@kernel
+def _free_left(board, game, seat):
+    return _any_road(board, game, seat) or _any_ship(board, game, seat)
+
+
+@kernel
+def step(board, game, kind, a, b):
+    """Carry out one legal action (kind, a, b) of st[ST_ACTOR] (the reference's step)."""
+    st = game.st
+    p = board.params
+    seat = st[ST_ACTOR]
+    ph = st[ST_PHASE]
+    players = p[P_PLAYERS]
+    if ph == SETUP_SETTLEMENT:
+        _settle(board, game, seat, a, True)
+        st[ST_SETUP_CORNER] = a
+        if _last_placement(board, game):
+            for k in range(3):
+                h = board.corner_hexes[a, k]
+                if h < 0:
+                    continue
+                t = board.terrain[h]
+                if t == GOLD:
+                    game.gold[seat] += 1
+                elif FIRST_RESOURCE_TERRAIN <= t <= ORE and game.bank[t - FIRST_RESOURCE_TERRAIN] > 0:
+                    _take(game, seat, t - FIRST_RESOURCE_TERRAIN, 1)
+        st[ST_PHASE] = SETUP_EDGE
+        if _setup_edges(board, game, game.actions, 0) == 0:
+            _end_setup_step(board, game)
+        return
+    if ph == SETUP_EDGE:
+        _place_edge(game, seat, a, 1 if kind == SHIP else 0)
+        _update_route(board, game)
+        _end_setup_step(board, game)
+        return
+    if kind == ROLL:
+        pair = roll_pair_index(game.dice)
+        total = pair // 6 + pair % 6 + 2
+        st[ST_ROLLS] += 1
+        st[ST_LAST_ROLL] = total
+        if total == 7:
+            st[ST_SEVENS] += 1
+            for q in range(players):
+                cards = 0
+                for r in range(N_RESOURCES):
+                    cards += game.hands[q, r]
+                game.discard[q] = cards // 2 if cards > p[P_DISCARD_ABOVE] else 0
+            st[ST_RESUME] = MAIN
+            _after_discards(board, game)
+            if st[ST_PHASE] == MOVE_THIEF:
+                _start_thief(board, game, MAIN)
+        else:
+            _produce(board, game, total)
+            st[ST_RESUME] = MAIN
+            _after_gold(board, game)
+    elif kind == DISCARD_CARD:
+        game.hands[seat, a] -= 1
+        game.bank[a] += 1
+        game.discard[seat] -= 1
+        _after_discards(board, game)
+        if st[ST_PHASE] == MOVE_THIEF:
+            _start_thief(board, game, MAIN)
+    elif kind == PICK_GOLD:
+        _take(game, seat, a, 1)
+        game.gold[seat] -= 1
+        _after_gold(board, game)
+    elif kind == MOVE_ROBBER or kind == MOVE_PIRATE:
+        st[ST_THIEF] = kind
+        if kind == MOVE_ROBBER:
+            st[ST_ROBBER] = a
+        else:
+            st[ST_PIRATE] = a
+        st[ST_PHASE] = STEAL if _victims_any(board, game) else st[ST_RESUME]
+    elif kind == STEAL_FROM:
+        cards = 0
+        for r in range(N_RESOURCES):
+            cards += game.hands[a, r]
+        i = uniform_int(game.steal, cards)
+        r = 0
+        while i >= game.hands[a, r]:
+            i -= game.hands[a, r]
+            r += 1
+        game.hands[a, r] -= 1
+        game.hands[st[ST_CURRENT], r] += 1
+        st[ST_PHASE] = st[ST_RESUME]
+    elif kind == END_TURN:
+        for q in range(players):
+            for k in range(5):
+                game.cards[q, k] += game.new_cards[q, k]
+                game.new_cards[q, k] = 0
+        st[ST_DEV_PLAYED] = 0
+        st[ST_SHIP_MOVED] = 0
+        st[ST_TURN] += 1
+        st[ST_CURRENT] = (st[ST_CURRENT] + 1) % players
+        st[ST_ACTOR] = st[ST_CURRENT]
+        st[ST_PHASE] = PRE_ROLL
+        if st[ST_TURN] >= p[P_TURN_CAP]:
+            st[ST_CAPPED] = 1
+            st[ST_PHASE] = OVER
+    elif kind == ROAD or kind == SHIP:
+        if ph == FREE_ROADS:
+            st[ST_FREE_ROADS] -= 1
+        else:
+            _pay(board, game, seat, ITEM_ROAD if kind == ROAD else ITEM_SHIP)
+        _place_edge(game, seat, a, 1 if kind == SHIP else 0)
+        _update_route(board, game)
+        if ph == FREE_ROADS and (st[ST_FREE_ROADS] == 0 or not _free_left(board, game, seat)):
+            st[ST_PHASE] = MAIN
+    elif kind == STOP_BUILDING:
+        st[ST_FREE_ROADS] = 0
+        st[ST_PHASE] = MAIN
+    elif kind == SETTLE:
+        _pay(board, game, seat, ITEM_SETTLEMENT)
+        _settle(board, game, seat, a, False)
+        _update_route(board, game)
+    elif kind == CITY_UP:
+        _pay(board, game, seat, ITEM_CITY)
+        game.corner_building[a] = CITY
+        game.pieces_left[seat, PIECE_CITY] -= 1
+        game.pieces_left[seat, PIECE_SETTLEMENT] += 1
+    elif kind == BUY_CARD:
+        _pay(board, game, seat, ITEM_CARD)
+        game.new_cards[seat, game.deck[st[ST_DECK_POS]]] += 1
+        st[ST_DECK_POS] += 1
+    elif kind == PLAY_KNIGHT:
+        game.cards[seat, KNIGHT] -= 1
+        st[ST_DEV_PLAYED] = 1
+        game.knights[seat] += 1
+        h = st[ST_ARMY_HOLDER]
+        if game.knights[seat] >= p[P_ARMY_MIN] and (h < 0 or game.knights[seat] > game.knights[h]):
+            st[ST_ARMY_HOLDER] = seat
+        _start_thief(board, game, ph)
+    elif kind == PLAY_ROAD_BUILDING:
+        game.cards[seat, ROAD_BUILDING] -= 1
+        st[ST_DEV_PLAYED] = 1
+        st[ST_FREE_ROADS] = 2
+        st[ST_PHASE] = FREE_ROADS
+    elif kind == PLAY_YEAR_OF_PLENTY:
+        game.cards[seat, YEAR_OF_PLENTY] -= 1
+        st[ST_DEV_PLAYED] = 1
+        _take(game, seat, a, 1)
+        _take(game, seat, b, 1)
+    elif kind == PLAY_MONOPOLY:
+        game.cards[seat, MONOPOLY] -= 1
+        st[ST_DEV_PLAYED] = 1
+        for q in range(players):
+            if q != seat:
+                game.hands[seat, a] += game.hands[q, a]
+                game.hands[q, a] = 0
+    elif kind == TRADE:
+        k = _rate(board, game, seat, a)
+        game.hands[seat, a] -= k
+        game.bank[a] += k
+        _take(game, seat, b, 1)
+        game.trades[seat] += 1
+    elif kind == MOVE_SHIP:
+        game.edge_owner[a] = -1
+        game.edge_ship[a] = 0
+        game.edge_built[a] = -1
+        game.edge_owner[b] = seat
+        game.edge_ship[b] = 1
+        game.edge_built[b] = st[ST_TURN]
+        st[ST_SHIP_MOVED] = 1
+        _update_route(board, game)
+    _check_win(board, game)
+
+
+# ------------------------------------------------------------------------------------------------ bots, games
+POLICY_RANDOM = 0  # uniform over the legal actions
+POLICY_WEIGHTED = 1  # 3 times in 4 a uniform pick among the builds (all but end turn, trade, ship moves)
+
+
+@kernel
+def decide(game, n, policy, stream):
+    """Index of the chosen action among game.actions[:n] (the reference's decide_random / decide_weighted)."""
+    if policy == POLICY_WEIGHTED:
+        builds = 0
+        for i in range(n):
+            k = game.actions[i, 0]
+            if k != END_TURN and k != TRADE and k != MOVE_SHIP:
+                builds += 1
+        if builds > 0 and uniform_int(stream, 4) != 0:
+            pick = uniform_int(stream, builds)
+            for i in range(n):
+                k = game.actions[i, 0]
+                if k != END_TURN and k != TRADE and k != MOVE_SHIP:
+                    if pick == 0:
+                        return i
+                    pick -= 1
+    return uniform_int(stream, n)
+
+
+@kernel
+def write_result(board, game, out, j, vp):
+    """The result columns of the finished game into out[:, j] (vp: int64 [6] scratch)."""
+    st = game.st
+    out[R_WINNER, j] = st[ST_WINNER]
+    out[R_TURNS, j] = st[ST_TURN]
+    out[R_ROLLS, j] = st[ST_ROLLS]
+    out[R_SEVENS, j] = st[ST_SEVENS]
+    out[R_CAPPED, j] = st[ST_CAPPED]
+    supply = board.supply
+    for seat in range(MAX_SEATS):
+        base = N_GAME_COLS + seat * N_SEAT_COLS
+        for k in range(N_SEAT_COLS):
+            out[base + k, j] = 0
+        if seat >= board.params[P_PLAYERS]:
+            continue
+        vp_sources(board, game, seat, vp)
+        total = 0
+        for k in range(6):
+            out[base + 1 + k, j] = vp[k]
+            total += vp[k]
+        out[base, j] = total
+        out[base + 7, j] = supply[PIECE_ROAD] - game.pieces_left[seat, PIECE_ROAD]
+        out[base + 8, j] = supply[PIECE_SHIP] - game.pieces_left[seat, PIECE_SHIP]
+        out[base + 9, j] = vp[0] // board.params[P_VP_SETTLEMENT] if board.params[P_VP_SETTLEMENT] > 0 else 0
+        out[base + 10, j] = supply[PIECE_CITY] - game.pieces_left[seat, PIECE_CITY]
+        out[base + 11, j] = game.route[seat]
+        out[base + 12, j] = game.knights[seat]
+        out[base + 13, j] = game.trades[seat]
+        cards = 0
+        for r in range(N_RESOURCES):
+            cards += game.hands[seat, r]
+        out[base + 14, j] = cards
+
+
+@kernel
+def play_games(board, game, seed, first, policies, streams, out, vp):
+    """Games first .. first + out.shape[1] - 1 of `seed` on this board, seat p played by policies[p]
+    (streams: uint64 [MAX_SEATS, 2] scratch); result columns into out. Returns the decisions taken."""
+    decisions = 0
+    for j in range(out.shape[1]):
+        g = first + j
+        init(board, game, seed, g)
+        for seat in range(board.params[P_PLAYERS]):
+            stream_init(streams[seat], seed, MAX_SEATS * g + seat, PURPOSE_POLICY)
+        while game.st[ST_PHASE] != OVER:
+            n = legal(board, game)
+            actor = game.st[ST_ACTOR]
+            i = decide(game, n, policies[actor], streams[actor])
+            step(board, game, game.actions[i, 0], game.actions[i, 1], game.actions[i, 2])
+            decisions += 1
+        write_result(board, game, out, j, vp)
+    return decisions
