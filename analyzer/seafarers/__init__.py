@@ -1,12 +1,13 @@
-"""Catan: Seafarers: scenario catalog, boards, set-up balance, dice, fortress and the pirates' race.
+"""Catan: Seafarers: scenario catalog, boards, set-up balance, dice, fortress, the pirates' race and full games.
 
 Python API, one function per command (analyzer/seafarers/api.py documents each): `catalog()`,
-`run_boards(...)`, `run_balance(...)`, `run_dice(...)`, `run_fortress(...)`, `run_pirates(...)`; those
+`run_boards(...)`, `run_balance(...)`, `run_dice(...)`, `run_fortress(...)`, `run_pirates(...)`,
+`run_play(...)`; those
 of commands with results folders take `out=DIR` and then write what the command's --out writes. The
 names load on first use, so that importing the registry stays light.
 """
 
-__all__ = ["catalog", "run_boards", "run_balance", "run_dice", "run_fortress", "run_pirates"]
+__all__ = ["catalog", "run_boards", "run_balance", "run_dice", "run_fortress", "run_pirates", "run_play"]
 
 
 def __getattr__(name: str):

@@ -16,6 +16,7 @@ Each takes the command's options as keyword arguments (the runner's `threads`, `
 | `run_dice(rolls, ...)` (dice) | a dict: sums and lower dice against the exact laws, longest gaps |
 | `run_fortress(warships, ...)` (fortress) | a dict: single battles and whole sieges, exact and simulated |
 | `run_pirates(...)` (pirates) | PiratesResult: summary, games (one row per plan, game and seat) |
+| `run_play(scenario, ...)` (play) | PlayResult: summary, games (one row per full game and seat) |
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ import polars as pl
 from analyzer.command import api_out_dir, results_folder, write_summary
 from analyzer.io import atomic_write_parquet
 
-__all__ = ["BoardsResult", "catalog", "run_boards", "run_balance", "run_dice", "run_fortress", "run_pirates"]
+__all__ = ["BoardsResult", "catalog", "run_boards", "run_balance", "run_dice", "run_fortress", "run_pirates",
+           "run_play"]
 
 
 def catalog() -> list[dict]:
@@ -146,3 +148,29 @@ def run_pirates(players: int = 4, games: int = 2000, seed: int = 0, plans: list[
             write_summary(stage, result.summary, "seafarers pirates")
             write_pirates_report(stage, result.summary, result.setup)
     return result
+
+
+def run_play(scenario: str, players: int = 4, bots: list[str] | None = None, games: int = 1000, seed: int = 0,
+             boards: str = "random", rules_file=None, out=None, command: str = "", **run):
+    """Full games of a scenario by bots (a name per seat, or one for all; default weighted), every game on its own
+    random legal board (or the printed one, boards="fixed"); with `out`, also games.parquet, summary.json and the
+    report."""
+    from analyzer.runner import RunOptions
+    from analyzer.seafarers.full_game import check_play, play_games
+    from analyzer.seafarers.full_rules import load_rules
+
+    bots = list(bots or ["weighted"])
+    check_play(scenario, players, bots, games, seed, boards)
+    load_rules(rules_file)
+    RunOptions.of(games, **run)
+    out = api_out_dir(out, "seafarers play")
+    result = play_games(scenario, players, bots, games, seed, boards, rules_file, command=command, **run)
+    if out is not None:
+        from reports.seafarers.play import write_play_report
+
+        with results_folder(out) as stage:
+            atomic_write_parquet(stage / "games.parquet", result.games)
+            write_summary(stage, result.summary, "seafarers play")
+            write_play_report(stage, result.summary, result.games)
+    return result
+

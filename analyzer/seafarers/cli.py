@@ -229,3 +229,32 @@ def pirates_cmd(
     print_run_notes(result.summary["run"])
     out_console.print(f"{plural(games, 'game')} × {len(result.summary['plans'])} plan(s), raid rule {raid_rule}; "
                       f"report: {out / 'report.html'}")
+
+
+@app.command("play")
+@run_options(count=None)
+def play_cmd(
+    scenario: str = typer.Option(..., help="Scenario slug: new-shores, four-islands or through-the-desert (the "
+                                           "others come later)."),
+    players: int = typer.Option(4, help="Number of players, 3 or 4."),
+    bots: str = typer.Option("weighted", help="Bots, one per seat or one for all, comma-separated: random, "
+                                              "weighted."),
+    games: int = typer.Option(1000, help="Number of full games; game g of a seed is always the same game."),
+    seed: int = typer.Option(0, help="Seed: game g's board, dice, deck and bots' draws."),
+    boards: str = typer.Option("random", help="random: every game on its own random legal board; fixed: the "
+                                              "printed layout."),
+    rules: Optional[Path] = typer.Option(None, parser=path_value, help="Rule data (costs, pieces, bank, deck, VP, "
+                                         "turn cap) in the format of the package's full_game.toml."),
+    out: Path = typer.Option(..., parser=path_value,
+        help="Output folder for summary.json, games.parquet and the report."),
+    run=None,
+):
+    """Full games by bots: who wins, from which seat, how long games last, where the VP come from."""
+    from analyzer.seafarers.api import run_play
+    from reports.seafarers.play import headline
+
+    result = run_play(scenario, players, [b.strip() for b in bots.split(",")], games, seed, boards,
+                      rules_file=rules, out=out, command=command_line(), **backend_fields(run))
+    out_console.print(headline(result.summary), highlight=False)
+    print_run_notes(result.summary["run"])
+    out_console.print(f"report: {out / 'report.html'}")

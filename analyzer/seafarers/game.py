@@ -9,7 +9,7 @@ GAME = Game(
     title="Catan: Seafarers",
     version="2",  # 2: the Pirate Islands draft gives drafted settlements roads, never ships
     about="the nine scenarios: random legal boards, set-up balance by income, dice, pirate fortresses, the "
-          "Pirate Islands race",
+          "Pirate Islands race, full games by bots",
     rulebooks=("docs/rulebooks/002_f78565adfc528f93.txt",),
     cli="analyzer.seafarers.cli:app",
     arms="analyzer.seafarers.game:arms",
@@ -23,6 +23,8 @@ GAME = Game(
                    "analyzer.seafarers.game:fortress_example"),
         Experiment("pirates", "the Pirate Islands race by purchase plans, on paired games",
                    "analyzer.seafarers.game:pirates_example"),
+        Experiment("play", "full games by bots: who wins, from which seat, how long, with which VP",
+                   "analyzer.seafarers.game:play_example"),
     ),
     trace="analyzer.seafarers.game:trace",
     golden="analyzer.seafarers.game:golden",
@@ -31,10 +33,11 @@ GAME = Game(
 
 
 def arms() -> dict:
+    from analyzer.seafarers.full_game import BOTS
     from analyzer.seafarers.pirates import PLANS
     from analyzer.seafarers.setup_policies import HEURISTICS
 
-    return {"heuristic": HEURISTICS, "plan": PLANS}
+    return {"heuristic": HEURISTICS, "plan": PLANS, "bot": BOTS}
 
 
 def _boards_job(scenario: str = "new-world", players: int = 4, seed: int = 3):
@@ -54,6 +57,24 @@ def _pirates_job(plan: str, players: int = 4, seed: int = 3):
     from analyzer.seafarers.pirates import parse_plan, pirates_job, race_setup
 
     return pirates_job(race_setup(players), parse_plan(plan), seed, "each", 200, False)
+
+
+def _play_job(scenario: str = "new-shores", players: int = 3, seed: int = 3, bots=("weighted",), boards="random"):
+    from analyzer.seafarers.full_game import check_play, play_job
+    from analyzer.seafarers.full_rules import rules_text
+
+    arms = check_play(scenario, players, list(bots), 1, seed, boards)
+    return play_job(scenario, players, arms, seed, boards, rules_text()[0])
+
+
+def play_example() -> Example:
+    from kernels.catan.game import SEAT_COLS
+
+    table = {"game": "Int64", "seat": "Int8", "bot": "String", "won": "Boolean", "winner": "Int8", "turns": "Int32",
+             "rolls": "Int32", "sevens": "Int32", "capped": "Boolean"} | {c: "Int16" for c in SEAT_COLS}
+    return Example(jobs=[("weighted", _play_job())], games=6,
+                   argv=["seafarers", "play", "--scenario", "new-shores", "--players", "3", "--games", "6", "--seed",
+                         "3", "--no-progress"], tables={"games.parquet": table})
 
 
 def boards_example() -> Example:
@@ -126,6 +147,36 @@ def _pirates_trace(job, game: int) -> dict:
             "events": {"log": race.events, "result": result}}
 
 
+def _play_trace(job, game: int) -> dict:
+    """Full game `game` by the pure-Python reference (analyzer/seafarers/full_reference.py, which plays the kernel's
+    games decision for decision: tests/seafarers/test_full_kernel.py): its board and deck, every action taken."""
+    from analyzer.rng_reference import Stream
+    from analyzer.seafarers import full_reference as R
+    from analyzer.seafarers.full_game import _tables, printed_board
+    from kernels.rng import PURPOSE_POLICY
+
+    spec = job.spec
+    scenario, rules, plan = _tables(spec)
+    if spec["boards"] == "fixed":
+        luck, dealt = {"board": "printed"}, printed_board(scenario)
+    else:
+        luck, boards = _board_luck(plan, spec["seed"], game)
+        dealt = (boards.terrain[0], boards.number[0], boards.harbour[0])
+    table = R.game_table(scenario, rules, *dealt)
+    state = R.init(table, spec["seed"], game)
+    luck["deck"] = list(state.deck)
+    decide = {"random": R.decide_random, "weighted": R.decide_weighted}
+    bots = [decide[b.split(":")[0]] for b in spec["bots"]]
+    streams = [Stream(spec["seed"], 4 * game + p, PURPOSE_POLICY) for p in range(spec["players"])]
+    actions = []
+    while not R.terminal(state):
+        legal = R.legal(table, state)
+        action = legal[bots[state.actor](legal, streams[state.actor])]
+        actions.append(list(action))
+        R.step(table, state, action)
+    return {"luck": luck, "events": {"actions": actions, "result": R.result(table, state)}}
+
+
 def _board_luck(plan, seed: int, board: int) -> tuple[dict, object]:
     from analyzer.seafarers.boards import generate_boards
     from analyzer.seafarers.scenarios import HARBOUR_TYPES, TERRAIN_NAMES
@@ -191,7 +242,7 @@ def _block_trace(job, game: int) -> dict:
 
 
 _TRACES = {"pirates": _pirates_trace, "boards": _boards_trace, "balance": _balance_trace, "dice": _block_trace,
-           "battles": _block_trace, "sieges": _block_trace}
+           "battles": _block_trace, "sieges": _block_trace, "play": _play_trace}
 
 
 def golden() -> list:
@@ -204,4 +255,5 @@ def golden() -> list:
             ("balance board, Cloth for Catan, 4 players", _balance_job("cloth-for-catan", 4, 7), 0),
             ("board, Fog Islands, 4 players", _boards_job("fog-islands", 4, 7), 5),
             ("dice block", dice_job(100_000, 7), 1),
-            ("siege, 3 warships", sieges_job(3, 7), 4)]
+            ("siege, 3 warships", sieges_job(3, 7), 4),
+            ("full game, New Shores, 3 players, weighted bots", _play_job("new-shores", 3, 7), 0)]

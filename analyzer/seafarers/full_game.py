@@ -1,0 +1,219 @@
+"""`tabletop seafarers play`: full games of a scenario by named bots, on the runner (threads, Dask, checkpoints).
+
+Game g of seed s is played on board g of s (`--boards random`, the scenario's variable set-up) or on the printed
+board (`--boards fixed`), with the dice, deck and steals of (s, g) (docs/seafarers/full_game.md), by the
+kernel kernels/catan/game.py. One row of games.parquet per game and seat.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+import polars as pl
+
+from analyzer.arms import ArmSpec, Registry
+from analyzer.errors import UserError
+from analyzer.runner import Job, RunOptions, run_job
+from kernels.catan import game as kg
+
+__all__ = ["BOTS", "PLAY_SCENARIOS", "PlayResult", "check_play", "play_games", "play_job"]
+
+BOTS = Registry("bot", [
+    ArmSpec("random", kg.POLICY_RANDOM, "uniform over the legal actions (a baseline)"),
+    ArmSpec("weighted", kg.POLICY_WEIGHTED, "three times in four a uniform pick among the builds, development "
+                                            "cards, robber moves and steals; else uniform over every action "
+                                            "(a baseline that builds)"),
+])
+PLAY_SCENARIOS = ("new-shores", "four-islands", "through-the-desert")
+LATER = {"fog-islands": "its exploration of the fog hexes", "new-world": "its harbours laid by the players",
+         "forgotten-tribe": "issue 29", "cloth-for-catan": "issue 29", "pirate-islands": "issue 29",
+         "wonders-of-catan": "issue 29"}
+BOARDS = ("random", "fixed")
+MAX_GAMES = 10**8
+HUMAN_ROLLS = (60, 70)  # research note catan_engines.md: about 70 rolls per human 4-player game (colonist.io)
+
+
+def check_play(scenario: str, players: int, bots: list[str], games: int, seed: int, boards: str) -> list:
+    """The parsed bots; one-line UserError on anything a game cannot be played with."""
+    from analyzer.params import check_seed
+    from analyzer.seafarers.limits import check_range
+    from analyzer.seafarers.scenarios import load_scenario
+
+    load_scenario(scenario, players)  # an unknown slug or player count says so
+    if scenario not in PLAY_SCENARIOS:
+        raise UserError(f"scenario '{scenario}' cannot be played in full yet ({LATER.get(scenario, 'not built')} "
+                        f"comes later); play one of {', '.join(PLAY_SCENARIOS)}")
+    if boards not in BOARDS:
+        raise UserError(f"--boards must be random or fixed, not '{boards}'")
+    check_range("--games", games, 1, MAX_GAMES, "runs longer than that are split by seed")
+    check_seed(seed)
+    if len(bots) == 1:
+        bots = bots * players
+    if len(bots) != players:
+        raise UserError(f"--bots names {len(bots)} bots for {players} players: give one per seat or one for all")
+    return [BOTS.parse(b) for b in bots]
+
+
+def play_job(scenario: str, players: int, bots: list, seed: int, boards: str, rules_text: str) -> Job:
+    """Game g of this job is full game g: the int32 result columns of kernels/catan/game.py (R_*, then per seat)."""
+    spec = {"game": "seafarers", "experiment": "play", "scenario": scenario, "players": int(players),
+            "bots": [b.label for b in bots], "seed": int(seed), "boards": boards, "rules": rules_text}
+    return Job(f"{__name__}:play_range", spec, kg.N_RESULT_COLS, "int32")
+
+
+def _tables(spec: dict):
+    from analyzer.seafarers.boards import deal_plan
+    from analyzer.seafarers.full_rules import load_rules
+    from analyzer.seafarers.scenarios import load_scenario
+
+    scenario = load_scenario(spec["scenario"], spec["players"])
+    return scenario, load_rules(text=spec["rules"]), deal_plan(scenario)
+
+
+def printed_board(scenario) -> tuple:
+    """(terrain, number, harbour) of the printed layout."""
+    from analyzer.seafarers.scenarios import HARBOUR_TYPES
+
+    return (scenario.terrain, scenario.number_token,
+            np.array([HARBOUR_TYPES.index(s.type) for s in scenario.harbours.sites], np.int8))
+
+
+def play_range(spec: dict):
+    """Job builder: games start .. start + out.shape[1] - 1 into out's columns."""
+    from analyzer.seafarers.boards import generate_boards
+    from analyzer.seafarers.full_reference import game_table
+    from analyzer.seafarers.play import kernel_board
+
+    scenario, rules, plan = _tables(spec)
+    policies = np.array([BOTS.parse(b).spec.code for b in spec["bots"]] + [0] * (kg.MAX_SEATS - spec["players"]),
+                        np.int64)
+    fixed = kernel_board(game_table(scenario, rules, *printed_board(scenario))) if spec["boards"] == "fixed" else None
+
+    def play(start: int, out: np.ndarray) -> None:
+        # every call owns its game arrays: threads play chunks of one job at once
+        n = out.shape[1]
+        streams, vp = np.zeros((kg.MAX_SEATS, 2), np.uint64), np.zeros(6, np.int64)
+        block = np.zeros((kg.N_RESULT_COLS, max(n, 1)), np.int64)
+        if n == 0:  # the runner's warm-up: compile on one scratch game
+            board = fixed if fixed is not None else kernel_board(game_table(scenario, rules, *printed_board(scenario)))
+            kg.play_games(board, kg.new_game(board), spec["seed"], start, policies, streams, block[:, :1], vp)
+            return
+        if fixed is not None:
+            kg.play_games(fixed, kg.new_game(fixed), spec["seed"], start, policies, streams, block, vp)
+        else:
+            dealt = generate_boards(plan, n, spec["seed"], first=start)
+            game = None
+            for j in range(n):
+                board = kernel_board(game_table(scenario, rules, dealt.terrain[j], dealt.number[j], dealt.harbour[j]))
+                game = kg.new_game(board) if game is None else game
+                kg.play_games(board, game, spec["seed"], start + j, policies, streams, block[:, j:j + 1], vp)
+        out[:] = block[:, :n]
+    return play
+
+
+@dataclass(frozen=True)
+class PlayResult:
+    summary: dict
+    games: pl.DataFrame  # one row per game and seat
+
+
+def play_games(scenario: str, players: int, bots: list[str], games: int, seed: int, boards: str = "random",
+               rules_file=None, command: str = "", **run) -> PlayResult:
+    """Play `games` full games; the summary (seat and bot win rates with CIs, game length, VP sources) and the
+    per-game table."""
+    from analyzer.seafarers.full_rules import load_rules, rules_text
+
+    arms = check_play(scenario, players, bots, games, seed, boards)
+    text, rules_name = rules_text(rules_file)
+    rules = load_rules(text=text, path=rules_file)
+    options = RunOptions.of(games, label="games", **run)
+    t0 = time.perf_counter()
+    result = run_job(play_job(scenario, players, arms, seed, boards, text), options)
+    wall = time.perf_counter() - t0
+    table = games_table(result.columns, players, arms)
+    summary = summarize(scenario, players, arms, seed, boards, rules, rules_name, table, result, wall, command)
+    return PlayResult(summary, table)
+
+
+def games_table(cols: np.ndarray, players: int, arms: list) -> pl.DataFrame:
+    n = cols.shape[1]
+    frames = []
+    for seat in range(players):
+        base = kg.N_GAME_COLS + seat * kg.N_SEAT_COLS
+        data = {"game": np.arange(n, dtype=np.int64), "seat": np.full(n, seat + 1, np.int8),
+                "bot": [arms[seat].label] * n,
+                "won": cols[kg.R_WINNER] == seat, "winner": (cols[kg.R_WINNER] + 1).astype(np.int8),
+                "turns": cols[kg.R_TURNS].astype(np.int32), "rolls": cols[kg.R_ROLLS].astype(np.int32),
+                "sevens": cols[kg.R_SEVENS].astype(np.int32), "capped": cols[kg.R_CAPPED] == 1}
+        for k, name in enumerate(kg.SEAT_COLS):
+            data[name] = cols[base + k].astype(np.int16)
+        frames.append(pl.DataFrame(data))
+    return pl.concat(frames).sort(["game", "seat"])
+
+
+def summarize(scenario: str, players: int, arms: list, seed: int, boards: str, rules, rules_name: str,
+              table: pl.DataFrame, run, wall: float, command: str) -> dict:
+    from analyzer.provenance import provenance
+    from analyzer.seafarers.scenarios import load_scenario
+    from analyzer.stats import mean_ci, percentiles, wilson_ci
+
+    s = load_scenario(scenario, players)
+    games = table.filter(pl.col("seat") == 1)
+    n = games.height
+    decided = int((games["winner"] > 0).sum())
+    seats = []
+    for seat in range(1, players + 1):
+        rows = table.filter(pl.col("seat") == seat)
+        wins = int(rows["won"].sum())
+        lo, hi = wilson_ci(wins, n)
+        seats.append({"seat": seat, "bot": arms[seat - 1].label, "wins": wins, "p_win": wins / n, "ci95": [lo, hi],
+                      "vp": mean_ci(rows["vp"].to_numpy()),
+                      "vp_sources": {c: float(rows[c].mean()) for c in kg.SEAT_COLS[1:7]},
+                      "pieces": {c: float(rows[c].mean()) for c in ("roads", "ships", "settlements", "cities")}})
+    labels = sorted({a.label for a in arms})
+    by_bot = {}
+    for label in labels:
+        rows = table.filter(pl.col("bot") == label)
+        wins = int(rows["won"].sum())
+        lo, hi = wilson_ci(wins, rows.height)
+        by_bot[label] = {"seat_games": rows.height, "wins": wins, "p_win": wins / rows.height, "ci95": [lo, hi]}
+    rolls = games["rolls"].to_numpy()
+    capped = int(games["capped"].sum())
+    summary = provenance("seafarers", seed, command, assumptions(s, arms, boards, rules_name))
+    summary.update({
+        "experiment": "seafarers play", "scenario": {"slug": s.slug, "name": s.name, "players": players,
+                                                     "vp_target": s.victory.target},
+        "games": n, "boards": boards, "rules": rules_name,
+        "bots": [{"label": a.label, "fair": a.spec.fair, "about": a.spec.description} for a in arms],
+        "seats": seats, "by_bot": by_bot, "fair_share": 1 / players,
+        "decided": decided, "capped": {"games": capped, "share": capped / n, "ci95": list(wilson_ci(capped, n))},
+        "turn_cap": rules.turn_cap,
+        "rolls": {**mean_ci(rolls), "percentiles": percentiles(rolls)},
+        "turns": mean_ci(games["turns"].to_numpy()),
+        "human_rolls": list(HUMAN_ROLLS),
+        "games_per_second": n / wall if wall > 0 else None, "wall_seconds": wall,
+        "run": run.info,
+    })
+    return summary
+
+
+def assumptions(s, arms: list, boards: str, rules_name: str) -> list[str]:
+    out = [f"Rules data: {rules_name} (analyzer/seafarers/data/rules/full_game.toml unless a --rules file is "
+           "given): the base game's costs, pieces, 19-card bank, 25-card deck and VP values, with their sources.",
+           "Defaults where seed 002 is silent (docs/seafarers/full_game.md): a resource the bank cannot pay to "
+           "everyone goes to nobody unless one player alone is owed it; a year of plenty only for cards the bank "
+           "has; a corner touching two bonus territories counts for its lowest-index hex; a game still running after "
+           "the turn cap stops without a winner (flagged).",
+           "Not yet modelled: domestic trade between players (maritime trade only).",
+           "Boards: " + ("board g of the seed, a random legal board of the scenario's variable set-up"
+                         if boards == "random" else "the printed layout for every game") + ".",
+           f"Scenario: {s.name} ({s.players} players), {s.victory.target} VP to win"
+           + (f"; {s.victory.island_bonus} special VP per first settlement on each bonus territory"
+              if s.victory.island_bonus else "") + f"; layout {s.status}.",
+           "Bots: " + "; ".join(f"seat {i + 1} {a.label} ({a.spec.description})" for i, a in enumerate(arms))
+           + ". They are baselines: the win rates say how the seats fare under these bots, not under human play."]
+    if s.reconstructed:
+        out.append("The layout is a reconstruction (docs/seafarers/scenarios.md).")
+    return out

@@ -1,0 +1,85 @@
+"""`tabletop seafarers play`: full games by bots (analyzer/seafarers/full_game.py, reports/seafarers/play.py)."""
+
+import json
+
+import polars as pl
+import pytest
+
+from analyzer.seafarers.full_game import play_games
+from analyzer.seafarers.full_rules import rules_text
+from reports.seafarers.play import headline
+from tests.support import run_cli
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["--scenario", "atlantis"], "unknown scenario 'atlantis'"),
+    (["--scenario", "new-shores", "--players", "5"], "is for 3, 4 players, not 5"),
+    (["--scenario", "fog-islands"], "cannot be played in full yet (its exploration of the fog hexes comes later)"),
+    (["--scenario", "pirate-islands"], "cannot be played in full yet (issue 29 comes later)"),
+    (["--scenario", "new-shores", "--bots", "value"], "unknown bot 'value'"),
+    (["--scenario", "new-shores", "--bots", "random,weighted"], "--bots names 2 bots for 4 players"),
+    (["--scenario", "new-shores", "--boards", "printed"], "--boards must be random or fixed"),
+    (["--scenario", "new-shores", "--games", "0"], "--games must be from 1 to"),
+    (["--scenario", "new-shores", "--rules", "/nonexistent/rules.toml"], "rules.toml: cannot read the rules file"),
+])
+def test_bad_play_options_give_one_line_and_exit_2(tmp_path, capsys, args, fragment):
+    code, _, err = run_cli(["seafarers", "play", *args, "--out", str(tmp_path / "o")], capsys)
+    assert code == 2
+    assert err.startswith("error: ") and fragment in err and err.count("\n") == 1, err
+    assert not (tmp_path / "o").exists()
+
+
+def test_a_broken_rules_file_stops_before_any_game(tmp_path, capsys):
+    rules = tmp_path / "mine.toml"
+    rules.write_text(rules_text()[0].replace("settlements = 5", "settlements = 500"))
+    code, _, err = run_cli(["seafarers", "play", "--scenario", "new-shores", "--rules", str(rules), "--out",
+                            str(tmp_path / "o")], capsys)
+    assert code == 2 and "mine.toml: supply.settlements = 500 is outside 1..30" in err
+
+
+def test_the_summary_counts_every_game_once():
+    r = play_games("four-islands", 3, ["random", "weighted", "weighted"], 24, 5, threads=1, progress=False)
+    s = r.summary
+    assert r.games.height == 24 * 3 and r.games["game"].n_unique() == 24
+    assert sum(seat["wins"] for seat in s["seats"]) == s["decided"] == 24 - s["capped"]["games"]
+    assert set(s["by_bot"]) == {"random", "weighted"}
+    assert s["by_bot"]["random"]["seat_games"] == 24 and s["by_bot"]["weighted"]["seat_games"] == 48
+    won = r.games.filter(pl.col("won"))
+    assert (won["seat"] == won["winner"]).all() and (won["vp"] >= 13).all()  # Four Islands: 13 VP
+    per_seat = r.games.group_by("seat").agg(pl.col("vp").mean()).sort("seat")["vp"].to_list()
+    assert per_seat == pytest.approx([seat["vp"]["mean"] for seat in s["seats"]])
+    assert any("baselines" in a for a in s["assumptions"])
+
+
+def test_fixed_boards_play_the_printed_layout_and_threads_change_nothing():
+    one = play_games("new-shores", 4, ["weighted"], 8, 2, boards="fixed", threads=1, chunk_size=3, progress=False)
+    two = play_games("new-shores", 4, ["weighted"], 8, 2, boards="fixed", threads=2, chunk_size=1, progress=False)
+    assert one.games.equals(two.games)
+    random = play_games("new-shores", 4, ["weighted"], 8, 2, threads=1, progress=False)
+    assert not random.games.equals(one.games)
+
+
+def test_the_headline_names_the_favoured_seat_and_a_fair_seats_share():
+    seat = lambda k, p, ci: {"seat": k, "p_win": p, "ci95": ci}  # noqa: E731
+    s = {"seats": [seat(1, 0.31, [0.29, 0.33]), seat(2, 0.24, [0.22, 0.26]), seat(3, 0.23, [0.21, 0.25]),
+                   seat(4, 0.22, [0.20, 0.24])], "fair_share": 0.25, "games": 2000, "by_bot": {"weighted": {}},
+         "bots": [{"label": "weighted"}] * 4}
+    text = headline(s)
+    assert text.startswith("Seat 1 wins most often: 31.0% of 2,000 games (95% CI 29.0%–33.0%) against the 25.0%")
+    assert "seat 4 least" in text and "no seat's share differs" not in text
+    s["seats"] = [seat(1, 0.26, [0.24, 0.28]), seat(2, 0.24, [0.22, 0.26])]
+    s["fair_share"] = 0.25
+    assert "no seat's share differs measurably" in headline(s)
+
+
+def test_the_command_writes_its_report(tmp_path, capsys):
+    out = tmp_path / "o"
+    code, stdout, err = run_cli(["seafarers", "play", "--scenario", "through-the-desert", "--players", "3",
+                                 "--games", "5", "--seed", "1", "--no-progress", "--out", str(out)], capsys)
+    assert code == 0, err
+    assert "wins most often" in stdout
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["experiment"] == "seafarers play" and summary["games"] == 5
+    report = (out / "report.md").read_text()
+    assert report.startswith("# Catan: Seafarers — Through the Desert, 3 players: who wins full games")
+    assert "baseline bots" in report and "human" in report
