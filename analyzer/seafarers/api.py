@@ -152,14 +152,14 @@ def run_pirates(players: int = 4, games: int = 2000, seed: int = 0, plans: list[
 
 def run_play(scenario: str, players: int = 4, bots: list[str] | None = None, games: int = 1000, seed: int = 0,
              boards: str = "random", rules_file=None, out=None, command: str = "", **run):
-    """Full games of a scenario by bots (a name per seat, or one for all; default weighted), every game on its own
+    """Full games of a scenario by bots (a name per seat, or one for all; default value), every game on its own
     random legal board (or the printed one, boards="fixed"); with `out`, also games.parquet, summary.json and the
     report."""
     from analyzer.runner import RunOptions
     from analyzer.seafarers.full_game import check_play, play_games
     from analyzer.seafarers.full_rules import load_rules
 
-    bots = list(bots or ["weighted"])
+    bots = list(bots or ["value"])
     check_play(scenario, players, bots, games, seed, boards)
     load_rules(rules_file)
     RunOptions.of(games, **run)

@@ -237,8 +237,9 @@ def play_cmd(
     scenario: str = typer.Option(..., help="Scenario slug: new-shores, four-islands or through-the-desert (the "
                                            "others come later)."),
     players: int = typer.Option(4, help="Number of players, 3 or 4."),
-    bots: str = typer.Option("weighted", help="Bots, one per seat or one for all, comma-separated: random, "
-                                              "weighted."),
+    bots: str = typer.Option("value", help="Bots, one per seat or one for all, comma-separated: random, weighted, "
+                                           "value[:opening=pips|diverse|port,key=value...] (docs/seafarers/"
+                                           "full_game.md)."),
     games: int = typer.Option(1000, help="Number of full games; game g of a seed is always the same game."),
     seed: int = typer.Option(0, help="Seed: game g's board, dice, deck and bots' draws."),
     boards: str = typer.Option("random", help="random: every game on its own random legal board; fixed: the "

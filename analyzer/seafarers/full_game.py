@@ -16,16 +16,24 @@ import polars as pl
 from analyzer.arms import ArmSpec, Registry
 from analyzer.errors import UserError
 from analyzer.runner import Job, RunOptions, run_job
+from kernels.catan import bots as kb
 from kernels.catan import game as kg
 
 __all__ = ["BOTS", "PLAY_SCENARIOS", "PlayResult", "check_play", "play_games", "play_job"]
 
+OPENINGS = ("pips", "diverse", "port")  # kernels/catan/bots.py OPENING_*: the draft heuristics by name
 BOTS = Registry("bot", [
-    ArmSpec("random", kg.POLICY_RANDOM, "uniform over the legal actions (a baseline)"),
-    ArmSpec("weighted", kg.POLICY_WEIGHTED, "three times in four a uniform pick among the builds, development "
+    ArmSpec("random", kb.POLICY_RANDOM, "uniform over the legal actions (a baseline)"),
+    ArmSpec("weighted", kb.POLICY_WEIGHTED, "three times in four a uniform pick among the builds, development "
                                             "cards, robber moves and steals; else uniform over every action "
                                             "(a baseline that builds)"),
-])
+    ArmSpec("value", kb.POLICY_VALUE, "one ply over the legal actions on a hand-weighted value: income, new "
+                                      "resources, harbours, VP, roads and ships towards free sites, saving for a "
+                                      "city or settlement; drafts with an opening heuristic (opening=pips, diverse "
+                                      "or port)",
+            (("opening", 1.0), ("gold", 1.0), ("variety", 2.0), ("scarce", 1.0), ("generic", 2.0), ("special", 1.0),
+             ("match", 0.5), ("vp", 10.0), ("pips", 1.0), ("new", 2.0), ("reach", 0.6), ("card", 4.0))),
+], bounds={"opening": (0, 2)})
 PLAY_SCENARIOS = ("new-shores", "four-islands", "through-the-desert")
 LATER = {"fog-islands": "its exploration of the fog hexes", "new-world": "its harbours laid by the players",
          "forgotten-tribe": "issue 29", "cloth-for-catan": "issue 29", "pirate-islands": "issue 29",
@@ -53,7 +61,24 @@ def check_play(scenario: str, players: int, bots: list[str], games: int, seed: i
         bots = bots * players
     if len(bots) != players:
         raise UserError(f"--bots names {len(bots)} bots for {players} players: give one per seat or one for all")
-    return [BOTS.parse(b) for b in bots]
+    return [parse_bot(b) for b in bots]
+
+
+def parse_bot(text: str):
+    """A bot from `name:key=value,...`; the opening heuristic may be named (value:opening=port)."""
+    for k, name in enumerate(OPENINGS):
+        text = text.replace(f"opening={name}", f"opening={k}")
+    return BOTS.parse(text)
+
+
+def bot_vectors(arms: list) -> tuple[np.ndarray, np.ndarray]:
+    """(policies int64 [MAX_SEATS], params float64 [MAX_SEATS, N_VALUE_PARAMS]) of the seats' bots."""
+    policies = np.zeros(kg.MAX_SEATS, np.int64)
+    params = np.zeros((kg.MAX_SEATS, kb.N_VALUE_PARAMS), np.float64)
+    for seat, arm in enumerate(arms):
+        policies[seat] = arm.spec.code
+        params[seat] = arm.vector(kb.N_VALUE_PARAMS)
+    return policies, params
 
 
 def play_job(scenario: str, players: int, bots: list, seed: int, boards: str, rules_text: str) -> Job:
@@ -84,31 +109,28 @@ def play_range(spec: dict):
     """Job builder: games start .. start + out.shape[1] - 1 into out's columns."""
     from analyzer.seafarers.boards import generate_boards
     from analyzer.seafarers.full_reference import game_table
-    from analyzer.seafarers.play import kernel_board
+    from analyzer.seafarers.play import kernel_board, play_chunk
 
     scenario, rules, plan = _tables(spec)
-    policies = np.array([BOTS.parse(b).spec.code for b in spec["bots"]] + [0] * (kg.MAX_SEATS - spec["players"]),
-                        np.int64)
+    policies, params = bot_vectors([parse_bot(b) for b in spec["bots"]])
     fixed = kernel_board(game_table(scenario, rules, *printed_board(scenario))) if spec["boards"] == "fixed" else None
 
     def play(start: int, out: np.ndarray) -> None:
-        # every call owns its game arrays: threads play chunks of one job at once
         n = out.shape[1]
-        streams, vp = np.zeros((kg.MAX_SEATS, 2), np.uint64), np.zeros(6, np.int64)
         block = np.zeros((kg.N_RESULT_COLS, max(n, 1)), np.int64)
         if n == 0:  # the runner's warm-up: compile on one scratch game
             board = fixed if fixed is not None else kernel_board(game_table(scenario, rules, *printed_board(scenario)))
-            kg.play_games(board, kg.new_game(board), spec["seed"], start, policies, streams, block[:, :1], vp)
+            play_chunk(board, spec["seed"], start, policies, params, block[:, :1])
             return
         if fixed is not None:
-            kg.play_games(fixed, kg.new_game(fixed), spec["seed"], start, policies, streams, block, vp)
+            play_chunk(fixed, spec["seed"], start, policies, params, block)
         else:
             dealt = generate_boards(plan, n, spec["seed"], first=start)
             game = None
             for j in range(n):
                 board = kernel_board(game_table(scenario, rules, dealt.terrain[j], dealt.number[j], dealt.harbour[j]))
                 game = kg.new_game(board) if game is None else game
-                kg.play_games(board, game, spec["seed"], start + j, policies, streams, block[:, j:j + 1], vp)
+                play_chunk(board, spec["seed"], start + j, policies, params, block[:, j:j + 1], game)
         out[:] = block[:, :n]
     return play
 

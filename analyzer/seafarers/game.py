@@ -72,7 +72,7 @@ def play_example() -> Example:
 
     table = {"game": "Int64", "seat": "Int8", "bot": "String", "won": "Boolean", "winner": "Int8", "turns": "Int32",
              "rolls": "Int32", "sevens": "Int32", "capped": "Boolean"} | {c: "Int16" for c in SEAT_COLS}
-    return Example(jobs=[("weighted", _play_job())], games=6,
+    return Example(jobs=[("value", _play_job(bots=("value",)))], games=6,
                    argv=["seafarers", "play", "--scenario", "new-shores", "--players", "3", "--games", "6", "--seed",
                          "3", "--no-progress"], tables={"games.parquet": table})
 
@@ -148,12 +148,17 @@ def _pirates_trace(job, game: int) -> dict:
 
 
 def _play_trace(job, game: int) -> dict:
-    """Full game `game` by the pure-Python reference (analyzer/seafarers/full_reference.py, which plays the kernel's
-    games decision for decision: tests/seafarers/test_full_kernel.py): its board and deck, every action taken."""
-    from analyzer.rng_reference import Stream
+    """Full game `game` stepped by the pure-Python reference (analyzer/seafarers/full_reference.py) on the actions
+    the kernel's bots choose (the two engines agree decision for decision: tests/seafarers/test_full_kernel.py): its
+    board and deck, every action taken, the result."""
+    import numpy as np
+
     from analyzer.seafarers import full_reference as R
-    from analyzer.seafarers.full_game import _tables, printed_board
-    from kernels.rng import PURPOSE_POLICY
+    from analyzer.seafarers.full_game import _tables, bot_vectors, parse_bot, printed_board
+    from analyzer.seafarers.play import kernel_board
+    from kernels.catan import bots as kb
+    from kernels.catan import game as kg
+    from kernels.rng import PURPOSE_POLICY, stream_init
 
     spec = job.spec
     scenario, rules, plan = _tables(spec)
@@ -163,17 +168,23 @@ def _play_trace(job, game: int) -> dict:
         luck, boards = _board_luck(plan, spec["seed"], game)
         dealt = (boards.terrain[0], boards.number[0], boards.harbour[0])
     table = R.game_table(scenario, rules, *dealt)
-    state = R.init(table, spec["seed"], game)
+    board = kernel_board(table)
+    state, sim = R.init(table, spec["seed"], game), kg.new_game(board)
+    kg.init(board, sim, spec["seed"], game)
     luck["deck"] = list(state.deck)
-    decide = {"random": R.decide_random, "weighted": R.decide_weighted}
-    bots = [decide[b.split(":")[0]] for b in spec["bots"]]
-    streams = [Stream(spec["seed"], 4 * game + p, PURPOSE_POLICY) for p in range(spec["players"])]
+    policies, params = bot_vectors([parse_bot(b) for b in spec["bots"]])
+    streams, own = np.zeros((kg.MAX_SEATS, 2), np.uint64), np.zeros(6)
+    for p in range(spec["players"]):
+        stream_init(streams[p], spec["seed"], kg.MAX_SEATS * game + p, PURPOSE_POLICY)
     actions = []
     while not R.terminal(state):
         legal = R.legal(table, state)
-        action = legal[bots[state.actor](legal, streams[state.actor])]
+        n = kg.legal(board, sim)
+        seat = state.actor
+        action = legal[kb.decide(board, sim, n, policies[seat], params[seat], streams[seat], own)]
         actions.append(list(action))
         R.step(table, state, action)
+        kg.step(board, sim, *action)
     return {"luck": luck, "events": {"actions": actions, "result": R.result(table, state)}}
 
 
@@ -256,4 +267,5 @@ def golden() -> list:
             ("board, Fog Islands, 4 players", _boards_job("fog-islands", 4, 7), 5),
             ("dice block", dice_job(100_000, 7), 1),
             ("siege, 3 warships", sieges_job(3, 7), 4),
-            ("full game, New Shores, 3 players, weighted bots", _play_job("new-shores", 3, 7), 0)]
+            ("full game, New Shores, 3 players, weighted bots", _play_job("new-shores", 3, 7), 0),
+            ("full game, Four Islands, 4 players, value bots", _play_job("four-islands", 4, 7, ("value",)), 1)]

@@ -11,11 +11,12 @@ import numpy as np
 
 from analyzer.seafarers.full_reference import Table
 from analyzer.seafarers.full_rules import DEV_CARDS, ITEMS
+from kernels.catan import bots as kb
 from kernels.catan import game as kg
 
-__all__ = ["BOTS", "kernel_board", "play_on_board"]
+__all__ = ["BOTS", "kernel_board", "play_chunk", "play_on_board"]
 
-BOTS = {"random": kg.POLICY_RANDOM, "weighted": kg.POLICY_WEIGHTED}
+BOTS = {"random": kb.POLICY_RANDOM, "weighted": kb.POLICY_WEIGHTED}
 
 
 def kernel_board(table: Table) -> kg.Board:
@@ -48,6 +49,7 @@ def kernel_board(table: Table) -> kg.Board:
         table.terrain.astype(np.int8), table.number.astype(np.int8), f.corner_land, f.corner_coastal, f.edge_land,
         f.edge_coastal, f.edge_sea, frame_coast, np.asarray(table.view.allowed, np.bool_),
         np.asarray(table.no_settle, np.bool_), np.asarray(table.view.corner_harbour, np.int8),
+        np.asarray(table.view.corner_pips, np.float64), np.asarray(table.view.scarcity, np.float64),
         np.asarray(table.corner_territory, np.int32), foreign, np.asarray(table.robber_hexes, np.bool_),
         np.asarray(table.pirate_hexes, np.bool_), np.array(order, np.int64),
         np.array([rules.costs[item] for item in ITEMS], np.int64),
@@ -62,11 +64,18 @@ def _setup_order(table: Table) -> list[int]:
 
 
 def play_on_board(board: kg.Board, seed: int, first: int, count: int, bots) -> tuple[np.ndarray, int]:
-    """Games first .. first + count - 1 of `seed`, all on `board` (bots: a name per seat): the result columns
-    int64 [N_RESULT_COLS, count] and the number of decisions taken."""
-    game = kg.new_game(board)
+    """Games first .. first + count - 1 of `seed`, all on `board` (bots: a name or `name:key=value,...` per
+    seat): the result columns int64 [N_RESULT_COLS, count] and the number of decisions taken."""
+    from analyzer.seafarers.full_game import bot_vectors, parse_bot
+
+    policies, params = bot_vectors([parse_bot(b) for b in bots])
     out = np.zeros((kg.N_RESULT_COLS, count), np.int64)
-    policies = np.array([BOTS[b] for b in bots] + [0] * (kg.MAX_SEATS - len(bots)), np.int64)
-    decisions = kg.play_games(board, game, seed, first, policies, np.zeros((kg.MAX_SEATS, 2), np.uint64), out,
-                              np.zeros(6, np.int64))
+    decisions = play_chunk(board, seed, first, policies, params, out)
     return out, int(decisions)
+
+
+def play_chunk(board: kg.Board, seed: int, first: int, policies, params, out, game: kg.Game | None = None) -> int:
+    """kb.play_games with fresh scratch (each call owns it: threads play chunks of one job at once)."""
+    game = kg.new_game(board) if game is None else game
+    return kb.play_games(board, game, seed, first, policies, params, np.zeros((kg.MAX_SEATS, 2), np.uint64), out,
+                         np.zeros(6, np.int64), np.zeros(6, np.float64))

@@ -7,7 +7,9 @@ analyzer/seafarers/full_reference.py (rules, phases, the action encoding and the
     n = legal(board, game)                   game.actions[:n] = (kind, a, b), in canonical order
     step(board, game, kind, a, b)
     game.st[ST_PHASE] == OVER                terminal
-    write_result(board, game, out, j)        the result columns (R_*) into out[:, j]
+    write_result(board, game, out, j, vp)    the result columns (R_*) into out[:, j]
+
+The bots and the game loop are in kernels/catan/bots.py.
 
 Nothing here allocates; every loop runs over the caller's arrays.
 """
@@ -20,7 +22,7 @@ from kernels.catan.codes import CITY, FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES,
 from kernels.catan.dice import roll_pair_index
 from kernels.catan.route import longest_route, route_work
 from kernels.jit import allocating, kernel
-from kernels.rng import PURPOSE_DECK, PURPOSE_DICE, PURPOSE_POLICY, PURPOSE_STEAL, stream_init, uniform_int
+from kernels.rng import PURPOSE_DECK, PURPOSE_DICE, PURPOSE_STEAL, stream_init, uniform_int
 
 MAX_SEATS = 4
 MAX_DECK = 100
@@ -63,6 +65,8 @@ Board = namedtuple("Board", [
     "frame_coast",  # bool [n_edge]: a coast facing a frame cell (no set-up ship there)
     "setup_allowed", "no_settle",  # bool [n_corner]
     "corner_harbour",  # int8 [n_corner]: -1 none, 0 a 3:1 harbour, 1 + r a 2:1 harbour of resource r
+    "corner_pips",  # float64 [n_corner, 6]: pips of the corner's hexes per resource, then gold (BoardView)
+    "scarcity",  # float64 [5]: how much rarer than average each resource is on the board (BoardView)
     "corner_territory",  # int32 [n_corner]: bonus territory, -1 none
     "foreign_only",  # bool [n_territory + 1]: the bonus only off the seat's home islands
     "robber_hexes", "pirate_hexes",  # bool [n_hex]
@@ -87,6 +91,7 @@ Game = namedtuple("Game", [
     "dice", "steal",  # uint64 [2] streams
     "actions",  # int64 [MAX_ACTIONS, 3]
     "work",  # RouteWork
+    "field",  # float64 [n_corner]: bot scratch (kernels/catan/bots.py)
 ])
 
 
@@ -105,7 +110,8 @@ def new_game(board: Board) -> Game:
     seats = [np.zeros(MAX_SEATS, np.int64) for _ in range(7)]
     return Game(*_zeros_game(n_corner, n_edge, n_t), *seats, np.zeros((MAX_SEATS, n_t), np.bool_),
                 np.zeros((MAX_SEATS, n_t), np.bool_), np.zeros((MAX_SEATS, 5), np.int64), np.zeros(2, np.uint64),
-                np.zeros(2, np.uint64), np.zeros((MAX_ACTIONS, 3), np.int64), route_work(n_edge, 30))
+                np.zeros(2, np.uint64), np.zeros((MAX_ACTIONS, 3), np.int64), route_work(n_edge, 30),
+                np.zeros(n_corner, np.float64))
 
 
 # ------------------------------------------------------------------------------------------------ set-up
@@ -855,31 +861,7 @@ def step(board, game, kind, a, b):
     _check_win(board, game)
 
 
-# ------------------------------------------------------------------------------------------------ bots, games
-POLICY_RANDOM = 0  # uniform over the legal actions
-POLICY_WEIGHTED = 1  # 3 times in 4 a uniform pick among the builds (all but end turn, trade, ship moves)
-
-
-@kernel
-def decide(game, n, policy, stream):
-    """Index of the chosen action among game.actions[:n] (the reference's decide_random / decide_weighted)."""
-    if policy == POLICY_WEIGHTED:
-        builds = 0
-        for i in range(n):
-            k = game.actions[i, 0]
-            if k != END_TURN and k != TRADE and k != MOVE_SHIP:
-                builds += 1
-        if builds > 0 and uniform_int(stream, 4) != 0:
-            pick = uniform_int(stream, builds)
-            for i in range(n):
-                k = game.actions[i, 0]
-                if k != END_TURN and k != TRADE and k != MOVE_SHIP:
-                    if pick == 0:
-                        return i
-                    pick -= 1
-    return uniform_int(stream, n)
-
-
+# ------------------------------------------------------------------------------------------------ result
 @kernel
 def write_result(board, game, out, j, vp):
     """The result columns of the finished game into out[:, j] (vp: int64 [6] scratch)."""
@@ -913,23 +895,3 @@ def write_result(board, game, out, j, vp):
         for r in range(N_RESOURCES):
             cards += game.hands[seat, r]
         out[base + 14, j] = cards
-
-
-@kernel
-def play_games(board, game, seed, first, policies, streams, out, vp):
-    """Games first .. first + out.shape[1] - 1 of `seed` on this board, seat p played by policies[p]
-    (streams: uint64 [MAX_SEATS, 2] scratch); result columns into out. Returns the decisions taken."""
-    decisions = 0
-    for j in range(out.shape[1]):
-        g = first + j
-        init(board, game, seed, g)
-        for seat in range(board.params[P_PLAYERS]):
-            stream_init(streams[seat], seed, MAX_SEATS * g + seat, PURPOSE_POLICY)
-        while game.st[ST_PHASE] != OVER:
-            n = legal(board, game)
-            actor = game.st[ST_ACTOR]
-            i = decide(game, n, policies[actor], streams[actor])
-            step(board, game, game.actions[i, 0], game.actions[i, 1], game.actions[i, 2])
-            decisions += 1
-        write_result(board, game, out, j, vp)
-    return decisions

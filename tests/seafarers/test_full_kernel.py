@@ -64,3 +64,78 @@ def test_games_in_one_run_are_the_games_alone():
     alone = np.concatenate([play_on_board(board, 3, 10 + j, 1, ["weighted"] * 4)[0] for j in range(4)], axis=1)
     assert (together == alone).all()
     assert len({tuple(together[:, j]) for j in range(4)}) == 4  # different games
+
+
+def _value_game(slug, players, seed, g, bots):
+    """A game whose seats the kernel's bots play, stepped on kernel and reference alike (every action the
+    reference's legal one)."""
+    from analyzer.seafarers.full_game import bot_vectors, parse_bot
+    from kernels.catan import bots as kb
+
+    table, board = tables(slug, players, seed, g)
+    policies, params = bot_vectors([parse_bot(b) for b in bots])
+    state, game = R.init(table, seed, g), kg.new_game(board)
+    kg.init(board, game, seed, g)
+    streams = np.zeros((kg.MAX_SEATS, 2), np.uint64)
+    for p in range(players):
+        kb.stream_init(streams[p], seed, kg.MAX_SEATS * g + p, PURPOSE_POLICY)
+    own = np.zeros(6)
+    while not R.terminal(state):
+        n = kg.legal(board, game)
+        actions = R.legal(table, state)
+        assert game.actions[:n].tolist() == [list(a) for a in actions], R.PHASES[state.phase]
+        seat = state.actor
+        i = kb.decide(board, game, n, policies[seat], params[seat], streams[seat], own)
+        R.step(table, state, actions[i])
+        kg.step(board, game, *actions[i])
+    return table, state
+
+
+@settings(max_examples=4, deadline=None)
+@given(st.sampled_from(SCENARIOS), st.sampled_from((3, 4)), st.integers(0, 2**32), st.integers(0, 10**6))
+def test_value_bots_games_are_the_references_games(slug, players, seed, g):
+    """Value bots build far more than the baselines (cities, long routes, islands): the engines still agree."""
+    table, state = _value_game(slug, players, seed, g, ["value", "value:opening=port", "weighted", "value"][:players])
+    assert state.winner >= 0 or state.capped
+
+
+def test_the_value_bot_sees_no_hidden_card():
+    """Fair: the bot's choice never changes when the other players' hands change but their card counts do not
+    (counts are public at the table), nor when the deck's order does."""
+    from analyzer.seafarers.full_game import bot_vectors, parse_bot
+    from kernels.catan import bots as kb
+
+    _, board = tables("new-shores", 4, 11, 5)
+    policies, params = bot_vectors([parse_bot("value")] * 4)
+    game = kg.new_game(board)
+    kg.init(board, game, 11, 5)
+    streams = np.zeros((kg.MAX_SEATS, 2), np.uint64)
+    own = np.zeros(6)
+    checked = 0
+    rng = np.random.default_rng(0)
+    for _ in range(3000):
+        if game.st[kg.ST_PHASE] == kg.OVER:
+            break
+        n = kg.legal(board, game)
+        seat = game.st[kg.ST_ACTOR]
+        i = kb.decide(board, game, n, policies[seat], params[seat], streams[seat], own)
+        if game.st[kg.ST_PHASE] == kg.MAIN:
+            saved_hands, saved_deck = game.hands.copy(), game.deck.copy()
+            for p in range(4):
+                if p != seat:  # the same number of cards, other resources
+                    game.hands[p] = np.bincount(rng.integers(0, 5, game.hands[p].sum()), minlength=5)
+            rng.shuffle(game.deck[game.st[kg.ST_DECK_POS]:board.params[kg.P_DECK_LEN]])
+            assert kb.decide(board, game, n, policies[seat], params[seat], streams[seat], own) == i
+            game.hands[:], game.deck[:] = saved_hands, saved_deck
+            checked += 1
+        kg.step(board, game, *game.actions[i])
+    assert checked > 50
+
+
+def test_one_value_bot_beats_three_weighted_ones():
+    from analyzer.seafarers.full_game import play_games
+
+    r = play_games("new-shores", 4, ["weighted", "weighted", "value", "weighted"], 60, 21, threads=1,
+                   progress=False)
+    value = r.summary["seats"][2]
+    assert value["ci95"][0] > 0.6  # a fair seat wins 25%

@@ -1,0 +1,311 @@
+"""The `value` bot of the full Seafarers game (numba): one ply over the legal actions, each scored by what it adds to
+a hand-weighted value of the seat's position (docs/seafarers/full_game.md, "Bots").
+
+Fair: it reads the board (pieces, robber, pirate, harbours, revealed terrain), its own hand and cards, and the
+other players' card counts (public at the table), never their hands, the deck order or the dice to come.
+
+Params (float64 [N_VALUE_PARAMS], analyzer/seafarers/full_game.py BOTS):
+    opening: the draft's heuristic, 0 pips, 1 diverse, 2 port (the formulas of analyzer/seafarers/setup_policies.py)
+    gold, variety, scarce, generic, special, match: that heuristic's weights
+    vp: value of a VP; pips: of one pip (a 36th of a card per roll) of income; new: of a resource not produced
+    yet; reach: share of a site's value a road or ship that leads towards it is worth; card: a development card
+Ties go to the first action in canonical order (ending the turn before building a useless road).
+"""
+
+import numpy as np
+
+from kernels.catan import game as kg
+from kernels.catan.codes import CITY, GOLD, N_RESOURCES, ORE, PIPS
+from kernels.jit import kernel
+from kernels.rng import PURPOSE_POLICY, stream_init, uniform_int
+
+(V_OPENING, V_GOLD, V_VARIETY, V_SCARCE, V_GENERIC, V_SPECIAL, V_MATCH, V_VP, V_PIPS, V_NEW, V_REACH,
+ V_CARD, N_VALUE_PARAMS) = range(13)
+OPENING_PIPS, OPENING_DIVERSE, OPENING_PORT = range(3)
+NEVER = -1e18
+_PIPS = np.array(PIPS, np.float64)
+
+
+@kernel
+def seat_pips(board, game, seat, out):
+    """out[:6]: the seat's pips per resource and gold (a city counts twice), the robber's hex included."""
+    for k in range(6):
+        out[k] = 0.0
+    for c in range(game.corner_owner.shape[0]):
+        if game.corner_owner[c] != seat:
+            continue
+        mult = 2.0 if game.corner_building[c] == CITY else 1.0
+        for k in range(6):
+            out[k] += mult * board.corner_pips[c, k]
+
+
+@kernel
+def _opening_score(board, params, c, own):
+    """The draft heuristic's score of corner c for a seat that produces `own` [6] (setup_policies.Heuristic)."""
+    pips = board.corner_pips
+    score = params[V_GOLD] * pips[c, 5]
+    for r in range(N_RESOURCES):
+        score += pips[c, r]
+    kind = board.corner_harbour[c]
+    opening = int(params[V_OPENING])
+    if opening == OPENING_DIVERSE:
+        for r in range(N_RESOURCES):
+            score += params[V_SCARCE] * pips[c, r] * board.scarcity[r]
+            if pips[c, r] > 0 and own[r] == 0:
+                score += params[V_VARIETY]
+    elif opening == OPENING_PORT:
+        if kind == 0:
+            score += params[V_GENERIC]
+        elif kind > 0:
+            score += params[V_SPECIAL] + params[V_MATCH] * (own[kind - 1] + pips[c, kind - 1])
+    return score
+
+
+@kernel
+def _site_value(board, game, params, seat, c, own):
+    """What a settlement at c adds: a VP (and any island bonus), its income and the resources it adds."""
+    v = params[V_VP]
+    t = board.corner_territory[c]
+    if t >= 0 and not game.claimed[seat, t] and not (board.foreign_only[t] and game.home[seat, t]):
+        v += params[V_VP] * board.params[kg.P_ISLAND_BONUS]
+    for r in range(N_RESOURCES):
+        v += params[V_PIPS] * board.corner_pips[c, r]
+        if board.corner_pips[c, r] > 0 and own[r] == 0:
+            v += params[V_NEW]
+    v += params[V_PIPS] * board.corner_pips[c, 5]
+    kind = board.corner_harbour[c]
+    if kind == 0:
+        v += params[V_GENERIC]
+    elif kind > 0:
+        v += params[V_SPECIAL]
+    return v
+
+
+@kernel
+def _free_site(board, game, c):
+    return (board.corner_land[c] and board.corner_in_play[c] and not board.no_settle[c]
+            and kg._distance_ok(board, game, c))
+
+
+@kernel
+def _site_field(board, game, params, seat, own):
+    """game.field[c]: the best free site's value, halved for every edge between it and c (through corners no
+    rival building holds), a few relaxation sweeps: what a road or ship that reaches c leads towards."""
+    field = game.field
+    for c in range(field.shape[0]):
+        field[c] = _site_value(board, game, params, seat, c, own) if _free_site(board, game, c) else 0.0
+    for _ in range(6):
+        for c in range(field.shape[0]):
+            o = game.corner_owner[c]
+            if o >= 0 and o != seat:
+                continue
+            for j in range(3):
+                m = board.corner_neighbours[c, j]
+                if m >= 0 and 0.5 * field[m] > field[c]:
+                    field[c] = 0.5 * field[m]
+
+
+@kernel
+def _reach_value(board, game, params, seat, e):
+    """A road or ship on e is worth `reach` times the site field at its far end (the end it reaches)."""
+    a, b = board.edge_corners[e, 0], board.edge_corners[e, 1]
+    best = 0.0
+    for c in (a, b):
+        o = game.corner_owner[c]
+        if o >= 0 and o != seat:
+            continue
+        reached = True  # the end the seat already touches is not new ground
+        for j in range(3):
+            f = board.corner_edges[c, j]
+            if f >= 0 and f != e and game.edge_owner[f] == seat:
+                reached = False
+        if o == seat:
+            reached = False
+        if reached and game.field[c] > best:
+            best = game.field[c]
+    return params[V_REACH] * best
+
+
+@kernel
+def _target(board, game, seat):
+    """The item the seat saves for: a city if it has a settlement to upgrade, else a settlement if its roads and
+    ships lead towards a free site (game.field, filled first), else a development card."""
+    for c in range(game.corner_owner.shape[0]):
+        if game.corner_owner[c] == seat and game.corner_building[c] == 1 and game.pieces_left[seat, kg.PIECE_CITY]:
+            return kg.ITEM_CITY
+    if game.pieces_left[seat, kg.PIECE_SETTLEMENT] > 0:
+        for e in range(board.edge_corners.shape[0]):
+            if game.edge_owner[e] == seat:
+                for side in range(2):
+                    if game.field[board.edge_corners[e, side]] > 0:
+                        return kg.ITEM_SETTLEMENT
+    return kg.ITEM_CARD
+
+
+@kernel
+def _missing(board, game, seat, item, give, take, rate):
+    """Cards the seat lacks for `item` after trading `rate` of resource give for one take (give < 0: no trade)."""
+    m = 0
+    for r in range(N_RESOURCES):
+        h = game.hands[seat, r]
+        if r == give:
+            h -= rate
+        if r == take:
+            h += 1
+        if h < 0:
+            return 99
+        need = board.costs[item, r]
+        if h < need:
+            m += need - h
+    return m
+
+
+@kernel
+def _thief_value(board, game, seat, kind, h):
+    """Income the piece takes from rivals at hex h (its own loss counts three times), for the robber; the rivals'
+    ships on h's sides for the pirate."""
+    v = 0.0
+    if kind == kg.MOVE_ROBBER:
+        t = board.terrain[h]
+        if board.number[h] == 0 or t < GOLD or t > ORE:
+            return 0.0
+        p = _PIPS[board.number[h]]
+        for k in range(6):
+            c = board.hex_corners[h, k]
+            o = game.corner_owner[c]
+            if o < 0:
+                continue
+            mult = 2.0 if game.corner_building[c] == CITY else 1.0
+            v += -3.0 * p * mult if o == seat else p * mult
+        return v
+    for k in range(6):
+        e = board.hex_edges[h, k]
+        if game.edge_ship[e] == 1 and game.edge_owner[e] >= 0:
+            v += -3.0 if game.edge_owner[e] == seat else 1.0
+    return v
+
+
+@kernel
+def decide_value(board, game, n, params, own):
+    """Index of the best-scored action among game.actions[:n] (own: float64 [6] scratch)."""
+    st = game.st
+    seat = st[kg.ST_ACTOR]
+    seat_pips(board, game, seat, own)
+    best, best_i = NEVER, 0
+    main = st[kg.ST_PHASE] == kg.MAIN
+    if main or st[kg.ST_PHASE] == kg.FREE_ROADS or st[kg.ST_PHASE] == kg.SETUP_EDGE:
+        _site_field(board, game, params, seat, own)
+    target = _target(board, game, seat) if main else kg.ITEM_SETTLEMENT
+    cards = 0
+    for r in range(N_RESOURCES):
+        cards += game.hands[seat, r]
+    for i in range(n):
+        kind, a, b = game.actions[i, 0], game.actions[i, 1], game.actions[i, 2]
+        s = 0.0
+        if kind == kg.SETTLE:
+            if st[kg.ST_PHASE] == kg.SETUP_SETTLEMENT:
+                s = _opening_score(board, params, a, own)
+            else:
+                s = 100.0 + _site_value(board, game, params, seat, a, own)
+        elif kind == kg.CITY_UP:
+            s = 90.0 + params[V_VP]
+            for r in range(6):
+                s += params[V_PIPS] * board.corner_pips[a, r]
+        elif kind == kg.ROAD or kind == kg.SHIP:
+            s = _reach_value(board, game, params, seat, a)
+            if st[kg.ST_PHASE] == kg.MAIN and target != kg.ITEM_CARD and _missing(board, game, seat, target, -1, -1,
+                                                                                  0) <= 1:
+                s -= params[V_REACH] * 10.0  # a road now would spend what the planned build needs
+            if st[kg.ST_PHASE] == kg.SETUP_EDGE or st[kg.ST_PHASE] == kg.FREE_ROADS:
+                s += 1.0  # free pieces: always worth placing
+        elif kind == kg.BUY_CARD:
+            s = params[V_CARD] if target == kg.ITEM_CARD or cards > board.params[kg.P_DISCARD_ABOVE] or \
+                _missing(board, game, seat, target, -1, -1, 0) > 2 else -1.0
+        elif kind == kg.PLAY_KNIGHT:
+            s = 2.0 + _thief_value(board, game, seat, kg.MOVE_ROBBER, st[kg.ST_ROBBER]) * -0.5 \
+                if st[kg.ST_ROBBER] >= 0 else 2.0
+            h = st[kg.ST_ARMY_HOLDER]
+            if game.knights[seat] + 1 >= board.params[kg.P_ARMY_MIN] and (h < 0 or game.knights[seat] + 1 >
+                                                                            game.knights[h]) and h != seat:
+                s += 2.0 * params[V_VP]
+        elif kind == kg.PLAY_ROAD_BUILDING:
+            s = 3.0
+        elif kind == kg.PLAY_YEAR_OF_PLENTY:
+            s = 20.0 - _missing(board, game, seat, target, -1, a, 0) - _missing(board, game, seat, target, -1, b, 0)
+        elif kind == kg.PLAY_MONOPOLY:
+            s = 1.0
+            for c in range(game.corner_owner.shape[0]):
+                o = game.corner_owner[c]
+                if o >= 0 and o != seat:
+                    s += board.corner_pips[c, a] * (2.0 if game.corner_building[c] == CITY else 1.0) * 0.2
+        elif kind == kg.TRADE:
+            rate = kg._rate(board, game, seat, a)
+            before = _missing(board, game, seat, target, -1, -1, 0)
+            after = _missing(board, game, seat, target, a, b, rate)
+            s = 5.0 * (before - after) - 0.1 if after < before else NEVER / 2
+        elif kind == kg.MOVE_SHIP:
+            s = NEVER / 2
+        elif kind == kg.MOVE_ROBBER or kind == kg.MOVE_PIRATE:
+            s = _thief_value(board, game, seat, kind, a)
+        elif kind == kg.STEAL_FROM:
+            s = 0.0
+            for r in range(N_RESOURCES):
+                s += game.hands[a, r]  # card counts are public
+        elif kind == kg.DISCARD_CARD:
+            s = game.hands[seat, a] - 2.0 * board.costs[target, a]
+        elif kind == kg.PICK_GOLD:
+            s = 10.0 * (_missing(board, game, seat, target, -1, -1, 0) - _missing(board, game, seat, target, -1, a,
+                                                                                  0)) - own[a] * 0.01
+        if s > best:
+            best, best_i = s, i
+    return best_i
+
+
+# ------------------------------------------------------------------------------------------------ the game loop
+POLICY_RANDOM = 0  # uniform over the legal actions
+POLICY_WEIGHTED = 1  # 3 times in 4 a uniform pick among the builds (all but end turn, trade, ship moves)
+POLICY_VALUE = 2  # decide_value with the seat's params
+
+
+@kernel
+def decide(board, game, n, policy, params, stream, own):
+    """Index of the chosen action among game.actions[:n] (random and weighted: the reference's decide_random and
+    decide_weighted)."""
+    if policy == POLICY_VALUE:
+        return decide_value(board, game, n, params, own)
+    if policy == POLICY_WEIGHTED:
+        builds = 0
+        for i in range(n):
+            k = game.actions[i, 0]
+            if k != kg.END_TURN and k != kg.TRADE and k != kg.MOVE_SHIP:
+                builds += 1
+        if builds > 0 and uniform_int(stream, 4) != 0:
+            pick = uniform_int(stream, builds)
+            for i in range(n):
+                k = game.actions[i, 0]
+                if k != kg.END_TURN and k != kg.TRADE and k != kg.MOVE_SHIP:
+                    if pick == 0:
+                        return i
+                    pick -= 1
+    return uniform_int(stream, n)
+
+
+@kernel
+def play_games(board, game, seed, first, policies, params, streams, out, vp, own):
+    """Games first .. first + out.shape[1] - 1 of `seed` on this board, seat p played by policies[p] with
+    params[p] (streams: uint64 [MAX_SEATS, 2], vp int64 [6], own float64 [6] scratch); result columns into out.
+    Returns the decisions taken."""
+    decisions = 0
+    for j in range(out.shape[1]):
+        g = first + j
+        kg.init(board, game, seed, g)
+        for seat in range(board.params[kg.P_PLAYERS]):
+            stream_init(streams[seat], seed, kg.MAX_SEATS * g + seat, PURPOSE_POLICY)
+        while game.st[kg.ST_PHASE] != kg.OVER:
+            n = kg.legal(board, game)
+            actor = game.st[kg.ST_ACTOR]
+            i = decide(board, game, n, policies[actor], params[actor], streams[actor], own)
+            kg.step(board, game, game.actions[i, 0], game.actions[i, 1], game.actions[i, 2])
+            decisions += 1
+        kg.write_result(board, game, out, j, vp)
+    return decisions
