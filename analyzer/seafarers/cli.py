@@ -244,6 +244,8 @@ def play_cmd(
     seed: int = typer.Option(0, help="Seed: game g's board, dice, deck and bots' draws."),
     boards: str = typer.Option("random", help="random: every game on its own random legal board; fixed: the "
                                               "printed layout."),
+    rotate: bool = typer.Option(False, help="Play every game once per rotation of the bots through the seats (the "
+                                            "same boards, dice and decks): bot and seat effects apart."),
     rules: Optional[Path] = typer.Option(None, parser=path_value, help="Rule data (costs, pieces, bank, deck, VP, "
                                          "turn cap) in the format of the package's full_game.toml."),
     out: Path = typer.Option(..., parser=path_value,
@@ -255,7 +257,7 @@ def play_cmd(
     from reports.seafarers.play import headline
 
     result = run_play(scenario, players, [b.strip() for b in bots.split(",")], games, seed, boards,
-                      rules_file=rules, out=out, command=command_line(), **backend_fields(run))
+                      rules_file=rules, rotate=rotate, out=out, command=command_line(), **backend_fields(run))
     out_console.print(headline(result.summary), highlight=False)
     print_run_notes(result.summary["run"])
     out_console.print(f"report: {out / 'report.html'}")

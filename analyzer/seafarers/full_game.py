@@ -15,7 +15,7 @@ import polars as pl
 
 from analyzer.arms import ArmSpec, Registry
 from analyzer.errors import UserError
-from analyzer.runner import Job, RunOptions, run_job
+from analyzer.runner import Job, RunOptions
 from kernels.catan import bots as kb
 from kernels.catan import game as kg
 
@@ -69,6 +69,14 @@ def parse_bot(text: str):
     for k, name in enumerate(OPENINGS):
         text = text.replace(f"opening={name}", f"opening={k}")
     return BOTS.parse(text)
+
+
+def bot_name(arm) -> str:
+    """The bot as a reader writes it: only the parameters set away from their defaults, the opening by name."""
+    text = arm.short_label
+    for k, name in enumerate(OPENINGS):
+        text = text.replace(f"opening={k}", f"opening={name}")
+    return text
 
 
 def bot_vectors(arms: list) -> tuple[np.ndarray, np.ndarray]:
@@ -141,87 +149,121 @@ class PlayResult:
     games: pl.DataFrame  # one row per game and seat
 
 
+def rotations(arms: list, rotate: bool) -> list[list]:
+    """The seatings played: the bots as given, or with `rotate` every rotation (rotation r: seat s plays the bot
+    given for seat (s + r) mod P), so that each bot sits in every seat on the same boards and dice."""
+    p = len(arms)
+    return [[arms[(s + r) % p] for s in range(p)] for r in range(p if rotate else 1)]
+
+
 def play_games(scenario: str, players: int, bots: list[str], games: int, seed: int, boards: str = "random",
-               rules_file=None, command: str = "", **run) -> PlayResult:
-    """Play `games` full games; the summary (seat and bot win rates with CIs, game length, VP sources) and the
-    per-game table."""
+               rules_file=None, rotate: bool = False, command: str = "", **run) -> PlayResult:
+    """Play `games` full games (each once per seat rotation with `rotate`); the summary (seat and bot win rates
+    with CIs, paired bot differences under rotation, game length, VP sources) and the per-game table."""
+    from analyzer.arms import arms_run_info, run_arms
     from analyzer.seafarers.full_rules import load_rules, rules_text
 
     arms = check_play(scenario, players, bots, games, seed, boards)
     text, rules_name = rules_text(rules_file)
     rules = load_rules(text=text, path=rules_file)
     options = RunOptions.of(games, label="games", **run)
+    seatings = rotations(arms, rotate)
+    jobs = [(f"rotation {r}" if rotate else "games", play_job(scenario, players, seating, seed, boards, text))
+            for r, seating in enumerate(seatings)]
     t0 = time.perf_counter()
-    result = run_job(play_job(scenario, players, arms, seed, boards, text), options)
+    runs = run_arms(jobs, options)
     wall = time.perf_counter() - t0
-    table = games_table(result.columns, players, arms)
-    summary = summarize(scenario, players, arms, seed, boards, rules, rules_name, table, result, wall, command)
+    table = pl.concat([games_table(run.columns, players, seating, r) for r, (run, seating) in
+                       enumerate(zip(runs, seatings))]).sort(["game", "rotation", "seat"])
+    summary = summarize(scenario, players, arms, seed, boards, rules, rules_name, table, arms_run_info(runs), wall,
+                        command, rotate)
     return PlayResult(summary, table)
 
 
-def games_table(cols: np.ndarray, players: int, arms: list) -> pl.DataFrame:
+def games_table(cols: np.ndarray, players: int, arms: list, rotation: int = 0) -> pl.DataFrame:
     n = cols.shape[1]
     frames = []
     for seat in range(players):
         base = kg.N_GAME_COLS + seat * kg.N_SEAT_COLS
-        data = {"game": np.arange(n, dtype=np.int64), "seat": np.full(n, seat + 1, np.int8),
-                "bot": [arms[seat].label] * n,
+        data = {"game": np.arange(n, dtype=np.int64), "rotation": np.full(n, rotation, np.int8),
+                "seat": np.full(n, seat + 1, np.int8), "bot": [bot_name(arms[seat])] * n,
                 "won": cols[kg.R_WINNER] == seat, "winner": (cols[kg.R_WINNER] + 1).astype(np.int8),
                 "turns": cols[kg.R_TURNS].astype(np.int32), "rolls": cols[kg.R_ROLLS].astype(np.int32),
                 "sevens": cols[kg.R_SEVENS].astype(np.int32), "capped": cols[kg.R_CAPPED] == 1}
         for k, name in enumerate(kg.SEAT_COLS):
             data[name] = cols[base + k].astype(np.int16)
         frames.append(pl.DataFrame(data))
-    return pl.concat(frames).sort(["game", "seat"])
+    return pl.concat(frames)
+
+
+def _share(rows: pl.DataFrame) -> dict:
+    """Wins of some seat-games: the share with a 95% CI clustered by game (rotations of a game share its luck)."""
+    from analyzer.stats import clustered_wilson_ci
+
+    wins = int(rows["won"].sum())
+    lo, hi = clustered_wilson_ci(rows["won"].to_numpy(), rows["game"].to_numpy())
+    return {"seat_games": rows.height, "wins": wins, "p_win": wins / rows.height, "ci95": [lo, hi]}
+
+
+def bot_differences(table: pl.DataFrame, labels: list[str]) -> dict:
+    """Under rotation, per pair of bots: the per-game difference of their win rates (each over the seat-games it
+    played in that game's rotations), a paired t interval over games."""
+    from analyzer.stats import paired_difference
+
+    per_game = (table.group_by(["game", "bot"]).agg(pl.col("won").mean().alias("p")).sort("game"))
+    out = {}
+    for i, a in enumerate(labels):
+        for b in labels[i + 1:]:
+            pa = per_game.filter(pl.col("bot") == a)["p"].to_numpy()
+            pb = per_game.filter(pl.col("bot") == b)["p"].to_numpy()
+            out[f"{a} vs {b}"] = {"a": a, "b": b, **paired_difference(pa, pb)}
+    return out
 
 
 def summarize(scenario: str, players: int, arms: list, seed: int, boards: str, rules, rules_name: str,
-              table: pl.DataFrame, run, wall: float, command: str) -> dict:
+              table: pl.DataFrame, run_info: dict, wall: float, command: str, rotate: bool = False) -> dict:
     from analyzer.provenance import provenance
     from analyzer.seafarers.scenarios import load_scenario
     from analyzer.stats import mean_ci, percentiles, wilson_ci
 
     s = load_scenario(scenario, players)
-    games = table.filter(pl.col("seat") == 1)
+    games = table.filter(pl.col("seat") == 1)  # one row per game played (a rotation of a game is a game)
     n = games.height
     decided = int((games["winner"] > 0).sum())
     seats = []
     for seat in range(1, players + 1):
         rows = table.filter(pl.col("seat") == seat)
-        wins = int(rows["won"].sum())
-        lo, hi = wilson_ci(wins, n)
-        seats.append({"seat": seat, "bot": arms[seat - 1].label, "wins": wins, "p_win": wins / n, "ci95": [lo, hi],
-                      "vp": mean_ci(rows["vp"].to_numpy()),
+        share = _share(rows)
+        seats.append({"seat": seat, "bot": bot_name(arms[seat - 1]) if not rotate else "every bot in turn",
+                      **share, "vp": mean_ci(rows["vp"].to_numpy()),
                       "vp_sources": {c: float(rows[c].mean()) for c in kg.SEAT_COLS[1:7]},
                       "pieces": {c: float(rows[c].mean()) for c in ("roads", "ships", "settlements", "cities")}})
-    labels = sorted({a.label for a in arms})
-    by_bot = {}
-    for label in labels:
-        rows = table.filter(pl.col("bot") == label)
-        wins = int(rows["won"].sum())
-        lo, hi = wilson_ci(wins, rows.height)
-        by_bot[label] = {"seat_games": rows.height, "wins": wins, "p_win": wins / rows.height, "ci95": [lo, hi]}
+    labels = sorted({bot_name(a) for a in arms})
+    by_bot = {label: _share(table.filter(pl.col("bot") == label)) for label in labels}
     rolls = games["rolls"].to_numpy()
     capped = int(games["capped"].sum())
-    summary = provenance("seafarers", seed, command, assumptions(s, arms, boards, rules_name))
+    summary = provenance("seafarers", seed, command, assumptions(s, arms, boards, rules_name, rotate))
     summary.update({
         "experiment": "seafarers play", "scenario": {"slug": s.slug, "name": s.name, "players": players,
                                                      "vp_target": s.victory.target},
-        "games": n, "boards": boards, "rules": rules_name,
-        "bots": [{"label": a.label, "fair": a.spec.fair, "about": a.spec.description} for a in arms],
+        "games": int(games["game"].n_unique()), "games_played": n, "rotate": rotate, "boards": boards,
+        "rules": rules_name,
+        "bots": [{"label": bot_name(a), "spec": a.label, "fair": a.spec.fair, "about": a.spec.description}
+                 for a in arms],
         "seats": seats, "by_bot": by_bot, "fair_share": 1 / players,
+        "bot_differences": bot_differences(table, labels) if rotate and len(labels) > 1 else {},
         "decided": decided, "capped": {"games": capped, "share": capped / n, "ci95": list(wilson_ci(capped, n))},
         "turn_cap": rules.turn_cap,
         "rolls": {**mean_ci(rolls), "percentiles": percentiles(rolls)},
         "turns": mean_ci(games["turns"].to_numpy()),
         "human_rolls": list(HUMAN_ROLLS),
         "games_per_second": n / wall if wall > 0 else None, "wall_seconds": wall,
-        "run": run.info,
+        "run": run_info,
     })
     return summary
 
 
-def assumptions(s, arms: list, boards: str, rules_name: str) -> list[str]:
+def assumptions(s, arms: list, boards: str, rules_name: str, rotate: bool = False) -> list[str]:
     out = [f"Rules data: {rules_name} (analyzer/seafarers/data/rules/full_game.toml unless a --rules file is "
            "given): the base game's costs, pieces, 19-card bank, 25-card deck and VP values, with their sources.",
            "Defaults where seed 002 is silent (docs/seafarers/full_game.md): a resource the bank cannot pay to "
@@ -235,7 +277,11 @@ def assumptions(s, arms: list, boards: str, rules_name: str) -> list[str]:
            + (f"; {s.victory.island_bonus} special VP per first settlement on each bonus territory"
               if s.victory.island_bonus else "") + f"; layout {s.status}.",
            "Bots: " + "; ".join(f"seat {i + 1} {a.label} ({a.spec.description})" for i, a in enumerate(arms))
-           + ". They are baselines: the win rates say how the seats fare under these bots, not under human play."]
+           + ". Win rates say how the seats fare under these bots, not under human play.",
+           "Seats: " + ("every game is played once per rotation of the bots through the seats, on the same board, "
+                        "dice and deck; CIs are clustered by game" if rotate else
+                        "the bots keep their seats; with different bots, seat and bot effects are confounded "
+                        "(--rotate separates them)") + "."]
     if s.reconstructed:
         out.append("The layout is a reconstruction (docs/seafarers/scenarios.md).")
     return out

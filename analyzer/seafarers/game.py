@@ -70,8 +70,9 @@ def _play_job(scenario: str = "new-shores", players: int = 3, seed: int = 3, bot
 def play_example() -> Example:
     from kernels.catan.game import SEAT_COLS
 
-    table = {"game": "Int64", "seat": "Int8", "bot": "String", "won": "Boolean", "winner": "Int8", "turns": "Int32",
-             "rolls": "Int32", "sevens": "Int32", "capped": "Boolean"} | {c: "Int16" for c in SEAT_COLS}
+    table = {"game": "Int64", "rotation": "Int8", "seat": "Int8", "bot": "String", "won": "Boolean", "winner": "Int8",
+             "turns": "Int32", "rolls": "Int32", "sevens": "Int32", "capped": "Boolean"}
+    table |= {c: "Int16" for c in SEAT_COLS}
     return Example(jobs=[("value", _play_job(bots=("value",)))], games=6,
                    argv=["seafarers", "play", "--scenario", "new-shores", "--players", "3", "--games", "6", "--seed",
                          "3", "--no-progress"], tables={"games.parquet": table})

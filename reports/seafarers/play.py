@@ -23,22 +23,74 @@ SOURCES = (("vp_settlements", "settlements", "#8d6e63"), ("vp_cities", "cities",
            ("vp_largest_army", "largest army", "#c0392b"), ("vp_vp_cards", "VP cards", "#e6a817"))
 
 
+def _bot_sentence(summary: dict) -> str:
+    """Which bot wins more: under rotation the paired per-game difference, else the bots' shares in their seats."""
+    by_bot = summary["by_bot"]
+    if len(by_bot) < 2:
+        return ""
+    order = sorted(by_bot, key=lambda k: -by_bot[k]["p_win"])
+    best, second = order[0], order[1]
+    a, b = by_bot[best], by_bot[second]
+    text = (f"{best} wins {pct(a['p_win'])} of its seat-games (95% CI {ci_range(a['ci95'], 1, pct)}), {second} "
+            f"{pct(b['p_win'])} (95% CI {ci_range(b['ci95'], 1, pct)})")
+    diffs = summary.get("bot_differences") or {}
+    d = diffs.get(f"{best} vs {second}") or diffs.get(f"{second} vs {best}")
+    if d:
+        sign = 1 if d["a"] == best else -1
+        lo, hi = (sign * x if x is not None else None for x in d["ci95"])
+        lo, hi = (lo, hi) if sign == 1 else (hi, lo)
+        text += (f": {100 * sign * d['mean_diff']:+.1f} points per game (95% CI "
+                 + ("—" if lo is None else f"{100 * lo:+.1f} to {100 * hi:+.1f}")
+                 + "), every bot in every seat on the same boards and dice. ")
+    else:
+        text += " (the bots kept their seats, so seat and bot effects are mixed; --rotate separates them). "
+    return text
+
+
 def headline(summary: dict) -> str:
-    """The answer in one sentence: the seat that wins most often, against a fair seat's share."""
+    """The answer in one or two sentences: which bot wins more (when bots differ), and the seat that wins most
+    often against a fair seat's share."""
     seats, fair = summary["seats"], summary["fair_share"]
     best = max(seats, key=lambda s: s["p_win"])
     worst = min(seats, key=lambda s: s["p_win"])
     lo, hi = best["ci95"]
-    same_bots = len(summary["by_bot"]) == 1
-    verdict = (f"Seat {best['seat']} wins most often: {pct(best['p_win'])} of {plural(summary['games'], 'game')} "
+    played = summary.get("games_played", summary["games"])
+    verdict = (f"Seat {best['seat']} wins most often: {pct(best['p_win'])} of {plural(played, 'game')} "
                f"(95% CI {pct(lo)}–{pct(hi)}) against the {pct(fair)} of a fair seat"
                + (f"; seat {worst['seat']} least, {pct(worst['p_win'])} (95% CI {ci_range(worst['ci95'], 1, pct)})"
                   if worst is not best else ""))
     if lo <= fair <= hi and worst["ci95"][0] <= fair <= worst["ci95"][1]:
         verdict += "; no seat's share differs measurably from a fair seat's"
-    who = "every seat played by " + summary["bots"][0]["label"] if same_bots else \
-        "bots " + ", ".join(f"seat {i + 1} {b['label']}" for i, b in enumerate(summary["bots"]))
-    return verdict + f" ({who})."
+    if summary.get("rotate"):
+        who = f"each game once per seat rotation of {', '.join(b['label'] for b in summary['bots'])}"
+    elif len(summary["by_bot"]) == 1:
+        who = "every seat played by " + summary["bots"][0]["label"]
+    else:
+        who = "bots " + ", ".join(f"seat {i + 1} {b['label']}" for i, b in enumerate(summary["bots"]))
+    return _bot_sentence(summary) + verdict + f" ({who})."
+
+
+def bot_rates_plot(path, summary: dict) -> Path:
+    by_bot = summary["by_bot"]
+    labels = list(by_bot)
+    fig = new_figure(6.4, 3.6)
+    ax = fig.add_subplot()
+    x = np.arange(len(labels))
+    p = [by_bot[k]["p_win"] for k in labels]
+    ax.bar(x, p, yerr=ci_errors(p, [by_bot[k]["ci95"] for k in labels]), capsize=4, color="#24507a",
+           edgecolor="#333333", label="win rate per seat-game, 95% CI")
+    ax.axhline(summary["fair_share"], color="#555555", linestyle="--", linewidth=1,
+               label=f"a fair seat's share ({pct(summary['fair_share'], 0)})")
+    ax.set_xticks(x, labels, fontsize=8)
+    ax.set_ylabel("share of its seat-games won")
+    ax.yaxis.set_major_formatter(lambda v, _pos: f"{v:.0%}")
+    ax.set_ylim(0, max(max(by_bot[k]["ci95"][1] for k in labels), summary["fair_share"]) * 1.25)
+    how = "every bot in every seat" if summary.get("rotate") else "bots in fixed seats"
+    ax.set_title(f"Win rate by bot ({how})", fontsize=10)
+    ax.legend(fontsize=8, loc="upper right")
+    ax.spines[["top", "right"]].set_visible(False)
+    fig.tight_layout()
+    return save_png(fig, path)
 
 
 def win_rates_plot(path, summary: dict) -> Path:
@@ -51,11 +103,13 @@ def win_rates_plot(path, summary: dict) -> Path:
            color=[hexplot.SEAT_COLOURS[i] for i in range(len(seats))], edgecolor="#333333", label="win rate, 95% CI")
     ax.axhline(summary["fair_share"], color="#555555", linestyle="--", linewidth=1,
                label=f"a fair seat's share ({pct(summary['fair_share'], 0)})")
-    ax.set_xticks(x, [f"seat {s['seat']}\n{s['bot']}" for s in seats], fontsize=8)
+    ax.set_xticks(x, [f"seat {s['seat']}\n{s['bot']}" if not summary.get("rotate") else f"seat {s['seat']}"
+                      for s in seats], fontsize=8)
     ax.set_ylabel("share of games won")
     ax.yaxis.set_major_formatter(lambda v, _pos: f"{v:.0%}")
     ax.set_ylim(0, max(max(s["ci95"][1] for s in seats), summary["fair_share"]) * 1.25)
-    ax.set_title(f"Win rate by seat over {plural(summary['games'], 'game')} (seat 1 plays first)", fontsize=10)
+    played = summary.get("games_played", summary["games"])
+    ax.set_title(f"Win rate by seat over {plural(played, 'game')} (seat 1 plays first)", fontsize=10)
     ax.legend(fontsize=8, loc="upper right")
     ax.spines[["top", "right"]].set_visible(False)
     fig.tight_layout()
@@ -63,7 +117,7 @@ def win_rates_plot(path, summary: dict) -> Path:
 
 
 def length_plot(path, summary: dict, games: pl.DataFrame) -> Path:
-    rolls = games.filter(pl.col("seat") == 1)["rolls"].to_numpy()
+    rolls = games.filter(pl.col("seat") == 1)["rolls"].to_numpy()  # one row per game played
     fig = new_figure(7.2, 3.8)
     ax = fig.add_subplot()
     top = int(np.percentile(rolls, 99.5)) + 1
@@ -110,8 +164,8 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
             ("p", f"Games last {num(r['mean'], 0)} rolls on average (95% CI {ci_range(r['ci95'], 0)}); human "
                   f"4-player games of the base game last about {summary['human_rolls'][0]}–"
                   f"{summary['human_rolls'][1]}. {pct(cap['share'])} of games reached the "
-                  f"{summary['turn_cap']:,}-turn cap without a winner. **These are baseline bots**: the figures say "
-                  "how the seats fare under them, not at a table of people.")]
+                  f"{summary['turn_cap']:,}-turn cap without a winner. **These are bots**: the figures say how the "
+                  "seats fare under them, not at a table of people.")]
     rows = [[f"seat {s['seat']}", s["bot"], f"{s['wins']:,}", pct(s["p_win"]), ci_range(s["ci95"], 1, pct),
              num(s["vp"]["mean"], 2), *[num(s["vp_sources"][k], 2) for k, _, _ in SOURCES]] for s in summary["seats"]]
     blocks = head + [("h2", "Wins by seat"),
@@ -120,8 +174,20 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
     if len(summary["by_bot"]) > 1:
         brows = [[label, f"{b['seat_games']:,}", f"{b['wins']:,}", pct(b["p_win"]), ci_range(b["ci95"], 1, pct)]
                  for label, b in summary["by_bot"].items()]
-        blocks += [("h2", "Wins by bot"), ("p", "Over every seat the bot played (not yet rotated through the seats)."),
+        how = ("Every game was played once per rotation of the bots through the seats, on the same board, dice and "
+               "deck; CIs are clustered by game." if summary.get("rotate") else
+               "The bots kept their seats: seat and bot effects are mixed (--rotate separates them).")
+        blocks += [("h2", "Wins by bot"), ("p", how),
                    ("table", ["bot", "seat-games", "wins", "win rate", "95% CI"], brows, ["l", "r", "r", "r", "r"])]
+        if summary.get("bot_differences"):
+            drows = [[name, f"{100 * d['mean_diff']:+.1f}", "—" if d["ci95"][0] is None else
+                      f"{100 * d['ci95'][0]:+.1f} to {100 * d['ci95'][1]:+.1f}", pct(d["p_better"]), pct(d["p_worse"]),
+                      "—" if d["p_value"] is None else f"{d['p_value']:.3g}"]
+                     for name, d in summary["bot_differences"].items()]
+            blocks += [("p", "Paired per game: the first bot's win rate over its seat-games of the game's rotations "
+                             "minus the second's, in percentage points (Student-t over games)."),
+                       ("table", ["bots", "difference (points)", "95% CI", "games first ahead", "games second ahead",
+                                  "p (paired t)"], drows, ["l", "r", "r", "r", "r", "r"])]
     if images:
         blocks.append(("h2", "Plots"))
         blocks += [("img", alt, name) for alt, name in images]
@@ -142,6 +208,9 @@ def write_play_report(out_dir, summary: dict, games: pl.DataFrame) -> list[Path]
     written = [win_rates_plot(out_dir / "win_rates.png", summary), length_plot(out_dir / "game_length.png", summary,
                                                                                games),
                sources_plot(out_dir / "vp_sources.png", summary)]
+    if len(summary["by_bot"]) > 1:
+        images.insert(1, ("Win rate by bot with 95% CIs", "bot_win_rates.png"))
+        written.append(bot_rates_plot(out_dir / "bot_win_rates.png", summary))
     title, blocks = _blocks(summary, images)
     pictures = {name: (out_dir / name).read_bytes() for _alt, name in images}
     written.append(atomic_write_text(out_dir / "report.md", render_md(blocks)))

@@ -49,7 +49,8 @@ def test_the_summary_counts_every_game_once():
     assert (won["seat"] == won["winner"]).all() and (won["vp"] >= 13).all()  # Four Islands: 13 VP
     per_seat = r.games.group_by("seat").agg(pl.col("vp").mean()).sort("seat")["vp"].to_list()
     assert per_seat == pytest.approx([seat["vp"]["mean"] for seat in s["seats"]])
-    assert any("baselines" in a for a in s["assumptions"])
+    assert any("not under human play" in a for a in s["assumptions"])
+    assert any("confounded" in a for a in s["assumptions"]) and s["bot_differences"] == {}
 
 
 def test_fixed_boards_play_the_printed_layout_and_threads_change_nothing():
@@ -83,4 +84,26 @@ def test_the_command_writes_its_report(tmp_path, capsys):
     assert summary["experiment"] == "seafarers play" and summary["games"] == 5
     report = (out / "report.md").read_text()
     assert report.startswith("# Catan: Seafarers — Through the Desert, 3 players: who wins full games")
-    assert "baseline bots" in report and "human" in report
+    assert "These are bots" in report and "human" in report
+
+
+def test_rotation_seats_every_bot_everywhere_on_the_same_luck():
+    r = play_games("new-shores", 4, ["value", "weighted", "weighted", "weighted"], 6, 4, rotate=True, threads=1,
+                   progress=False)
+    g, s = r.games, r.summary
+    assert g.height == 6 * 4 * 4 and s["games"] == 6 and s["games_played"] == 24
+    # every bot sat in every seat: value once per rotation, in seat 1 - r mod 4
+    value = g.filter(pl.col("bot") == "value")
+    assert sorted(value.group_by("seat").len()["len"].to_list()) == [6, 6, 6, 6]
+    assert (value["seat"] == ((-value["rotation"].cast(pl.Int64)) % 4 + 1)).all()
+    # the same board, dice and deck in every rotation: the first roll's production is seat-symmetric only by luck,
+    # but the number of sevens in the first turns... the games differ, the luck is shared: rotation 0 alone equals
+    # the unrotated run
+    alone = play_games("new-shores", 4, ["value", "weighted", "weighted", "weighted"], 6, 4, threads=1,
+                       progress=False).games
+    assert g.filter(pl.col("rotation") == 0).drop("rotation").equals(alone.drop("rotation"))
+    d = s["bot_differences"]["value vs weighted"]
+    assert d["n"] == 6 and d["mean_diff"] > 0
+    assert s["by_bot"]["value"]["seat_games"] == 24 and s["by_bot"]["weighted"]["seat_games"] == 72
+    text = headline(s)
+    assert text.startswith("value wins") and "points per game" in text and "every bot in every seat" in text
