@@ -1,6 +1,7 @@
 """Regatta bots and the game loop: `decide` (random, greedy) reads only what its seat sees (its hand,
 the face-up tiles, the boats), then `play_range` / `play_trace`: init, legal/decide/step until terminal,
-result. The race's yardstick is `path_score`: a breadth-first search over the visible connected rivers."""
+result. The race's yardstick is `path_score`: a shortest-path search over the visible rivers
+(face-down tiles assumed open, at a cost)."""
 
 import numpy as np
 from numba import njit
@@ -13,7 +14,9 @@ from kernels.regatta.engine import (
     C_ROWS,
     GOAL,
     MAX_BOATS,
+    MULLIGAN,
     N_KINDS,
+    NEGATE,
     PASS,
     PURPOSE_POLICY,
     REVEAL,
@@ -41,13 +44,28 @@ from kernels.rng import stream_init, uniform_int
 
 BOT_RANDOM, BOT_GREEDY = 0, 1
 FAR = 1_000_000
+STUCK = 1000  # no way to the sea: above every path
+UNKNOWN = 3  # the cost of a face-down tile on a path: a reveal, a likely turn, a move
+
+
+@njit(cache=True)
+def _link(st, setup, x, n, side):
+    """The cost of moving from x to its neighbour n on `side` as the seat sees it: 1 along meeting rivers,
+    UNKNOWN into a face-down tile (assumed open), 0 for no way."""
+    ox = 15 if st.cell_up[x] == 0 else is_open(st, setup, x)
+    if not (ox >> side) & 1:
+        return 0
+    if st.cell_up[n] == 0:
+        return UNKNOWN
+    return 1 if (is_open(st, setup, n) >> ((side + 2) % 4)) & 1 else 0
 
 
 @njit(cache=True)
 def path_score(st, setup, pos):
-    """Moves to the sea by the visible rivers, plus 2 per step still to find: min over the cells the boat can
-    reach of (moves there + 2 x distance from there to the sea tile, or to the goal row while the sea tile is
-    face down). 0 on the sea tile."""
+    """The seat's shortest way to the sea: a Dijkstra search from the boat, 1 per move along visible meeting
+    rivers and UNKNOWN per face-down tile (assumed open: the seat cannot see it), to the sea tile (to a
+    face-down goal tile while the sea tile is unseen). With no way at all: STUCK plus the best cell's cost
+    plus UNKNOWN per grid step from it to the sea. 0 on the sea tile; never reads a face-down tile's face."""
     cols = setup.cfg[C_COLS]
     rows = setup.cfg[C_ROWS]
     cells = rows * cols
@@ -56,43 +74,51 @@ def path_score(st, setup, pos):
         t = st.cell_tile[x]
         if st.cell_up[x] == 1 and setup.tile_kind[t] == GOAL and setup.tile_sea[t] == 1:
             sea = x
-    st.dist[:] = -1
+    st.dist[:] = FAR
+    st.queue[:] = 0  # settled
     st.dist[pos] = 0
-    st.queue[0] = pos
-    head, tail = 0, 1
     best = FAR
-    while head < tail:
-        x = st.queue[head]
-        head += 1
+    stuck = FAR
+    while True:
+        x, dx = -1, FAR
+        for y in range(cells + cols):
+            if st.queue[y] == 0 and st.dist[y] < dx:
+                x, dx = y, st.dist[y]
+        if x < 0:
+            break
+        st.queue[x] = 1
         if x >= cells:
             r, c = rows, x - cells
         else:
             r, c = x // cols, x % cols
-        h = r if sea < 0 else abs(r) + abs(c - sea)
-        v = st.dist[x] + 2 * h
-        if v < best:
-            best = v
+        if (sea < 0 and r == 0 and st.cell_up[x] == 0) or x == sea:
+            if dx < best:
+                best = dx
+        h = r if sea < 0 else r + abs(c - sea)
+        if STUCK + dx + UNKNOWN * h < stuck:
+            stuck = STUCK + dx + UNKNOWN * h
         if x >= cells:
             front = cells - cols + c
-            if is_open(st, setup, front) & 4 and st.dist[front] < 0:
-                st.dist[front] = st.dist[x] + 1
-                st.queue[tail] = front
-                tail += 1
+            w = UNKNOWN if st.cell_up[front] == 0 else (1 if is_open(st, setup, front) & 4 else 0)
+            if w > 0 and dx + w < st.dist[front]:
+                st.dist[front] = dx + w
             continue
-        here = is_open(st, setup, x)
+        if setup.tile_kind[st.cell_tile[x]] == GOAL and st.cell_up[x] == 0 and sea < 0:
+            continue  # a face-down goal tile might be the sea: the search stops there
         for side in range(4):
             n = neighbour(setup, x, side)
-            if n >= 0 and st.dist[n] < 0 and (here >> side) & 1 and (is_open(st, setup, n) >> ((side + 2) % 4)) & 1:
-                st.dist[n] = st.dist[x] + 1
-                st.queue[tail] = n
-                tail += 1
-    return best
+            if n >= 0:
+                w = _link(st, setup, x, n, side)
+                if w > 0 and dx + w < st.dist[n]:
+                    st.dist[n] = dx + w
+    return best if best < FAR else stuck
 
 
 @njit(cache=True)
 def _greedy(st, setup, actions, n):
     """Reveal first (the face-down neighbour nearest the goal row), then the card play that shortens the
-    boat's path_score most; else end the turn (or discard the first card when over the limit)."""
+    boat's path_score most; else trade (mulligan) a card that cannot move the boat; else end the turn (or
+    discard the first card when over the limit). Negates are kept for the windows (greedy always passes)."""
     cols = setup.cfg[C_COLS]
     boat = boat_of(setup, st.sc[S_TO_MOVE])
     best_i, best_row = -1, FAR
@@ -125,6 +151,11 @@ def _greedy(st, setup, actions, n):
             best_i, best_v = i, v
     if best_i >= 0:
         return best_i
+    for i in range(n):  # nothing helps now: trade a card that cannot move the boat (a hand of 3 never refills)
+        k = actions[i, 1]
+        if actions[i, 0] == MULLIGAN and setup.card_act[k, 0] != ADV1 and setup.card_act[k, 0] != ADV2 \
+                and setup.card_act[k, 1] != ADV1 and setup.card_act[k, 1] != ADV2 and setup.card_act[k, 0] != NEGATE:
+            return i
     return 0  # END (or the first DISCARD, when over the limit): canonical order puts it first
 
 
