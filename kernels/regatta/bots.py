@@ -17,19 +17,23 @@ from kernels.regatta.engine import (
     MULLIGAN,
     N_KINDS,
     NEGATE,
-    PASS,
+    PLACING,
     PURPOSE_POLICY,
     REVEAL,
     ROTATE,
+    S_ACTIVE,
     S_CAPPED,
+    S_CHAIN,
     S_NEGATED,
+    S_PB,
+    S_PC,
     S_PHASE,
+    S_PKIND,
     S_REVEALS,
     S_TO_MOVE,
     S_TURN,
     S_WINNER,
     SWAP_ADJ,
-    SWAP_ANY,
     TURN,
     apply_card,
     boat_of,
@@ -42,7 +46,8 @@ from kernels.regatta.engine import (
 )
 from kernels.rng import stream_init, uniform_int
 
-BOT_RANDOM, BOT_GREEDY = 0, 1
+BOT_RANDOM, BOT_GREEDY, BOT_BLOCKER = 0, 1, 2
+N_PARAMS = 4
 FAR = 1_000_000
 STUCK = 1000  # no way to the sea: above every path
 UNKNOWN = 3  # the cost of a face-down tile on a path: a reveal, a likely turn, a move
@@ -115,40 +120,58 @@ def path_score(st, setup, pos):
 
 
 @njit(cache=True)
-def _greedy(st, setup, actions, n):
-    """Reveal first (the face-down neighbour nearest the goal row), then the card play that shortens the
-    boat's path_score most; else trade (mulligan) a card that cannot move the boat; else end the turn (or
-    discard the first card when over the limit). Negates are kept for the windows (greedy always passes)."""
+def _value(st, setup, me, spite):
+    """What a seat minimises: its boat's path_score less `spite` x the nearest rival boat's."""
+    own = path_score(st, setup, st.boat[me])
+    if spite == 0.0:
+        return float(own)
+    rival = FAR
+    for b in range(setup.cfg[C_BOATS]):
+        if b != me:
+            v = path_score(st, setup, st.boat[b])
+            if v < rival:
+                rival = v
+    return own - spite * min(rival, STUCK)
+
+
+@njit(cache=True)
+def _value_after(st, setup, me, spite, kind, b, c, mover):
+    """_value once the card action (kind, b, c) of `mover`'s boat happened (undone before returning)."""
+    if kind == ADV1 or kind == ADV2:
+        t = st.cell_tile[b]
+        if setup.tile_kind[t] == GOAL and setup.tile_sea[t] == 1:
+            return -1e9 if mover == me else 1e9  # that move wins the race
+        keep = st.boat[mover]
+        st.boat[mover] = b
+        v = _value(st, setup, me, spite)
+        st.boat[mover] = keep
+        return v
+    apply_card(st, setup, kind, b, c)
+    v = _value(st, setup, me, spite)
+    apply_card(st, setup, kind, b, c if kind != ROTATE else 4 - c)
+    return v
+
+
+@njit(cache=True)
+def _greedy(st, setup, actions, n, spite):
+    """Reveal first (the face-down neighbour nearest the goal row), then the card play that lowers _value
+    most; else trade (mulligan) a card that cannot move the boat; else end the turn (or discard the first
+    card when over the limit)."""
     cols = setup.cfg[C_COLS]
-    boat = boat_of(setup, st.sc[S_TO_MOVE])
+    me = boat_of(setup, st.sc[S_TO_MOVE])
     best_i, best_row = -1, FAR
     for i in range(n):
         if actions[i, 0] == REVEAL and actions[i, 2] // cols < best_row:
             best_i, best_row = i, actions[i, 2] // cols
     if best_i >= 0:
         return best_i
-    now = path_score(st, setup, st.boat[boat])
-    best_v = now
+    best_v = _value(st, setup, me, spite)
     for i in range(n):
-        kind, b, c = actions[i, 0], actions[i, 2], actions[i, 3]
-        if kind == ADV1 or kind == ADV2:
-            keep = st.boat[boat]
-            st.boat[boat] = b
-            t = st.cell_tile[b]
-            v = 0 if (setup.tile_kind[t] == GOAL and setup.tile_sea[t] == 1) else path_score(st, setup, b)
-            st.boat[boat] = keep
-        elif kind == SWAP_ADJ or kind == SWAP_ANY:
-            apply_card(st, setup, kind, b, c)
-            v = path_score(st, setup, st.boat[boat])
-            apply_card(st, setup, kind, b, c)
-        elif kind == ROTATE:
-            apply_card(st, setup, kind, b, c)
-            v = path_score(st, setup, st.boat[boat])
-            apply_card(st, setup, kind, b, 4 - c)
-        else:
-            continue
-        if v < best_v:
-            best_i, best_v = i, v
+        kind = actions[i, 0]
+        if SWAP_ADJ <= kind <= ROTATE:
+            v = _value_after(st, setup, me, spite, kind, actions[i, 2], actions[i, 3], me)
+            if v < best_v:
+                best_i, best_v = i, v
     if best_i >= 0:
         return best_i
     for i in range(n):  # nothing helps now: trade a card that cannot move the boat (a hand of 3 never refills)
@@ -160,12 +183,32 @@ def _greedy(st, setup, actions, n):
 
 
 @njit(cache=True)
-def decide(st, setup, actions, n, bot, rng):
-    if bot == BOT_GREEDY and st.sc[S_PHASE] == TURN:
-        return _greedy(st, setup, actions, n)
-    if bot == BOT_GREEDY and actions[0, 0] == PASS:
+def _answer(st, setup, actions, n, spite):
+    """In a negate window: negate when the pending card, as the chain stands, would leave this seat worse
+    off (its own path longer or a rival's shorter, by _value) than the alternative."""
+    if n < 2:
         return 0
-    return uniform_int(rng, n)
+    me = boat_of(setup, st.sc[S_TO_MOVE])
+    mover = boat_of(setup, st.sc[S_ACTIVE])
+    happens = st.sc[S_CHAIN] % 2 == 0
+    with_it = _value_after(st, setup, me, spite, st.sc[S_PKIND], st.sc[S_PB], st.sc[S_PC], mover)
+    without = _value(st, setup, me, spite)
+    if (happens and with_it > without) or (not happens and with_it < without):
+        return 1
+    return 0
+
+
+@njit(cache=True)
+def decide(st, setup, actions, n, bot, params, rng):
+    """The index of the chosen action; params[0] is the blocker's spite (weight of the nearest rival)."""
+    if bot == BOT_RANDOM or st.sc[S_PHASE] == PLACING:
+        return uniform_int(rng, n)
+    spite = params[0] if bot == BOT_BLOCKER else 0.0
+    if st.sc[S_PHASE] == TURN:
+        return _greedy(st, setup, actions, n, spite)
+    if bot == BOT_BLOCKER:
+        return _answer(st, setup, actions, n, spite)
+    return 0  # greedy passes
 
 
 @njit(cache=True)
@@ -182,28 +225,28 @@ def result(st, setup, out, j):
 
 
 @njit(cache=True, nogil=True)
-def play_range(setup, st, bots, seed, start, out, actions, rng):
-    """Games start .. start + out.shape[1] - 1; bots[seat] is each seat's bot code."""
+def play_range(setup, st, bots, params, seed, start, out, actions, rng):
+    """Games start .. start + out.shape[1] - 1; bots[seat] is each seat's bot code, params[seat] its parameters."""
     for j in range(out.shape[1]):
         game = start + j
         init(st, setup, seed, game)
         stream_init(rng, seed, game, np.int64(PURPOSE_POLICY))
         while not terminal(st, setup):
             n = legal(st, setup, actions)
-            i = decide(st, setup, actions, n, bots[st.sc[S_TO_MOVE]], rng)
+            i = decide(st, setup, actions, n, bots[st.sc[S_TO_MOVE]], params[st.sc[S_TO_MOVE]], rng)
             step(st, setup, actions[i, 0], actions[i, 1], actions[i, 2], actions[i, 3])
         result(st, setup, out, j)
 
 
 @njit(cache=True)
-def play_trace(setup, st, bots, seed, game, actions, rng, trace):
+def play_trace(setup, st, bots, params, seed, game, actions, rng, trace):
     """One game with every action (seat, kind, a, b, c) into trace; returns how many (at most len(trace))."""
     init(st, setup, seed, game)
     stream_init(rng, seed, game, np.int64(PURPOSE_POLICY))
     m = 0
     while not terminal(st, setup) and m < trace.shape[0]:
         n = legal(st, setup, actions)
-        i = decide(st, setup, actions, n, bots[st.sc[S_TO_MOVE]], rng)
+        i = decide(st, setup, actions, n, bots[st.sc[S_TO_MOVE]], params[st.sc[S_TO_MOVE]], rng)
         trace[m, 0] = st.sc[S_TO_MOVE]
         for q in range(4):
             trace[m, 1 + q] = actions[i, q]
