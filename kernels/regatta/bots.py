@@ -153,9 +153,20 @@ def _value_after(st, setup, me, spite, kind, b, c, mover):
 
 
 @njit(cache=True)
+def _keep_rank(setup, k):
+    """0 a card that cannot move the boat, 1 a move card, 2 a negate: the order greedy trades them in."""
+    if setup.card_act[k, 0] == NEGATE:
+        return 2
+    for slot in range(2):
+        if setup.card_act[k, slot] == ADV1 or setup.card_act[k, slot] == ADV2:
+            return 1
+    return 0
+
+
+@njit(cache=True)
 def _greedy(st, setup, actions, n, spite):
     """Reveal first (the face-down neighbour nearest the goal row), then the card play that lowers _value
-    most; else trade (mulligan) a card that cannot move the boat; else end the turn (or discard the first
+    most; else trade (mulligan) a card, the least useful first; else end the turn (or discard the first
     card when over the limit)."""
     cols = setup.cfg[C_COLS]
     me = boat_of(setup, st.sc[S_TO_MOVE])
@@ -174,11 +185,10 @@ def _greedy(st, setup, actions, n, spite):
                 best_i, best_v = i, v
     if best_i >= 0:
         return best_i
-    for i in range(n):  # nothing helps now: trade a card that cannot move the boat (a hand of 3 never refills)
-        k = actions[i, 1]
-        if actions[i, 0] == MULLIGAN and setup.card_act[k, 0] != ADV1 and setup.card_act[k, 0] != ADV2 \
-                and setup.card_act[k, 1] != ADV1 and setup.card_act[k, 1] != ADV2 and setup.card_act[k, 0] != NEGATE:
-            return i
+    for rank in range(3):  # nothing helps now: trade a card (a hand of 3 never refills), the least useful first
+        for i in range(n):
+            if actions[i, 0] == MULLIGAN and _keep_rank(setup, actions[i, 1]) == rank:
+                return i
     return 0  # END (or the first DISCARD, when over the limit): canonical order puts it first
 
 
