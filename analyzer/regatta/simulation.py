@@ -70,3 +70,13 @@ def compare_bots(a: str, b: str, players: int, games: int, seed: int) -> dict:
     ci = stats.mean_ci(share - 1 / players)
     return {"a": a, "b": b, "players": players, "games": games, "share": float(share.mean()),
             "fair": 1 / players, "edge": ci}
+
+
+def compare_rules(a: dict, b: dict, players: int, bot: str, games: int, seed: int) -> dict:
+    """Two rule data sets (rules_module.load(...).source) on the same games (the same streams: a deck of the
+    same composition is dealt alike): race length of b less a, paired game by game."""
+    cols = [run_job(regatta_job(players, [bot], seed, rules_data=d), RunOptions(games=games, threads=1)).columns
+            for d in (a, b)]
+    diff = stats.paired_difference(cols[1][1].astype(float), cols[0][1].astype(float))
+    return {"turns_a": float(cols[0][1].mean()), "turns_b": float(cols[1][1].mean()), "diff": diff,
+            "capped_a": float(cols[0][2].mean()), "capped_b": float(cols[1][2].mean())}

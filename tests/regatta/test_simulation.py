@@ -43,3 +43,16 @@ def test_compare_rotates_seats():
     won = (play(2, ["greedy"], 40, 3)[0] >= 0).mean()
     assert result["fair"] == 0.5 and result["share"] == pytest.approx(0.5 * won)
     assert result["edge"]["n"] == 40
+
+
+def test_compare_rules_pairs_games():
+    """The same rules on both sides: every race identical, a difference of exactly 0 turns."""
+    from analyzer.regatta import rules as rules_module
+    from analyzer.regatta.simulation import compare_rules
+
+    data = rules_module.load().source
+    same = compare_rules(data, data, 2, "greedy", 30, seed=1)
+    assert same["diff"]["mean_diff"] == 0 and same["turns_a"] == same["turns_b"]
+    fewer = {**data, "action": [dict(c, count=2) if c["name"] == "negate" else c for c in data["action"]]}
+    other = compare_rules(data, fewer, 2, "blocker", 30, seed=1)
+    assert other["diff"]["n"] == 30 and other["turns_a"] != other["turns_b"]
