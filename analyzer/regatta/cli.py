@@ -69,7 +69,7 @@ def simulate(players: int = typer.Option(2, help="Players (2-4; 4 with --team)."
         write_summary(stage, summary, "regatta simulate")
         write(stage, headline, [("p", f"{cols.shape[1]:,} races, bots {', '.join(job.spec['bots'])}."),
                                 ("table", ["boat", "wins", "95% CI"], rows, ["r", "r", "r"])],
-              cols[1], cols[2], ASSUMPTIONS)
+              cols[1], cols[2], ASSUMPTIONS, seat)
     typer.echo(headline)
 
 

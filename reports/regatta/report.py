@@ -25,10 +25,31 @@ def race_length_figure(turns: np.ndarray, capped: np.ndarray, path: Path) -> Pat
     return save_png(fig, path)
 
 
+def seat_figure(seat: list[dict], path: Path) -> Path:
+    """Win rate per boat (seat order) with its 95% Wilson interval, and the fair share."""
+    fig = new_figure(6, 3.2)
+    ax = fig.add_subplot(1, 1, 1)
+    x = np.arange(len(seat))
+    win = np.array([s["win"] for s in seat])
+    err = np.array([[s["win"] - s["ci95"][0] for s in seat], [s["ci95"][1] - s["win"] for s in seat]])
+    ax.bar(x, 100 * win, yerr=100 * err, capsize=4, color="#4878a8", label="wins (95% CI)")
+    ax.axhline(100 / len(seat), color="#c44e52", linestyle="--", label="fair share")
+    ax.set_xticks(x, [f"boat {s['seat']}" for s in seat])
+    ax.set_ylabel("races won (%)")
+    ax.set_title("Win rate per boat, in playing order")
+    ax.legend()
+    return save_png(fig, path)
+
+
 def write(stage: Path, headline: str, sections: list[tuple], turns: np.ndarray, capped: np.ndarray,
-          assumptions: list[str]) -> None:
+          assumptions: list[str], seat: list[dict] | None = None) -> None:
     png = race_length_figure(turns, capped, stage / "race_length.png")
+    images = {png.name: png.read_bytes()}
+    if seat:
+        seat_png = seat_figure(seat, stage / "seat_win.png")
+        images[seat_png.name] = seat_png.read_bytes()
+        sections = [*sections, ("img", "Win rate per boat", seat_png.name)]
     blocks = [("h1", headline), *sections, ("img", "Race length distribution", png.name),
               ("h2", "Assumptions (defaults where seed 003 is silent)"), ("ul", assumptions)]
     (stage / "report.md").write_text(render_md(blocks), "utf-8")
-    (stage / "report.html").write_text(render_html(blocks, "Regatta", {png.name: png.read_bytes()}), "utf-8")
+    (stage / "report.html").write_text(render_html(blocks, "Regatta", images), "utf-8")
