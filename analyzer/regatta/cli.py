@@ -35,6 +35,12 @@ def _table(cols: np.ndarray, start: int = 0) -> pl.DataFrame:
     return pl.DataFrame(frame | {name: pl.Series(cols[k], dtype=pl.Int32) for k, name in enumerate(COLUMN_NAMES)})
 
 
+def _use(cols: np.ndarray) -> tuple[list[str], np.ndarray]:
+    """(kind names, mean uses per race) of the played actions, placing left out."""
+    kinds = [k for k, name in enumerate(COLUMN_NAMES) if name.startswith("used_") and name != "used_place"]
+    return [COLUMN_NAMES[k][5:].replace("_", " ") for k in kinds], cols[kinds].mean(axis=1)
+
+
 def _rules(path):
     return rules_module.load(path).source if path is not None else None
 
@@ -69,7 +75,7 @@ def simulate(players: int = typer.Option(2, help="Players (2-4; 4 with --team)."
         write_summary(stage, summary, "regatta simulate")
         write(stage, headline, [("p", f"{cols.shape[1]:,} races, bots {', '.join(job.spec['bots'])}."),
                                 ("table", ["boat", "wins", "95% CI"], rows, ["r", "r", "r"])],
-              cols[1], cols[2], ASSUMPTIONS, seat)
+              cols[1], cols[2], ASSUMPTIONS, seat, _use(cols))
     typer.echo(headline)
 
 

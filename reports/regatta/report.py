@@ -41,14 +41,31 @@ def seat_figure(seat: list[dict], path: Path) -> Path:
     return save_png(fig, path)
 
 
+def card_use_figure(names: list[str], per_race: np.ndarray, path: Path) -> Path:
+    """Mean uses per race of each action kind (cards played, reveals, negates, trades)."""
+    fig = new_figure(6, 3.2)
+    ax = fig.add_subplot(1, 1, 1)
+    ax.barh(np.arange(len(names)), per_race, color="#4878a8", label="mean per race")
+    ax.set_yticks(np.arange(len(names)), names)
+    ax.invert_yaxis()
+    ax.set_xlabel("uses per race (all players)")
+    ax.set_title("Card and action use")
+    ax.legend()
+    return save_png(fig, path)
+
+
 def write(stage: Path, headline: str, sections: list[tuple], turns: np.ndarray, capped: np.ndarray,
-          assumptions: list[str], seat: list[dict] | None = None) -> None:
+          assumptions: list[str], seat: list[dict] | None = None, use: tuple | None = None) -> None:
     png = race_length_figure(turns, capped, stage / "race_length.png")
     images = {png.name: png.read_bytes()}
     if seat:
         seat_png = seat_figure(seat, stage / "seat_win.png")
         images[seat_png.name] = seat_png.read_bytes()
         sections = [*sections, ("img", "Win rate per boat", seat_png.name)]
+    if use:
+        use_png = card_use_figure(*use, stage / "card_use.png")
+        images[use_png.name] = use_png.read_bytes()
+        sections = [*sections, ("img", "Card and action use", use_png.name)]
     blocks = [("h1", headline), *sections, ("img", "Race length distribution", png.name),
               ("h2", "Assumptions (defaults where seed 003 is silent)"), ("ul", assumptions)]
     (stage / "report.md").write_text(render_md(blocks), "utf-8")
