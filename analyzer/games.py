@@ -15,6 +15,7 @@ from analyzer.game import Game
 GAME_MODULES = (
     "analyzer.beacon.game",
     "analyzer.seafarers.game",
+    "analyzer.regatta.game",
 )
 
 

@@ -4,6 +4,7 @@
     .venv/bin/python scripts/bench.py --memory 10000000  # also peak memory of a 10M-game run
     .venv/bin/python scripts/bench.py --dask 1000000     # only: --threads 2 vs --dask-local 2 overhead
     .venv/bin/python scripts/bench.py --seafarers        # only: Seafarers dice, production, boards
+    .venv/bin/python scripts/bench.py --regatta          # only: Regatta races/s per bot, kernel vs reference
     .venv/bin/python scripts/bench.py --against DIR      # only: every kernel side by side with another checkout
 
 Throughput is per core: one thread, one chunk, after compilation, per second of that thread's
@@ -148,6 +149,8 @@ def main() -> None:
                     help="only measure the overhead of --dask-local 2 vs --threads 2 on GAMES greedy games")
     ap.add_argument("--seafarers", action="store_true", help="only the Seafarers benchmarks (dice, production, "
                     "fortress, board generator)")
+    ap.add_argument("--regatta", action="store_true", help="only the Regatta benchmarks (races/s per bot, "
+                    "kernel vs reference)")
     ap.add_argument("--against", type=Path, metavar="DIR", help="only: every kernel of this checkout side by side "
                     "with the checkout in DIR (e.g. a git worktree of an earlier commit)")
     ap.add_argument("--rounds", type=int, default=4, help="with --against: alternating processes per checkout")
@@ -158,6 +161,10 @@ def main() -> None:
         return
     if args.dask:
         dask_overhead(args.dask)
+        return
+    if args.regatta:
+        from scripts import bench_regatta
+        bench_regatta.main()
         return
     if args.seafarers:
         from scripts import bench_seafarers, bench_seafarers_boards

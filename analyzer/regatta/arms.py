@@ -1,0 +1,13 @@
+"""The Regatta bots by name (`name:key=value`), analyzer.arms.Registry. All fair: they read their own hand,
+the face-up tiles and the boats, never a face-down tile, the deck order or another hand."""
+
+from analyzer.arms import ArmSpec, Registry
+from kernels.regatta.bots import BOT_BLOCKER, BOT_GREEDY, BOT_RANDOM
+
+BOTS = Registry("bot", [
+    ArmSpec("random", BOT_RANDOM, "uniform over the legal actions"),
+    ArmSpec("greedy", BOT_GREEDY, "reveals first, then the card play that most shortens its boat's path to the "
+            "sea (search over the visible rivers); never negates"),
+    ArmSpec("blocker", BOT_BLOCKER, "greedy valuing its path less spite x the nearest rival's, and negating a card "
+            "that leaves it worse off", params=(("spite", 0.5),)),
+])

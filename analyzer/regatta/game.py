@@ -1,0 +1,87 @@
+"""Regatta on the game protocol (analyzer/game.py): its registration, examples and traces."""
+
+from __future__ import annotations
+
+from analyzer.game import Example, Experiment, Game
+
+GAME = Game(
+    id="regatta",
+    title="Regatta: the paper-boat river race",
+    version="1",
+    about="a race over a face-down river of tiles (seed 003): 2-4 players or teams, random/greedy/blocker bots",
+    rulebooks=("docs/rulebooks/003_40209e21ed3811ee.txt",),
+    cli="analyzer.regatta.cli:app",
+    arms="analyzer.regatta.game:arms",
+    experiments=(
+        Experiment("simulate", "races of chosen bots: length, seat win rates",
+                   "analyzer.regatta.game:simulate_example"),
+        Experiment("compare", "one bot against another, seats rotated on the same races",
+                   "analyzer.regatta.game:compare_example"),
+    ),
+    trace="analyzer.regatta.game:trace",
+    golden="analyzer.regatta.game:golden",
+    docs="docs/regatta/",
+)
+
+
+def arms() -> dict:
+    from analyzer.regatta.arms import BOTS
+
+    return {"bot": BOTS}
+
+
+def _table(extra: dict | None = None) -> dict[str, str]:
+    from kernels.regatta.engine import COLUMN_NAMES
+
+    return {"game": "Int64"} | {name: "Int32" for name in COLUMN_NAMES} | (extra or {})
+
+
+def simulate_example() -> Example:
+    from analyzer.regatta.simulation import regatta_job
+
+    return Example(jobs=[("greedy", regatta_job(2, ["greedy"], 3))], games=6,
+                   argv=["regatta", "simulate", "--players", "2", "--bots", "greedy", "--games", "20", "--seed", "3",
+                         "--no-progress"], tables={"games.parquet": _table()})
+
+
+def compare_example() -> Example:
+    from analyzer.regatta.simulation import regatta_job
+
+    return Example(jobs=[(b, regatta_job(2, [b], 3)) for b in ("random", "greedy", "blocker")], games=6,
+                   argv=["regatta", "compare", "--players", "2", "--bots", "blocker,greedy", "--games", "20",
+                         "--seed", "3", "--no-progress"],
+                   tables={"games.parquet": _table({"seat_of_a": "Int64"})}, shares_luck=True)
+
+
+def trace(job, game: int) -> dict:
+    """luck: the laid tiles and the first action-deck order (the same for every bot); events: every action."""
+    import numpy as np
+
+    from analyzer.regatta import rules as rules_module
+    from analyzer.regatta.arms import BOTS
+    from analyzer.regatta.simulation import build_play_range  # noqa: F401  (checks the spec)
+    from kernels.regatta import bots as kb
+    from kernels.regatta import engine as ke
+
+    spec = job.spec
+    setup = ke.make_setup(rules_module.from_data(spec["rules"], "rules"), spec["players"], spec["team"])
+    st = ke.make_state(setup)
+    ke.init(st, setup, spec["seed"], game)
+    luck = {"tiles": [int(t) for t in st.cell_tile], "deck": [int(k) for k in st.deck[:st.sc[ke.S_DECK_N]]]}
+    codes, params = np.zeros(ke.MAX_BOATS, np.int64), np.zeros((ke.MAX_BOATS, kb.N_PARAMS))
+    for s, label in enumerate(spec["bots"]):
+        arm = BOTS.parse(label)
+        codes[s], params[s] = arm.spec.code, arm.vector(kb.N_PARAMS)
+    actions = np.zeros((ke.MAX_ACTIONS, 4), np.int64)
+    rows = np.zeros((20_000, 5), np.int64)
+    m = kb.play_trace(setup, st, codes, params, spec["seed"], game, actions, np.zeros(2, np.uint64), rows)
+    return {"luck": luck, "events": {"actions": rows[:m].tolist(), "winner": int(st.sc[ke.S_WINNER]),
+                                     "turns": int(st.sc[ke.S_TURN])}}
+
+
+def golden() -> list:
+    from analyzer.regatta.simulation import regatta_job
+
+    return [("greedy, 2 players", regatta_job(2, ["greedy"], 7), 0),
+            ("blocker against greedy, 3 players", regatta_job(3, ["blocker", "greedy", "greedy"], 7), 1),
+            ("team variant, greedy", regatta_job(4, ["greedy"], 7, team=True), 2)]

@@ -1,0 +1,82 @@
+"""Regatta games through the runner: a picklable Job per (players, bots, team, rules, seed), and the
+seat-rotated comparison of two bots on common random numbers."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from analyzer import stats
+from analyzer.errors import UserError
+from analyzer.regatta import rules as rules_module
+from analyzer.regatta.arms import BOTS
+from analyzer.runner import Job, RunOptions, Statistic, run_job
+from kernels.regatta import bots as kb
+from kernels.regatta import engine as ke
+
+JOB_BUILDER = "analyzer.regatta.simulation:build_play_range"
+
+
+def regatta_job(players: int, bots: list[str], seed: int, team: bool = False, rules_data: dict | None = None) -> Job:
+    """`bots`: one name per seat (or one for all). The rules' content goes into the spec, not a path."""
+    if team and players != 4:
+        raise UserError("--team: the team variant seats 4 players (two teams of two)")
+    if not 2 <= players <= ke.MAX_BOATS:
+        raise UserError(f"--players {players}: the race seats 2 to {ke.MAX_BOATS} players")
+    if len(bots) == 1:
+        bots = bots * players
+    if len(bots) != players:
+        raise UserError(f"--bots: {len(bots)} bots for {players} seats (give one, or one per seat)")
+    labels = [BOTS.parse(b).label for b in bots]
+    data = rules_data if rules_data is not None else rules_module.load().source
+    rules_module.from_data(data, "--rules")  # checked before any game
+    spec = {"game": "regatta", "players": int(players), "bots": labels, "team": bool(team), "seed": int(seed),
+            "rules": data}
+    return Job(JOB_BUILDER, spec, ke.N_COLS, "int32", Statistic(1, "mean", "race length (turns)"))
+
+
+def build_play_range(spec: dict):
+    r = rules_module.from_data(spec["rules"], "rules")
+    setup = ke.make_setup(r, spec["players"], spec["team"])
+    arms = [BOTS.parse(b) for b in spec["bots"]]
+    codes = np.zeros(ke.MAX_BOATS, np.int64)
+    params = np.zeros((ke.MAX_BOATS, kb.N_PARAMS))
+    for seat, arm in enumerate(arms):
+        codes[seat] = arm.spec.code
+        params[seat] = arm.vector(kb.N_PARAMS)
+    seed = spec["seed"]
+
+    def play_range(start: int, out: np.ndarray) -> None:
+        st = ke.make_state(setup)  # per chunk, never per game
+        kb.play_range(setup, st, codes, params, seed, start, out, np.zeros((ke.MAX_ACTIONS, 4), np.int64),
+                      np.zeros(2, np.uint64))
+
+    return play_range
+
+
+def play(players, bots, games, seed, team=False, threads=1) -> np.ndarray:
+    return run_job(regatta_job(players, bots, seed, team), RunOptions(games=games, threads=threads)).columns
+
+
+def compare_bots(a: str, b: str, players: int, games: int, seed: int) -> dict:
+    """Bot a in one seat against b in the others, with a moved through every seat on the same games (common
+    random numbers); a's win share less its fair share 1/players, paired over games."""
+    wins = np.zeros(games)
+    for seat in range(players):
+        bots = [b] * players
+        bots[seat] = a
+        cols = play(players, bots, games, seed)
+        wins += cols[0] == seat
+    share = wins / players
+    ci = stats.mean_ci(share - 1 / players)
+    return {"a": a, "b": b, "players": players, "games": games, "share": float(share.mean()),
+            "fair": 1 / players, "edge": ci}
+
+
+def compare_rules(a: dict, b: dict, players: int, bot: str, games: int, seed: int) -> dict:
+    """Two rule data sets (rules_module.load(...).source) on the same games (the same streams: a deck of the
+    same composition is dealt alike): race length of b less a, paired game by game."""
+    cols = [run_job(regatta_job(players, [bot], seed, rules_data=d), RunOptions(games=games, threads=1)).columns
+            for d in (a, b)]
+    diff = stats.paired_difference(cols[1][1].astype(float), cols[0][1].astype(float))
+    return {"turns_a": float(cols[0][1].mean()), "turns_b": float(cols[1][1].mean()), "diff": diff,
+            "capped_a": float(cols[0][2].mean()), "capped_b": float(cols[1][2].mean())}

@@ -1,0 +1,198 @@
+"""Every rule of seed 003 on a hand-built position, the rulebook's words quoted."""
+
+import pytest
+
+from analyzer.errors import UserError
+from analyzer.regatta import reference as R
+from analyzer.regatta import rules as rules_module
+
+RULES = rules_module.load()
+COLS = RULES.cols
+CELLS = RULES.rows * COLS
+
+
+def tile(kind, opening="", sea=False, mark=0):
+    """The index of a tile of that kind and printed openings."""
+    mask = sum(1 << "NESW".index(c) for c in opening)
+    for t in range(len(RULES.tile_kind)):
+        if (RULES.tile_kind[t] == kind and RULES.tile_open[t] == mask and bool(RULES.tile_sea[t]) == sea
+                and (kind != R.RIVER or RULES.tile_mark[t] == mark)):
+            return t
+    raise LookupError((kind, opening, sea, mark))
+
+
+def cell(r, c):
+    return r * COLS + c
+
+
+def position(players=2, team=False, hand=None):
+    """A game in its first turn: every tile face up, boats placed in columns 0, 1, ..."""
+    s = R.init(RULES, players, seed=1, game=0, team=team)
+    for c in range(len(s.boat)):
+        R.step(RULES, s, R.PLACE, 0, c, 0)
+    s.cell_up = [True] * CELLS
+    s.cell_rot = [0] * CELLS
+    if hand is not None:
+        for p in range(players):
+            s.hand[p] = [0] * len(RULES.card_names)
+        for p, cards in hand.items():
+            for k in cards:
+                s.hand[p][k] += 1
+    return s
+
+
+def card(name):
+    return RULES.card_names.index(name)
+
+
+def kinds(moves, kind):
+    return [m for m in moves if m[0] == kind]
+
+
+def test_negate_chain():
+    """"NEGAR ACCIÖN Cancela la última carta de acción jugada. ... Puedes usar esta carta en respuesta a otra
+    carta de Negar acción. Jugar esta carta no cuenta como una acción de tu turno.\""""
+    s = position(3, hand={0: [card("rotate"), card("negate")], 1: [card("negate")], 2: [card("negate")]})
+    target = cell(2, 1)
+    R.step(RULES, s, R.ROTATE, card("rotate"), target, 1)
+    assert s.phase == R.WINDOW and s.to_move == 1  # the next seat may answer
+    R.step(RULES, s, R.NEGATE, card("negate"), 0, 0)  # seat 1 negates the rotation
+    assert s.to_move == 2
+    R.step(RULES, s, R.PASS, 0, 0, 0)
+    assert s.to_move == 0  # the player who played the card may negate the negate
+    R.step(RULES, s, R.NEGATE, card("negate"), 0, 0)
+    assert s.plays == 1  # the negate did not count as one of seat 0's uses
+    assert s.to_move == 1 or s.to_move == 2
+    while s.phase == R.WINDOW:
+        R.step(RULES, s, R.PASS, 0, 0, 0)
+    assert s.cell_rot[target] == 1 and s.negated == 0  # two negates: the rotation happens
+
+
+def test_single_negate_cancels():
+    s = position(2, hand={0: [card("rotate")], 1: [card("negate")]})
+    R.step(RULES, s, R.ROTATE, card("rotate"), cell(2, 1), 1)
+    R.step(RULES, s, R.NEGATE, card("negate"), 0, 0)
+    assert s.phase == R.TURN and s.cell_rot[cell(2, 1)] == 0 and s.negated == 1
+    assert s.plays == 1  # the cancelled card was still played
+
+
+@pytest.mark.parametrize("team, most", [(False, 5), (True, 3)])
+def test_hand_limits(team, most):
+    """"no puedes terminar tu turno con más de 5 cartas en la mano" / (Toma otro rumbo) "Cambien el límite de
+    cartas de la mano de 5 a 3.\""""
+    players = 4 if team else 2
+    s = position(players, team, hand={0: [card("advance one")] * (most + 1)})
+    moves = R.legal(RULES, s)
+    assert not kinds(moves, R.END) and kinds(moves, R.DISCARD)
+    R.step(RULES, s, R.DISCARD, card("advance one"), 0, 0)
+    assert kinds(R.legal(RULES, s), R.END)
+
+
+def test_draw_up_to_three_and_reshuffle():
+    """"Antes de terminar tu turno, roba hasta tener 3 cartas" / "Si en cualquier momento se termina el mazo de
+    acciones, barajea la pila de descarte y colócala nuevamente como mazo de acciones.\""""
+    s = position(2, hand={0: [card("rotate")]})
+    s.discard = [a + b for a, b in zip(s.discard, [0] * len(s.discard))]
+    for k in s.deck:
+        s.discard[k] += 1
+    s.deck = []
+    R.step(RULES, s, R.END, 0, 0, 0)
+    assert sum(s.hand[0]) == 3 and len(s.deck) > 0
+    assert s.active == 1  # "Pasa el turno al jugador de tu derecha."
+
+
+def test_rock_never_moves_and_carries_no_boat():
+    """"Las losetas de roca no pueden moverse ni cambiar de posición en el mapa, y los barcos no pueden colocarse
+    sobre ellas.\""""
+    s = position(2, hand={0: [card("swap any"), card("swap adjacent"), card("rotate"), card("advance one")]})
+    rock = tile(R.ROCK)
+    s.cell_tile[cell(4, 0)], s.cell_tile[cell(1, 3)] = rock, s.cell_tile[cell(4, 0)]
+    s.cell_tile[cell(5, 0)] = tile(R.START, "NS")
+    s.boat[0] = cell(5, 0)
+    moves = R.legal(RULES, s)
+    rock_cell = cell(4, 0)
+    assert all(rock_cell not in (m[2], m[3]) for m in moves if m[0] in (R.SWAP_ADJ, R.SWAP_ANY))
+    assert all(m[2] != rock_cell for m in moves if m[0] in (R.ROTATE, R.ADV1, R.ADV2))
+
+
+def test_swap_restrictions():
+    """Swap adjacent: "Puede haber jugadores sobre una o ambas losetas" / "Solo puedes intercambiar losetas del
+    mismo tipo (ríos o metas)"; swap any: "No puede haber jugadores sobre una o ambas losetas elegidas.\""""
+    s = position(2, hand={0: [card("swap adjacent"), card("swap any")]})
+    s.boat[0] = cell(2, 1)
+    moves = R.legal(RULES, s)
+    adj = {(b, c) for k, _, b, c in moves if k == R.SWAP_ADJ}
+    far = {(b, c) for k, _, b, c in moves if k == R.SWAP_ANY}
+    assert (cell(2, 1), cell(2, 2)) in adj  # boat on one: allowed for adjacent swaps
+    assert all(cell(2, 1) not in pair for pair in far)  # never with a boat for any-two swaps
+    assert (cell(0, 0), cell(0, 1)) in adj  # two goal tiles
+    assert all(not (b < COLS) ^ (c < COLS) for b, c in adj | far)  # never a goal with a river
+    assert all(b < CELLS - COLS and c < CELLS - COLS for b, c in adj | far)  # start tiles never swap
+    assert all(abs(b - c) in (1, COLS) for b, c in adj)
+    R.step(RULES, s, R.SWAP_ADJ, card("swap adjacent"), cell(2, 1), cell(2, 2))
+    assert s.boat[0] == cell(2, 2)  # the boat rides along
+
+
+def test_reveal_at_most_once_per_turn():
+    """"REVELAR LOSETA (hasta 1 vez por turno) Selecciona una loseta adyacente a tu barco.\""""
+    s = position(2, hand={0: []})
+    s.cell_up = [False] * CELLS
+    s.boat[0] = CELLS + 0  # off the map south of column 0
+    moves = kinds(R.legal(RULES, s), R.REVEAL)
+    assert moves == [(R.REVEAL, 0, cell(5, 0), 0)]
+    s.cell_tile[cell(5, 0)] = tile(R.START, "NS")
+    s.cell_tile[cell(4, 0)] = tile(R.RIVER, "NS")
+    R.step(RULES, s, R.REVEAL, 0, cell(5, 0), 0)
+    assert s.cell_up[cell(5, 0)]
+    assert not kinds(R.legal(RULES, s), R.REVEAL)
+
+
+def test_rotate_never_a_goal_tile():
+    """"Rota 90° una loseta de tu elección. No puedes rotar losetas de meta.\""""
+    s = position(2, hand={0: [card("rotate")]})
+    targets = {b for k, _, b, _ in R.legal(RULES, s) if k == R.ROTATE}
+    assert targets and all(b >= COLS for b in targets)
+
+
+def test_movement_needs_connected_rivers():
+    """"Mueve tu barco a una loseta de río adyacente que conecte con tu posición actual.\""""
+    s = position(2, hand={0: [card("advance one"), card("advance two")]})
+    s.cell_tile[cell(5, 0)] = tile(R.START, "NS")
+    s.cell_tile[cell(4, 0)] = tile(R.RIVER, "NS", mark=0)
+    s.cell_tile[cell(3, 0)] = tile(R.RIVER, "ES", mark=0)
+    s.cell_tile[cell(3, 1)] = tile(R.RIVER, "EW")
+    s.boat[0] = cell(5, 0)
+    moves = R.legal(RULES, s)
+    assert [m[2] for m in kinds(moves, R.ADV1)] == [cell(4, 0)]
+    assert [m[2] for m in kinds(moves, R.ADV2)] == [cell(3, 0), cell(4, 0)]
+
+
+def test_win_on_the_goal_tile_with_an_exit_to_the_sea():
+    """"El primer jugador en colocar su barco sobre la loseta de meta con salida al mar gana la partida.\""""
+    s = position(2, hand={0: [card("advance one")] * 2})
+    sea, plain = tile(R.GOAL, "ESW", sea=True), tile(R.GOAL, "ESW")
+    s.cell_tile[cell(0, 0)], s.cell_tile[cell(0, 1)] = plain, sea
+    s.cell_tile[cell(1, 0)] = tile(R.RIVER, "NESW", mark=1)
+    s.cell_tile[cell(1, 1)] = tile(R.RIVER, "NESW", mark=2)
+    s.boat[0] = cell(1, 0)
+    R.step(RULES, s, R.ADV1, card("advance one"), cell(0, 0), 0)
+    assert s.winner == -1  # a goal tile without the sea
+    s.boat[0] = cell(1, 1)
+    R.step(RULES, s, R.ADV1, card("advance one"), cell(0, 1), 0)
+    assert s.winner == 0 and R.terminal(s)
+
+
+def test_team_boats_shared():
+    """"ambos jugadores controlarán el mismo barco\""""
+    s = position(4, team=True)
+    assert len(s.boat) == 2 and s.boat_of(2) == 0 and s.boat_of(3) == 1
+
+
+def test_bad_rules_file_is_one_line(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[grid]\nrows = 2\n')
+    with pytest.raises(UserError, match=r"bad.toml: \[grid\]: rows = 2"):
+        rules_module.load(bad)
+    bad.write_text('event = [{ name = "x", effect = "teleport", count = 1 }]\n')
+    with pytest.raises(UserError, match=r"event 1 \(x\): effect = 'teleport'"):
+        rules_module.load(bad)
