@@ -268,3 +268,34 @@ def play(rules: RuleSet, players: int, seed: int, game: int, choose) -> tuple[St
         played.append(action)
         step(state, rules, action)
     return state, played
+
+
+# --------------------------------------------------------------------------- the bots' rules, plainly
+
+def random_chooser(seed: int, game: int):
+    """The kernel's random bot: uniform over the legal actions from the policy stream (none drawn for one)."""
+    stream = Stream(seed, game, PURPOSE_POLICY)
+    return lambda state, acts: 0 if len(acts) == 1 else stream.below(len(acts))
+
+
+def greedy_choice(rules: RuleSet):
+    """The kernel's greedy bot: the most immediate points; explore takes the pile whose top tile (or the hand)
+    scores most on its best cell, the bag only when no pile stands; the first action on ties."""
+    def placed_value(state, tile):
+        area = state.areas[state.seat]
+        return max(score_placement(rules, area, tile, cell, state.columns).total for cell in legal_cells(area))
+
+    def choose(state, acts):
+        if len(acts) == 1:
+            return 0
+        if state.phase == PLACE:
+            area = state.areas[state.seat]
+            values = [score_placement(rules, area, state.hands[state.seat][a], (r, c), state.columns).total
+                      for _, a, r, c in acts]
+            return values.index(max(values))
+        hand = state.hands[state.seat][0]
+        hand_value = placed_value(state, hand) if hand is not None else -1
+        values = [max(hand_value, placed_value(state, state.piles[a][-1])) if a < SUPPLY_PILES else hand_value
+                  for _, a, _, _ in acts]
+        return values.index(max(values))
+    return choose
