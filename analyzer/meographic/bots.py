@@ -1,0 +1,36 @@
+"""The Meographic bots by name, with their parameters (`planner:mission=0.8`): kernels/meographic/bots.py plays
+them. Every one is fair: it sees the piles, the mission row, its own area and tiles and the public counts,
+never the bag's order."""
+
+from analyzer.arms import Arm, ArmSpec, Registry
+from kernels import meographic as km
+
+PLANNER_PARAMS = (("adj", 0.5), ("mission", 0.5), ("keep", 0.3), ("look", 4.0))
+
+BOTS = Registry("bot", [
+    ArmSpec("random", km.BOT_RANDOM, "uniform over the legal actions"),
+    ArmSpec("greedy", km.BOT_GREEDY, "most immediate points over pile choices x held tiles x legal cells "
+                                     "(blind from the bag only when no pile stands)"),
+    ArmSpec("planner", km.BOT_PLANNER, "immediate points + adj x open same-type sides + mission x unblocked "
+                                       "partial shapes times the chance the unseen tiles give the missing types "
+                                       "+ keep x the kept tile's points", PLANNER_PARAMS),
+], bounds={"look": (1, 21)})
+DEFAULT_BOT = "planner"
+
+
+def parse_bots(text: str, players: int) -> list[Arm]:
+    """One bot per seat from "greedy" (every seat) or "greedy,planner,..." (one per seat)."""
+    from analyzer.beacon.comparison import split_policies  # (commas; key=value continues a bot)
+    from analyzer.errors import UserError
+
+    names = split_policies(text)
+    arms = [BOTS.parse(name) for name in names]
+    if len(arms) == 1:
+        return arms * players
+    if len(arms) != players:
+        raise UserError(f"--bots: give one bot for every seat or {players} bots (one per seat), got {len(arms)}")
+    return arms
+
+
+def bots_help() -> str:
+    return "Bots, one for every seat or one per seat, comma-separated (name:key=value,...). " + BOTS.describe()

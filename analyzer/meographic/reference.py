@@ -1,0 +1,301 @@
+"""Cational Meographic in slow, obvious Python: the step contract (init, legal, step, terminal, result) that
+the numba kernel (kernels/meographic/) must match game for game, draw for draw.
+
+Every rule is the seed's (docs/rulebooks/004_4d0bc359b3cf64f1.txt); the defaults where it is silent are in
+docs/meographic/rules.md. Actions are (kind, a, b, c):
+
+    (EXPLORE, a, 0, 0)  a = 0, 1, 2: the top tile of the pile in that slot (left to right); 3: blind from the
+                        bag; 4: nothing (no pile stands and the bag is empty)
+    (PLACE, a, r, c)    held tile a (0 the hand, 1 the explored tile) to row r, column c of the own area
+    (PASS, 0, 0, 0)     no tile held: no photo
+
+listed by `legal` in that order: piles left to right then the bag; held slot 0 then 1, cells row by row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from analyzer.meographic.rules import ANY, RuleSet
+from analyzer.rng_reference import Stream
+
+EXPLORE, PLACE, PASS = 0, 1, 2
+ACTION_NAMES = ("explore", "place", "pass")
+ROUNDS = 21  # "O jogo consiste em 21 rodadas"
+SUPPLY_PILES = 3  # "Continue comprando até haver 3 pilhas"
+GRID = 41  # 21 tiles from the centre never reach the edge
+CENTRE = GRID // 2
+MAX_PLAYERS = 4
+PURPOSE_DECK = 0  # kernels/rng.py: mission cards, then the bag
+PURPOSE_POLICY = 1
+NEIGHBOURS = ((-1, 0), (0, -1), (0, 1), (1, 0))
+
+
+def column_names(n_missions: int) -> list[str]:
+    """The result columns of one game: per seat (1..4) its score and the points by source, whether it won
+    (ties: every seat on the top score), how many seats share the top; per mission card how often it scored
+    and whether it was turned up."""
+    per_seat = [f"{what}_{s + 1}" for what in ("score", "tile", "adjacency", "mission", "bonus", "win")
+                for s in range(MAX_PLAYERS)]
+    return (per_seat + ["top_seats", "discarded"] + [f"completed_{k + 1}" for k in range(n_missions)]
+            + [f"revealed_{k + 1}" for k in range(n_missions)])
+
+
+@dataclass
+class Points:
+    tile: int = 0
+    adjacency: int = 0
+    mission: int = 0
+    bonus: int = 0
+    cards: list = field(default_factory=list)  # the cards that scored
+
+    @property
+    def total(self) -> int:
+        return self.tile + self.adjacency + self.mission + self.bonus
+
+
+@dataclass
+class State:
+    players: int
+    bag: list  # tile ids in draw order
+    bag_pos: int = 0
+    piles: list = field(default_factory=lambda: [[] for _ in range(SUPPLY_PILES)])  # per slot: bottom..top
+    hands: list = field(default_factory=list)  # per seat [hand, explored], None where empty
+    areas: list = field(default_factory=list)  # per seat {(r, c): tile}
+    mission_pile: list = field(default_factory=list)  # card indices, next first
+    columns: list = field(default_factory=list)  # per column [top card, half-covered card or None]
+    points: list = field(default_factory=list)  # per seat Points
+    completed: list = field(default_factory=list)  # per card
+    revealed: list = field(default_factory=list)
+    discarded: int = 0
+    round: int = 0
+    seat: int = 0
+    phase: int = EXPLORE
+
+    def bag_left(self) -> int:
+        return len(self.bag) - self.bag_pos
+
+
+def shuffled(n: int, stream: Stream) -> list:
+    """Fisher-Yates from the top: the kernel's order."""
+    order = list(range(n))
+    for i in range(n - 1, 0, -1):
+        j = stream.below(i + 1)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def draw(state: State):
+    if state.bag_left() == 0:
+        return None
+    state.bag_pos += 1
+    return state.bag[state.bag_pos - 1]
+
+
+def pack_right(state: State) -> None:
+    """"mova a pilha restante para a extrema direita": standing piles slide right, keeping their order."""
+    standing = [p for p in state.piles if p]
+    state.piles = [[] for _ in range(SUPPLY_PILES - len(standing))] + standing
+
+
+def refill(state: State, rules: RuleSet) -> None:
+    """"se peças de paisagem idênticas forem compradas, elas são colocadas na mesma pilha ... até que três tipos
+    distintos": draw until 3 piles stand; a tile of a standing pile's type joins it, any other type starts a
+    pile left of the standing ones."""
+    pack_right(state)
+    while sum(1 for p in state.piles if p) < SUPPLY_PILES:
+        tile = draw(state)
+        if tile is None:
+            return
+        same = [p for p in state.piles if p and rules.tile_type[p[0]] == rules.tile_type[tile]]
+        if same:
+            same[0].append(tile)
+        else:
+            free = max(i for i, p in enumerate(state.piles) if not p)
+            state.piles[free].append(tile)
+
+
+def init(rules: RuleSet, players: int, seed: int, game: int) -> State:
+    stream = Stream(seed, game, PURPOSE_DECK)
+    cards = shuffled(len(rules.missions), stream)
+    bag = shuffled(rules.n_tiles, stream)
+    state = State(players=players, bag=bag)
+    state.mission_pile = cards[1:]
+    state.columns = [[cards[0], None]]
+    state.completed = [0] * len(rules.missions)
+    state.revealed = [0] * len(rules.missions)
+    state.revealed[cards[0]] = 1
+    refill(state, rules)
+    state.hands = [[draw(state), None] for _ in range(players)]
+    state.areas = [{} for _ in range(players)]
+    state.points = [Points() for _ in range(players)]
+    return state
+
+
+def legal_cells(area: dict) -> list:
+    if not area:
+        return [(CENTRE, CENTRE)]
+    cells = {(r + dr, c + dc) for r, c in area for dr, dc in NEIGHBOURS}
+    return sorted(cell for cell in cells if cell not in area)
+
+
+def legal(state: State, rules: RuleSet) -> list:
+    if terminal(state):
+        return []
+    if state.phase == EXPLORE:
+        acts = [(EXPLORE, i, 0, 0) for i in range(SUPPLY_PILES) if state.piles[i]]
+        if state.bag_left():
+            acts.append((EXPLORE, 3, 0, 0))
+        return acts or [(EXPLORE, 4, 0, 0)]
+    held = state.hands[state.seat]
+    cells = legal_cells(state.areas[state.seat])
+    acts = [(PLACE, k, r, c) for k in (0, 1) if held[k] is not None for r, c in cells]
+    return acts or [(PASS, 0, 0, 0)]
+
+
+def shape_done(rules: RuleSet, area: dict, mission: int, at: tuple) -> bool:
+    """Some rotation or mirror of the card's shape lies on the area, a cell of it on `at`, every cell on a tile
+    of the type it needs."""
+    for orient in rules.missions[mission].orientations:
+        for r0, c0, _ in orient:
+            placed = [(at[0] + r - r0, at[1] + c - c0, t) for r, c, t in orient]
+            if all((r, c) in area and (t == ANY or rules.tile_type[area[(r, c)]] == t) for r, c, t in placed):
+                return True
+    return False
+
+
+def score_placement(rules: RuleSet, area: dict, tile: int, at: tuple, columns: list) -> Points:
+    """What placing `tile` on `at` of `area` (not yet holding it) scores, with the mission row `columns`."""
+    kind, pts = rules.tile_type[tile], rules.tile_points[tile]
+    got = Points(tile=pts)
+    for dr, dc in NEIGHBOURS:
+        other = area.get((at[0] + dr, at[1] + dc))
+        if other is not None and rules.tile_type[other] == kind and rules.tile_points[other] <= pts:
+            got.adjacency += rules.tile_points[other]
+    after = {**area, at: tile}
+    for top, under in columns:
+        if shape_done(rules, after, top, at):
+            got.mission += rules.missions[top].points
+            got.cards.append(top)
+            if under is not None:
+                got.bonus += rules.missions[under].points
+    return got
+
+
+def mission_update(state: State) -> None:
+    """"Se uma carta estiver semi-coberta ... mova essa carta. Caso contrário, mova a carta superior da pilha ...
+    mais à esquerda. Mova a carta para a direita. Se houver uma carta à sua direita, cubra seu padrão ...
+    Caso contrário, coloque a carta no espaço vazio para formar uma nova pilha.\""""
+    covered = [i for i, (_, under) in enumerate(state.columns) if under is not None]
+    if covered:
+        i = covered[0]
+        card, state.columns[i][1] = state.columns[i][1], None
+        to = i + 1
+    elif state.mission_pile:
+        card = state.mission_pile.pop(0)
+        to = 0
+        state.revealed[card] = 1
+    else:
+        return
+    if to < len(state.columns):
+        state.columns[to] = [card, state.columns[to][0]]
+    else:
+        state.columns.append([card, None])
+
+
+def step(state: State, rules: RuleSet, action: tuple) -> None:
+    kind, a, r, c = action
+    seat = state.seat
+    if kind == EXPLORE:
+        tile = state.piles[a].pop() if a < SUPPLY_PILES else draw(state) if a == 3 else None
+        state.hands[seat][1] = tile
+        if state.players == 1:  # "descarte a peça superior da pilha mais à direita"
+            standing = [p for p in state.piles if p]
+            if standing:
+                standing[-1].pop()
+                state.discarded += 1
+        refill(state, rules)
+        state.phase = PLACE
+        return
+    if kind == PLACE:
+        held = state.hands[seat]
+        tile, other = held[a], held[1 - a]
+        area = state.areas[seat]
+        got = score_placement(rules, area, tile, (r, c), state.columns)
+        area[(r, c)] = tile
+        p = state.points[seat]
+        p.tile += got.tile
+        p.adjacency += got.adjacency
+        p.mission += got.mission
+        p.bonus += got.bonus
+        for card in got.cards:
+            state.completed[card] += 1
+        state.hands[seat] = [other, None]
+    state.phase = EXPLORE
+    if seat + 1 < state.players:
+        state.seat += 1
+        return
+    mission_update(state)  # "somente realizada pelo último jogador da rodada"
+    state.seat = 0
+    state.round += 1
+
+
+def terminal(state: State) -> bool:
+    return state.round >= ROUNDS
+
+
+def result(state: State, rules: RuleSet) -> list:
+    """The values of column_names(len(rules.missions)), in order."""
+    scores = [p.total for p in state.points]
+    top = max(scores)
+    pad = [0] * (MAX_PLAYERS - state.players)
+    out = scores + pad
+    for what in ("tile", "adjacency", "mission", "bonus"):
+        out += [getattr(p, what) for p in state.points] + pad
+    out += [int(s == top) for s in scores] + pad
+    out += [scores.count(top), state.discarded]
+    return out + list(state.completed) + list(state.revealed)
+
+
+def play(rules: RuleSet, players: int, seed: int, game: int, choose) -> tuple[State, list]:
+    """A whole game; `choose(state, actions) -> index` picks each move. Returns the final state and the
+    actions played."""
+    state = init(rules, players, seed, game)
+    played = []
+    while not terminal(state):
+        acts = legal(state, rules)
+        action = acts[choose(state, acts)]
+        played.append(action)
+        step(state, rules, action)
+    return state, played
+
+
+# --------------------------------------------------------------------------- the bots' rules, plainly
+
+def random_chooser(seed: int, game: int):
+    """The kernel's random bot: uniform over the legal actions from the policy stream (none drawn for one)."""
+    stream = Stream(seed, game, PURPOSE_POLICY)
+    return lambda state, acts: 0 if len(acts) == 1 else stream.below(len(acts))
+
+
+def greedy_choice(rules: RuleSet):
+    """The kernel's greedy bot: the most immediate points; explore takes the pile whose top tile (or the hand)
+    scores most on its best cell, the bag only when no pile stands; the first action on ties."""
+    def placed_value(state, tile):
+        area = state.areas[state.seat]
+        return max(score_placement(rules, area, tile, cell, state.columns).total for cell in legal_cells(area))
+
+    def choose(state, acts):
+        if len(acts) == 1:
+            return 0
+        if state.phase == PLACE:
+            area = state.areas[state.seat]
+            values = [score_placement(rules, area, state.hands[state.seat][a], (r, c), state.columns).total
+                      for _, a, r, c in acts]
+            return values.index(max(values))
+        hand = state.hands[state.seat][0]
+        hand_value = placed_value(state, hand) if hand is not None else -1
+        values = [max(hand_value, placed_value(state, state.piles[a][-1])) if a < SUPPLY_PILES else hand_value
+                  for _, a, _, _ in acts]
+        return values.index(max(values))
+    return choose

@@ -1,0 +1,101 @@
+"""Meographic games as runner Jobs: the rules and the seats' bots as kernel arrays, play_range, replays."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from analyzer.meographic.bots import parse_bots
+from analyzer.meographic.reference import column_names
+from analyzer.meographic.rules import RuleSet, load_rules, mission_needs, mission_windows, rules_from_data
+from analyzer.runner import Job, Statistic
+from kernels import meographic as km
+from kernels.meographic.engine import CFG_SIZE, MAX_TYPES
+
+RESULT_DTYPE = "int16"
+
+
+def check_players(players) -> None:
+    from analyzer.errors import UserError
+    from analyzer.params import check_whole
+
+    check_whole("--players", players)
+    if not 1 <= players <= km.MAX_PLAYERS:
+        raise UserError(f"--players must be 1 to {km.MAX_PLAYERS}, got {players}")
+
+
+def kernel_setup(rules: RuleSet, players: int, bots: list) -> km.Setup:
+    """The kernel's Setup for these rules, players and one Arm per seat."""
+    cfg = np.zeros(CFG_SIZE, np.int64)
+    cfg[:] = (players, rules.n_tiles, len(rules.missions), rules.n_types)
+    start, count, lengths, cells = mission_windows(rules)
+    tile_type = np.array(rules.tile_type, np.int64)
+    tile_pts = np.array(rules.tile_points, np.int64)
+    type_total = np.zeros(MAX_TYPES, np.int64)
+    type_total[:rules.n_types] = np.bincount(tile_type, minlength=rules.n_types)
+    type_pt = np.zeros(MAX_TYPES, np.int64)
+    for t in range(rules.n_types):
+        type_pt[t] = int(np.median(tile_pts[tile_type == t])) if type_total[t] else 0
+    ids = np.zeros(km.MAX_PLAYERS, np.int64)
+    params = np.zeros((km.MAX_PLAYERS, km.N_PARAMS), np.float64)
+    for s, arm in enumerate(bots):
+        ids[s] = arm.spec.code
+        params[s] = arm.vector(km.N_PARAMS)
+    if len(lengths) == 0:  # (every card has windows for some type; an empty array still needs its shape)
+        lengths, cells = np.zeros(1, np.int32), np.zeros((1, 7, 3), np.int32)
+    return km.Setup(cfg, tile_type, tile_pts, np.array([m.points for m in rules.missions], np.int64),
+                    mission_needs(rules), start, count, lengths, cells, type_total, type_pt, ids, params)
+
+
+def n_cols(rules: RuleSet) -> int:
+    return len(column_names(len(rules.missions)))
+
+
+def game_spec(rules: RuleSet, players: int, bots: str, seed: int) -> dict:
+    check_players(players)
+    arms = parse_bots(bots, players)
+    return {"game": "meographic", "players": int(players), "bots": [a.label for a in arms], "seed": int(seed),
+            "rules": {"name": rules.name, "sha256": rules.sha256, "data": rules.data}}
+
+
+def job_of(spec: dict) -> Job:
+    rules = rules_from_data(spec["rules"]["data"], spec["rules"]["name"])
+    return Job(JOB_BUILDER, spec, n_cols(rules), RESULT_DTYPE, Statistic(0, "mean", "mean score of seat 1"))
+
+
+def meographic_job(players: int, bots: str, seed: int, rules: RuleSet | None = None) -> Job:
+    return job_of(game_spec(rules or load_rules(), players, bots, seed))
+
+
+def setup_of(spec: dict):
+    from analyzer.meographic.bots import BOTS
+
+    rules = rules_from_data(spec["rules"]["data"], spec["rules"]["name"])
+    arms = [BOTS.parse(label) for label in spec["bots"]]
+    return rules, kernel_setup(rules, spec["players"], arms)
+
+
+def play_range_for_spec(spec: dict):
+    """Job builder (on the process that plays): spec -> play_range(start, out)."""
+    rules, setup = setup_of(spec)
+    state = km.new_state(rules.n_tiles, len(rules.missions), n_cols(rules))
+    no_trace = np.zeros((0, 5), np.int64)
+    seed = spec["seed"]
+
+    def play_range(start: int, out: np.ndarray) -> None:
+        block = np.zeros((out.shape[0], out.shape[1]), np.int64)
+        km.play_range(state, setup, seed, start, block, no_trace)
+        out[...] = block
+    return play_range
+
+
+JOB_BUILDER = f"{__name__}:{play_range_for_spec.__name__}"
+
+
+def replay(spec: dict, game: int):
+    """One game again: (its result columns, its actions as (seat, kind, a, b, c) rows, the final state)."""
+    rules, setup = setup_of(spec)
+    state = km.new_state(rules.n_tiles, len(rules.missions), n_cols(rules))
+    trace = np.zeros((2 * km.ROUNDS * km.MAX_PLAYERS + 8, 5), np.int64)
+    out = np.zeros((n_cols(rules), 1), np.int64)
+    taken = km.play_range(state, setup, spec["seed"], game, out, trace)
+    return out[:, 0], trace[:taken], state
