@@ -66,6 +66,7 @@ def prepare_out_dir(out: Path, command: str) -> Path:
     """Create the output folder and prove it is writable before any long run starts. A folder
     holding another command's results is refused: the two sets of files would mix, and the new
     summary and report would replace the old ones."""
+    _refuse_special_files(out)
     earlier = _results_of(out)
     if earlier not in (None, command):
         raise UserError(f"--out {out} holds the results of `tabletop {earlier}`; give another folder "
@@ -78,6 +79,25 @@ def prepare_out_dir(out: Path, command: str) -> Path:
     except OSError as exc:
         raise UserError(f"cannot write to --out {out}: {exc.strerror or exc}") from None
     return out
+
+
+def _refuse_special_files(out: Path) -> None:
+    """A fifo, device or socket among out's files (summary.json as a fifo: reading it would wait for ever, and a
+    result file would replace it) is refused before any game."""
+    import stat
+
+    try:
+        entries = list(out.iterdir()) if out.is_dir() else []
+    except OSError:
+        return  # (prepare_out_dir's write test says why)
+    for entry in entries:
+        try:
+            mode = entry.stat().st_mode
+        except OSError:
+            continue  # a dangling symlink: replaced like a missing file
+        if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+            raise UserError(f"--out {out}: {entry.name} is not a regular file (a fifo, device or socket); "
+                            "remove it or give another folder")
 
 
 def _results_of(out: Path) -> str | None:

@@ -10,6 +10,7 @@ a run that fails halfway (a full disk) leaves the previous run's files all as th
 from __future__ import annotations
 
 import errno
+import io
 import json
 import math
 import os
@@ -82,12 +83,22 @@ def atomic_write(path: str | os.PathLike, writer: Callable[[IO[bytes]], Any]) ->
     """Call ``writer(fileobj)`` on a temp file, then atomically move it onto ``path``.
 
     ``fileobj`` is a binary file object. If ``writer`` raises, the temp file is deleted, the
-    exception propagates, and the previous content of ``path`` (if any) is intact.
+    exception propagates, and the previous content of ``path`` (if any) is intact. Only a missing
+    path or a regular file is ever replaced (a symlink to one: the file it names): a character device
+    (/dev/null, /dev/full, a terminal) or a fifo, also behind a symlink such as /dev/stdout, is written
+    directly, every write checked; anything else (a folder, a block device, a socket) is an OSError.
     """
     target = Path(path)
+    kind = _write_kind(target)
+    if kind != "file":
+        buffer = io.BytesIO()
+        writer(buffer)
+        _write_direct(target, buffer.getbuffer(), fifo=kind == "fifo")
+        return target
+    target = Path(os.path.realpath(target)) if target.is_symlink() else target
     tmp, fd = _open_temp(target)
     try:
-        with os.fdopen(fd, "wb") as fh:
+        with os.fdopen(fd, "wb") as fh:  # (a failed write, flush or close raises, so the file is never moved)
             writer(fh)
             fh.flush()
             os.fsync(fh.fileno())
@@ -102,6 +113,53 @@ def atomic_write(path: str | os.PathLike, writer: Callable[[IO[bytes]], Any]) ->
     return target
 
 
+def _write_kind(target: Path) -> str:
+    """How atomic_write writes to target: "file" (a temp file renamed onto it: missing or a regular file,
+    or a symlink to one), "device" or "fifo" (directly); OSError for anything else."""
+    try:
+        info = os.stat(target)  # (follows symlinks: /dev/stdout -> /proc/self/fd/1 -> a pipe or a terminal)
+    except FileNotFoundError:
+        if os.path.abspath(target).startswith(("/dev/", "/proc/")):  # never a new file among the devices
+            raise OSError(errno.ENOENT, "no such device", str(target)) from None
+        return "file"  # (a dangling symlink is replaced; a missing folder fails on the temp file)
+    if stat.S_ISREG(info.st_mode):
+        # /dev/stdout redirected to a file: write through it (appending, after what the shell's command wrote
+        # there); a temp file renamed onto the file would cut it off from the shell's output
+        return "device" if os.path.abspath(target).startswith(("/dev/", "/proc/")) else "file"
+    if stat.S_ISCHR(info.st_mode):
+        return "device"
+    if stat.S_ISFIFO(info.st_mode):
+        return "fifo"
+    what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file, a character device or a fifo"
+    raise OSError(errno.EISDIR if stat.S_ISDIR(info.st_mode) else errno.EINVAL, what, str(target))
+
+
+def _write_direct(target: Path, data: memoryview, fifo: bool) -> None:
+    """Write data to a device or fifo that is already there (appending: /dev/stdout may be a file the shell
+    opened), checking every write and the close. A fifo
+    is opened without waiting: one that no process reads is refused (ENXIO) instead of hanging."""
+    flags = os.O_WRONLY | os.O_APPEND | (os.O_NONBLOCK if fifo else 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(target, flags)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:
+            raise OSError(errno.ENXIO, "a fifo that no process reads", str(target)) from None
+        raise
+    try:
+        if fifo:
+            os.set_blocking(fd, True)  # (a reader is there: wait for it to take the data)
+        done = 0
+        while done < len(data):
+            written = os.write(fd, data[done:])
+            if written <= 0:
+                raise OSError(errno.EIO, "nothing could be written", str(target))
+            done += written
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, str(target)) from None
+    finally:
+        os.close(fd)
+
+
 def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> Path:
     """Atomically write ``data`` to ``path``."""
     data = bytes(data)
@@ -114,8 +172,11 @@ def atomic_write_text(path: str | os.PathLike, text: str, encoding: str = "utf-8
 
 
 def atomic_write_parquet(path: str | os.PathLike, df, **kwargs) -> Path:
-    """Atomically write a ``polars.DataFrame`` as Parquet (extra kwargs go to ``write_parquet``)."""
-    return atomic_write(path, lambda fh: df.write_parquet(fh, **kwargs))
+    """Atomically write a ``polars.DataFrame`` as Parquet (extra kwargs go to ``write_parquet``). The table is
+    encoded in memory first: polars reports a failed write (a full disk) as its own ComputeError, not OSError."""
+    buffer = io.BytesIO()
+    df.write_parquet(buffer, **kwargs)
+    return atomic_write_bytes(path, buffer.getbuffer())
 
 
 @contextmanager

@@ -80,4 +80,10 @@ def path_value(text: str) -> Path:
         import typer
 
         raise typer.BadParameter("an empty path; give a file or folder name")
+    try:
+        text.encode("utf-8")  # (a name that is not UTF-8 reaches Python as lone surrogates)
+    except UnicodeEncodeError:
+        import typer
+
+        raise typer.BadParameter(f"the path {text!r} is not valid UTF-8 text; rename it") from None
     return Path(text)

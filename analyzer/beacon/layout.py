@@ -13,7 +13,7 @@ from analyzer.beacon.rules import load_rules
 from analyzer.beacon.simulation import kernel_tiles
 from analyzer.beacon.tiles import TileSet, csv_cells, split_lines
 from analyzer.errors import UserError
-from analyzer.io import read_data_file
+from analyzer.rules_file import read_text
 from kernels import beacon as kb
 
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # N, E, S, W; row grows southwards
@@ -26,17 +26,7 @@ _COORD = re.compile(r"[+-]?[0-9]+")
 def read_layout(path: str | Path, tiles: TileSet) -> dict:
     """-> {"row", "col", "tile"} int64 arrays; one clear UserError for any problem."""
     path = Path(path)
-    try:
-        data = read_data_file(path)
-    except FileNotFoundError:
-        raise UserError(f"layout file not found: {path}") from None
-    except OSError as exc:
-        raise UserError(f"cannot read layout file {path}: {exc.strerror or exc.__class__.__name__}") from None
-    try:
-        # utf-8-sig: tolerate the BOM spreadsheet programs write (tile CSVs do too).
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise UserError(f"{path.name}: not UTF-8 text (bad byte at offset {exc.start})") from None
+    text = read_text(path, "layout file")
     rows = [(lineno, csv_cells(line, f"{path.name}: row {lineno}"))
             for lineno, line in enumerate(split_lines(text), start=1)
             if line.strip() and not line.lstrip().startswith("#")]

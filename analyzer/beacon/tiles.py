@@ -28,7 +28,7 @@ import numpy as np
 
 from analyzer.beacon.rules import load_rules
 from analyzer.errors import UserError
-from analyzer.io import read_data_file
+from analyzer.rules_file import decode, read_bytes
 from kernels.beacon import (
     FEATURE_BUOY,
     FEATURE_HQ,
@@ -198,23 +198,11 @@ def load_tiles(path: str | Path | None = None) -> TileSet:
     if path is None:
         resource = importlib.resources.files("analyzer.beacon") / "data" / "tiles_default.csv"
         return _parse_bytes(resource.read_bytes(), "default")
-    path = Path(path)
-    try:
-        data = read_data_file(path)
-    except FileNotFoundError:
-        raise UserError(f"tiles file not found: {path}") from None
-    except OSError as exc:
-        raise UserError(f"cannot read tiles file {path}: {exc.strerror or exc}") from None
-    return _parse_bytes(data, path.name)
+    return _parse_bytes(read_bytes(path, "tiles file"), Path(path).name)
 
 
 def _parse_bytes(data: bytes, name: str) -> TileSet:
-    try:
-        # utf-8-sig: tolerate the BOM spreadsheet programs write.
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise UserError(f"{name}: not UTF-8 text (bad byte at offset {exc.start})") from None
-    return _parse(text, name, hashlib.sha256(data).hexdigest())
+    return _parse(decode(data, name), name, hashlib.sha256(data).hexdigest())
 
 
 def parse_tiles(text: str, name: str) -> TileSet:

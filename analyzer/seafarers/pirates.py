@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import importlib.resources
 import time
-import tomllib
 from collections import deque
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -33,9 +32,9 @@ import polars as pl
 from analyzer import stats
 from analyzer.arms import Arm, ArmSpec, Registry, arms_run_info, run_arms
 from analyzer.errors import UserError
-from analyzer.io import read_data_file
 from analyzer.params import check_seed
 from analyzer.provenance import provenance
+from analyzer.rules_file import read_text, read_toml, whole, whole_list
 from analyzer.runner import Job, RunOptions
 from analyzer.seafarers.board import board_flags
 from analyzer.seafarers.dice import LOW_P
@@ -90,48 +89,58 @@ def rules_path() -> Path:
 
 def read_race_rules(path: Path | None = None) -> str:
     """The text of a rule-data file (default: the package's pirate_race.toml); one UserError line if unreadable."""
-    path = path or rules_path()
-    try:
-        return read_data_file(path).decode("utf-8")
-    except OSError as exc:
-        raise UserError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise UserError(f"{path}: invalid TOML: not UTF-8 text ({exc.reason})") from None
+    return read_text(path or rules_path(), "rules file")
+
+
+# The ranges a rules file's numbers may take (analyzer.rules_file.whole): what the game's pieces allow. Each keeps
+# the kernel's int64 counts far from overflow and a game short (a deck of millions of knights ran for hours).
+MOST_OF_A_RESOURCE = 19  # the bank's 19 cards of each resource: a dearer item could never be paid
+RULE_RANGES = {
+    "supply.settlements": (1, 20, "the box's 20 settlements, 5 of each colour"),
+    "supply.cities": (0, 16, "the box's 16 cities, 4 of each colour"),
+    "supply.ships": (1, 60, "the box's 60 ships, 15 of each colour"),
+    "bank.rate": (2, MOST_OF_A_RESOURCE, f"a hand holds at most the bank's {MOST_OF_A_RESOURCE} cards of a resource"),
+}
+MOST_OF_A_CARD = 50  # per kind of development card (the base deck has 14 knights)
+MOST_DEV_CARDS = 100  # in all (the base deck has 25; the 5-6 player extension adds 9)
 
 
 def load_race_rules(path: Path | None = None, text: str | None = None) -> RaceRules:
     """Read and check the rule data (from `text` if given, else the file at path); a one-line UserError
-    names any problem."""
+    names the file, the key and the allowed range of any problem."""
     path = Path(path or rules_path())
-    try:
-        raw = tomllib.loads(read_race_rules(path) if text is None else text)
-    except tomllib.TOMLDecodeError as exc:
-        raise UserError(f"{path}: invalid TOML: {exc}") from None
+    raw = read_toml(path, "rules file", text)
+    name = path.name
 
     def table(key):
         if not isinstance(raw.get(key), dict):
-            raise UserError(f"{path.name}: missing table [{key}]")
+            raise UserError(f"{name}: missing table [{key}]")
         return raw[key]
 
-    def count(t, key, where, least=0):
-        v = t.get(key)
-        if not isinstance(v, int) or isinstance(v, bool) or v < least:
-            raise UserError(f"{path.name}: {where}.{key} must be a whole number >= {least}, got {v!r}")
-        return v
+    def count(key):
+        where, field = key.split(".")
+        least, most, why = RULE_RANGES[key]
+        return whole(name, key, table(where).get(field), least, most, why)
 
     costs = np.zeros((kpi.N_ITEMS, N_RESOURCES), np.int64)
-    for name, item in ITEM_KEYS.items():
-        v = table("costs").get(name)
-        if not (isinstance(v, list) and len(v) == N_RESOURCES and all(isinstance(x, int) and x >= 0 for x in v)):
-            raise UserError(f"{path.name}: costs.{name} must list {N_RESOURCES} card counts "
-                            f"({', '.join(RESOURCE_NAMES)}), got {v!r}")
-        costs[item] = v
-    supply, bank, deck_t = table("supply"), table("bank"), table("development_deck")
-    deck = {k: count(deck_t, k, "development_deck") for k in DEV_KEYS}
+    for item_name, item in ITEM_KEYS.items():
+        costs[item] = whole_list(name, f"costs.{item_name}", table("costs").get(item_name), N_RESOURCES, 0,
+                                 MOST_OF_A_RESOURCE, f"card counts ({', '.join(RESOURCE_NAMES)})",
+                                 f"the bank holds {MOST_OF_A_RESOURCE} of each resource")
+    deck_t = table("development_deck")
+    deck = {k: whole(name, f"development_deck.{k}", deck_t.get(k), 0, MOST_OF_A_CARD,
+                  "of one kind; the base game's deck has 14 knights") for k in DEV_KEYS}
+    total = sum(deck.values())
+    if total > MOST_DEV_CARDS:
+        raise UserError(f"{name}: the development_deck holds {total:,} cards; it must hold from 1 to "
+                        f"{MOST_DEV_CARDS} (the base game's deck has 25)")
+    if total - deck["victory_point"] < 1:
+        raise UserError(f"{name}: the development_deck must hold at least 1 card besides the victory_point cards "
+                        f"(with 3 players they leave the deck), got {total - deck['victory_point']}")
     notes = {f"{t}.{k}": v for t in ("costs", "supply", "bank", "development_deck", "start")
              for k, v in table(t).items() if isinstance(v, str)}
-    return RaceRules(costs, count(supply, "settlements", "supply", 1), count(supply, "cities", "supply"),
-                     count(supply, "ships", "supply", 1), count(bank, "rate", "bank", 2), deck, notes)
+    return RaceRules(costs, count("supply.settlements"), count("supply.cities"), count("supply.ships"),
+                     count("bank.rate"), deck, notes)
 
 
 # --------------------------------------------------------------------------- plans

@@ -588,7 +588,7 @@ def test_cli_pirates_writes_every_output(tmp_path, capsys):
     (["--heuristic", "greedy"], "unknown heuristic"),
     (["--draft-seed", "-2"], "--draft-seed must be between"),
     (["--threads", "0"], "--threads must be from 1 to 1,024, got 0"),
-    (["--rules", "/nonexistent/rules.toml"], "/nonexistent/rules.toml: cannot read"),
+    (["--rules", "/nonexistent/rules.toml"], "rules file not found: /nonexistent/rules.toml"),
     # upper bounds: before them, numpy allocation errors, OverflowError, or hours of play
     (["--games", str(10**30)], "--games must be from 1 to 333,333"),
     (["--games", "500001", "--plan", "ships-first", "--plan", "cards-first"], "--games must be from 1 to 500,000"),

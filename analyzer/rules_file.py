@@ -1,0 +1,77 @@
+"""Data files a user gives (a rules file, a tile set, a board layout): read and checked in one place.
+
+Every problem is one UserError line that names the file, the key and what is allowed, e.g.
+``rules.toml: supply.ships must be a whole number from 1 to 60 (the box's 60 ships), got 10**20``:
+a file that is not UTF-8 text, a wrong type, a number outside the range the rules allow (a Python int
+larger than int64 would overflow in a kernel; a deck of millions of cards would run for hours).
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+
+from analyzer.errors import UserError
+from analyzer.io import read_data_file
+
+__all__ = ["decode", "read_bytes", "read_text", "read_toml", "whole", "whole_list"]
+
+
+def read_bytes(path: str | os.PathLike, what: str) -> bytes:
+    """The bytes of the user's file at path (`what` it is, e.g. "tiles file", names it in errors): a
+    regular file of at most analyzer.io.MAX_FILE_BYTES."""
+    try:
+        return read_data_file(path)
+    except FileNotFoundError:
+        raise UserError(f"{what} not found: {path}") from None
+    except OSError as exc:
+        raise UserError(f"cannot read {what} {path}: {exc.strerror or exc.__class__.__name__}") from None
+
+
+def read_text(path: str | os.PathLike, what: str) -> str:
+    """read_bytes as UTF-8 text (a spreadsheet's byte-order mark is dropped)."""
+    return decode(read_bytes(path, what), Path(path).name)
+
+
+def decode(data: bytes, name: str) -> str:
+    """UTF-8 text (BOM dropped); a one-line UserError naming the file and the first bad byte."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UserError(f"{name}: not UTF-8 text (bad byte at offset {exc.start})") from None
+
+
+def read_toml(path: str | os.PathLike, what: str, text: str | None = None) -> dict:
+    """The TOML document of the user's file (or of `text`, the file's content read before)."""
+    path = Path(path)
+    try:
+        return tomllib.loads(read_text(path, what) if text is None else text)
+    except tomllib.TOMLDecodeError as exc:
+        raise UserError(f"{path.name}: invalid TOML: {exc}") from None
+
+
+def _shown(value) -> str:
+    """A value as the error shows it: a huge number as a power of ten, never thousands of digits."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**15:
+        return f"{'-' if value < 0 else ''}about 10**{len(str(abs(value))) - 1}"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def whole(name: str, key: str, value, least: int, most: int, why: str = "") -> int:
+    """value if it is a whole number (not a bool, not a float) with least <= value <= most; else one
+    UserError line: `name: key must be a whole number from least to most (why), got value`."""
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+        note = f" ({why})" if why else ""
+        raise UserError(f"{name}: {key} must be a whole number from {least:,} to {most:,}{note}, got {_shown(value)}")
+    return value
+
+
+def whole_list(name: str, key: str, value, length: int, least: int, most: int, what: str, why: str = "") -> list[int]:
+    """A list of `length` whole numbers (`what` they are), each from least to most."""
+    if not isinstance(value, list) or len(value) != length:
+        raise UserError(f"{name}: {key} must list {length} {what}, got {_shown(value)}")
+    for i, item in enumerate(value):
+        whole(name, f"{key}[{i}]", item, least, most, why)
+    return value
