@@ -3,18 +3,18 @@
     rules = load_rules()            # the packaged defaults
     rules = load_rules("my.toml")   # a designer's copy (`--rules FILE`), every value checked
 
-A bad file raises one UserError line naming the file, the key and the allowed range.
+A bad file raises one UserError line naming the file, the key and the allowed range (analyzer/rules_file.py, where
+every user data file is checked).
 """
 
 from __future__ import annotations
 
 import importlib.resources
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from analyzer.errors import UserError
-from analyzer.io import read_data_file
+from analyzer.rules_file import read_text, read_toml, whole, whole_list
 
 __all__ = ["DEV_CARDS", "ITEMS", "Rules", "load_rules", "rules_text"]
 
@@ -55,15 +55,7 @@ def rules_text(path: str | Path | None = None) -> tuple[str, str]:
     if path is None:
         ref = importlib.resources.files("analyzer.seafarers") / "data" / "rules" / "full_game.toml"
         return ref.read_text(encoding="utf-8"), "default"
-    name = Path(path).name
-    try:
-        raw = read_data_file(path)
-    except OSError as e:
-        raise UserError(f"{name}: cannot read the rules file ({e.strerror or e})") from None
-    try:
-        return raw.decode("utf-8"), name
-    except UnicodeDecodeError as e:
-        raise UserError(f"{name}: not UTF-8 text (byte {e.start})") from None
+    return read_text(path, "rules file"), Path(path).name
 
 
 def load_rules(path: str | Path | None = None, text: str | None = None) -> Rules:
@@ -71,10 +63,7 @@ def load_rules(path: str | Path | None = None, text: str | None = None) -> Rules
     name = "default" if path is None else Path(path).name
     if text is None:
         text, name = rules_text(path)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise UserError(f"{name}: invalid TOML ({e})") from None
+    data = read_toml(Path(name), "rules file", text)
     r = _Reader(name, data)
     costs = {item: r.cards("costs", item) for item in ITEMS}
     supply = {p: r.int("supply", p, 1, MAX_PIECES) for p in PIECES}
@@ -101,19 +90,11 @@ class _Reader:
         return t
 
     def int(self, table: str, key: str, lo: int, hi: int) -> int:
-        v = self.table(table).get(key)
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise UserError(f"{self.name}: {table}.{key} must be a whole number from {lo} to {hi}, got {v!r}")
-        if not lo <= v <= hi:
-            raise UserError(f"{self.name}: {table}.{key} = {v} is outside {lo}..{hi}")
-        return v
+        return whole(self.name, f"{table}.{key}", self.table(table).get(key), lo, hi)
 
     def cards(self, table: str, key: str) -> tuple[int, ...]:
-        v = self.table(table).get(key)
-        if not (isinstance(v, list) and len(v) == 5 and all(isinstance(x, int) and not isinstance(x, bool)
-                                                           for x in v)):
-            raise UserError(f"{self.name}: {table}.{key} must be 5 whole numbers (lumber, brick, wool, grain, ore), "
-                            f"got {v!r}")
-        if any(not 0 <= x <= MAX_COST for x in v) or sum(v) == 0:
-            raise UserError(f"{self.name}: {table}.{key} = {v}: each count from 0 to {MAX_COST}, at least one card")
+        v = whole_list(self.name, f"{table}.{key}", self.table(table).get(key), 5, 0, MAX_COST,
+                       "card counts (lumber, brick, wool, grain, ore)")
+        if sum(v) == 0:
+            raise UserError(f"{self.name}: {table}.{key} costs no card; an item costs at least one")
         return tuple(v)

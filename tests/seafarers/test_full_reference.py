@@ -90,12 +90,14 @@ def test_rule_numbers_come_from_the_data_file():
 
 
 @pytest.mark.parametrize("old, new, fragment", [
-    ("ship = [1, 0, 1, 0, 0]", "ship = [1, 0, 1, 0]", "costs.ship must be 5 whole numbers"),
-    ("ship = [1, 0, 1, 0, 0]", "ship = [1, 0, 9223372036854775807, 0, 0]", "each count from 0 to 10"),
-    ("ships = 15", "ships = 100000", "supply.ships = 100000 is outside 1..30"),
-    ("knight = 14", "knight = 5000000", "development_deck.knight = 5000000 is outside 0..100"),
+    ("ship = [1, 0, 1, 0, 0]", "ship = [1, 0, 1, 0]", "costs.ship must list 5 card counts"),
+    ("ship = [1, 0, 1, 0, 0]", "ship = [1, 0, 9223372036854775807, 0, 0]",
+     "costs.ship[2] must be a whole number from 0 to 10, got about 10**18"),
+    ("ship = [1, 0, 1, 0, 0]", "ship = [0, 0, 0, 0, 0]", "costs.ship costs no card"),
+    ("ships = 15", "ships = 100000", "supply.ships must be a whole number from 1 to 30, got 100000"),
+    ("knight = 14", "knight = 5000000", "development_deck.knight must be a whole number from 0 to 100"),
     ("per_resource = 19", "per_resource = \"19\"", "bank.per_resource must be a whole number"),
-    ("turn_cap = 1000", "turn_cap = 0", "turn.turn_cap = 0 is outside 1..100000"),
+    ("turn_cap = 1000", "turn_cap = 0", "turn.turn_cap must be a whole number from 1 to 100,000, got 0"),
     ("[bank]", "[bank", "invalid TOML"),
 ])
 def test_a_broken_rules_file_is_one_line(tmp_path, old, new, fragment):
