@@ -676,3 +676,16 @@ def test_property_any_accepted_id_round_trips(tile_id):
         assert "\n" not in str(exc)
         return
     assert parse_tiles(t.to_csv(), "t") == t
+
+
+def test_the_header_names_the_columns_in_order_whatever_their_case():
+    """docs/beacon/tiles.md: "letter case is ignored: `ID,North,...` reads the same"."""
+    text = (files("analyzer.beacon") / "data" / "tiles_default.csv").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    k = next(i for i, line in enumerate(lines) if line.startswith("id,"))
+    upper = "\n".join(lines[:k] + [lines[k].upper()] + lines[k + 1:]) + "\n"
+    assert parse_tiles(upper, "default") == parse_tiles(text, "default")
+    swapped = lines[k].split(",")
+    swapped[1], swapped[2] = swapped[2], swapped[1]
+    with pytest.raises(UserError, match="header"):
+        parse_tiles("\n".join(lines[:k] + [",".join(swapped)] + lines[k + 1:]) + "\n", "swapped.csv")
