@@ -388,3 +388,14 @@ def test_a_folder_with_another_commands_results_is_refused(tmp_path, capsys):
     (out / "summary.json").write_text(json.dumps({"command": "tabletop beacon simulate --games 9 --out run"}))
     assert main(["beacon", "simulate", "--games", "5", "--no-progress", "--out", str(out)]) == 0  # a rerun
     assert json.loads((out / "summary.json").read_text())["games"] == 5
+
+
+@pytest.mark.parametrize("value", ["0", "-2", "many"])
+def test_a_bad_numba_thread_count_is_one_line_before_numba_loads(value):
+    """numba raises a traceback at import on NUMBA_NUM_THREADS=0; the console script checks it first."""
+    env = {**os.environ, "NUMBA_NUM_THREADS": value}
+    done = subprocess.run([sys.executable, "-c", "from analyzer.entry import run; run()", "games"], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"error: NUMBA_NUM_THREADS={value!r} must be a whole number of at least 1")
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
