@@ -145,8 +145,11 @@ class Checkpoint:
 
     def save(self, start: int, block: np.ndarray) -> None:
         end = start + block.shape[1]
+        path = self.path(start, end)
         try:
-            atomic_write(self.path(start, end), lambda fh: np.save(fh, block, allow_pickle=False))
+            if path.is_symlink() or (path.exists() and not path.is_file()):
+                path.unlink()  # a stray pipe or link named as a chunk of this run's own folder: ours to replace
+            atomic_write(path, lambda fh: np.save(fh, block, allow_pickle=False))
         except OSError as exc:  # (numpy reports a short write without an errno: the disk is full)
             why = exc.strerror or f"the disk is full? {exc}"
             raise UserError(f"cannot save games {start:,}-{end - 1:,} to --checkpoint {self.dir}: "
