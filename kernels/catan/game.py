@@ -886,7 +886,7 @@ def write_result(board, game, out, j, vp):
         out[base, j] = total
         out[base + 7, j] = supply[PIECE_ROAD] - game.pieces_left[seat, PIECE_ROAD]
         out[base + 8, j] = supply[PIECE_SHIP] - game.pieces_left[seat, PIECE_SHIP]
-        out[base + 9, j] = vp[0] // board.params[P_VP_SETTLEMENT] if board.params[P_VP_SETTLEMENT] > 0 else 0
+        out[base + 9, j] = supply[PIECE_SETTLEMENT] - game.pieces_left[seat, PIECE_SETTLEMENT]  # a city returns its own
         out[base + 10, j] = supply[PIECE_CITY] - game.pieces_left[seat, PIECE_CITY]
         out[base + 11, j] = game.route[seat]
         out[base + 12, j] = game.knights[seat]

@@ -71,22 +71,28 @@ def headline(summary: dict) -> str:
 
 
 def bot_rates_plot(path, summary: dict) -> Path:
-    by_bot = summary["by_bot"]
-    labels = list(by_bot)
-    fig = new_figure(6.4, 3.6)
+    labels = list(summary["by_bot"])
+    how = "every bot in every seat" if summary.get("rotate") else "bots in fixed seats"
+    return _rate_bars(path, summary, labels, [summary["by_bot"][k] for k in labels], "#24507a",
+                      "win rate per seat-game, 95% CI", "share of its seat-games won", f"Win rate by bot ({how})")
+
+
+def _rate_bars(path, summary: dict, labels: list[str], shares: list[dict], colours, bar_label: str, ylabel: str,
+               title: str) -> Path:
+    """Win rates as bars with their 95% CIs and a fair seat's share as a dashed line."""
+    fig = new_figure(6.4, 3.8)
     ax = fig.add_subplot()
-    x = np.arange(len(labels))
-    p = [by_bot[k]["p_win"] for k in labels]
-    ax.bar(x, p, yerr=ci_errors(p, [by_bot[k]["ci95"] for k in labels]), capsize=4, color="#24507a",
-           edgecolor="#333333", label="win rate per seat-game, 95% CI")
+    x = np.arange(len(shares))
+    p = [s["p_win"] for s in shares]
+    ax.bar(x, p, yerr=ci_errors(p, [s["ci95"] for s in shares]), capsize=4, color=colours, edgecolor="#333333",
+           label=bar_label)
     ax.axhline(summary["fair_share"], color="#555555", linestyle="--", linewidth=1,
                label=f"a fair seat's share ({pct(summary['fair_share'], 0)})")
     ax.set_xticks(x, labels, fontsize=8)
-    ax.set_ylabel("share of its seat-games won")
+    ax.set_ylabel(ylabel)
     ax.yaxis.set_major_formatter(lambda v, _pos: f"{v:.0%}")
-    ax.set_ylim(0, max(max(by_bot[k]["ci95"][1] for k in labels), summary["fair_share"]) * 1.25)
-    how = "every bot in every seat" if summary.get("rotate") else "bots in fixed seats"
-    ax.set_title(f"Win rate by bot ({how})", fontsize=10)
+    ax.set_ylim(0, max(max(s["ci95"][1] for s in shares), summary["fair_share"]) * 1.25)
+    ax.set_title(title, fontsize=10)
     ax.legend(fontsize=8, loc="upper right")
     ax.spines[["top", "right"]].set_visible(False)
     fig.tight_layout()
@@ -95,25 +101,11 @@ def bot_rates_plot(path, summary: dict) -> Path:
 
 def win_rates_plot(path, summary: dict) -> Path:
     seats = summary["seats"]
-    fig = new_figure(6.4, 3.8)
-    ax = fig.add_subplot()
-    x = np.arange(len(seats))
-    p = [s["p_win"] for s in seats]
-    ax.bar(x, p, yerr=ci_errors(p, [s["ci95"] for s in seats]), capsize=4,
-           color=[hexplot.SEAT_COLOURS[i] for i in range(len(seats))], edgecolor="#333333", label="win rate, 95% CI")
-    ax.axhline(summary["fair_share"], color="#555555", linestyle="--", linewidth=1,
-               label=f"a fair seat's share ({pct(summary['fair_share'], 0)})")
-    ax.set_xticks(x, [f"seat {s['seat']}\n{s['bot']}" if not summary.get("rotate") else f"seat {s['seat']}"
-                      for s in seats], fontsize=8)
-    ax.set_ylabel("share of games won")
-    ax.yaxis.set_major_formatter(lambda v, _pos: f"{v:.0%}")
-    ax.set_ylim(0, max(max(s["ci95"][1] for s in seats), summary["fair_share"]) * 1.25)
+    labels = [f"seat {s['seat']}" if summary.get("rotate") else f"seat {s['seat']}\n{s['bot']}" for s in seats]
     played = summary.get("games_played", summary["games"])
-    ax.set_title(f"Win rate by seat over {plural(played, 'game')} (seat 1 plays first)", fontsize=10)
-    ax.legend(fontsize=8, loc="upper right")
-    ax.spines[["top", "right"]].set_visible(False)
-    fig.tight_layout()
-    return save_png(fig, path)
+    return _rate_bars(path, summary, labels, seats, [hexplot.SEAT_COLOURS[i] for i in range(len(seats))],
+                      "win rate, 95% CI", "share of games won",
+                      f"Win rate by seat over {plural(played, 'game')} (seat 1 plays first)")
 
 
 def length_plot(path, summary: dict, games: pl.DataFrame) -> Path:

@@ -516,8 +516,7 @@ def _invariants(table, state):
         if o >= 0:
             assert (f.edge_sea[e] or f.edge_coastal[e]) if state.edge_ship[e] else (f.edge_land[e] or f.edge_coastal[e])
     dealt = sum(state.cards[p][k] + state.new_cards[p][k] for p in range(state.players) for k in range(5))
-    played = sum(state.knights) + 0
-    assert state.deck_pos <= rules.deck_size and dealt + played <= state.deck_pos
+    assert state.deck_pos <= rules.deck_size and dealt + sum(state.knights) <= state.deck_pos
     if state.winner >= 0:
         assert R.total_vp(table, state, state.winner) >= table.scenario.victory.target
 

@@ -97,9 +97,7 @@ def test_rotation_seats_every_bot_everywhere_on_the_same_luck():
     value = g.filter(pl.col("bot") == "value")
     assert sorted(value.group_by("seat").len()["len"].to_list()) == [6, 6, 6, 6]
     assert (value["seat"] == ((-value["rotation"].cast(pl.Int64)) % 4 + 1)).all()
-    # the same board, dice and deck in every rotation: the first roll's production is seat-symmetric only by luck,
-    # but the number of sevens in the first turns... the games differ, the luck is shared: rotation 0 alone equals
-    # the unrotated run
+    # every rotation meets the same luck (board, dice, deck of game g): rotation 0 is the unrotated run
     alone = play_games("new-shores", 4, ["value", "weighted", "weighted", "weighted"], 6, 4, threads=1,
                        progress=False).games
     assert g.filter(pl.col("rotation") == 0).drop("rotation").equals(alone.drop("rotation"))
