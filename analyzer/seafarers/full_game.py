@@ -34,8 +34,8 @@ BOTS = Registry("bot", [
             (("opening", 1.0), ("gold", 1.0), ("variety", 2.0), ("scarce", 1.0), ("generic", 2.0), ("special", 1.0),
              ("match", 0.5), ("vp", 10.0), ("pips", 1.0), ("new", 2.0), ("reach", 0.6), ("card", 4.0))),
 ], bounds={"opening": (0, 2)})
-PLAY_SCENARIOS = ("new-shores", "four-islands", "through-the-desert")
-LATER = {"fog-islands": "its exploration of the fog hexes", "new-world": "its harbours laid by the players",
+PLAY_SCENARIOS = ("new-shores", "four-islands", "fog-islands", "through-the-desert")
+LATER = {"new-world": "its harbours laid by the players",
          "forgotten-tribe": "issue 29", "cloth-for-catan": "issue 29", "pirate-islands": "issue 29",
          "wonders-of-catan": "issue 29"}
 BOARDS = ("random", "fixed")
@@ -55,6 +55,9 @@ def check_play(scenario: str, players: int, bots: list[str], games: int, seed: i
                         f"comes later); play one of {', '.join(PLAY_SCENARIOS)}")
     if boards not in BOARDS:
         raise UserError(f"--boards must be random or fixed, not '{boards}'")
+    if boards == "fixed" and scenario == "fog-islands":
+        raise UserError("--boards fixed: the Fog Islands have no printed fog (its hexes are drawn from the stack in "
+                        "play); use --boards random")
     check_range("--games", games, 1, MAX_GAMES, "runs longer than that are split by seed")
     check_seed(seed)
     if len(bots) == 1:
@@ -284,4 +287,9 @@ def assumptions(s, arms: list, boards: str, rules_name: str, rotate: bool = Fals
                         "(--rotate separates them)") + "."]
     if s.reconstructed:
         out.append("The layout is a reconstruction (docs/seafarers/scenarios.md).")
+    if any(k == "fog" for k in s.kind):
+        out.append("Fog (defaults where seed 002 is silent): a road or ship built, in the draft too, explores every "
+                   "fog hex at either end of its edge; a moved ship explores nothing (it is not built); a gold hex "
+                   "found pays a card of the finder's choice; the face-down stacks are dealt with the board (the "
+                   "same odds as drawing, since no one sees them).")
     return out

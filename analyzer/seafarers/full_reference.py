@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analyzer.rng_reference import Stream
+from analyzer.seafarers.board import UNKNOWN
 from analyzer.seafarers.boards import robber_start
 from analyzer.seafarers.full_rules import DEV_CARDS, Rules
 from analyzer.seafarers.scenarios import Scenario
@@ -62,9 +63,10 @@ class Table:
 
     scenario: Scenario
     rules: Rules
-    view: BoardView  # terrain, numbers, flags (coasts, islands), harbours, set-up sites
-    terrain: np.ndarray  # int8 [n_hex] as dealt
+    view: BoardView  # the board as the table shows it at the start (fog face down): flags, harbours, set-up sites
+    terrain: np.ndarray  # int8 [n_hex] as dealt, fog hexes included (what exploring one turns up)
     number: np.ndarray  # int8 [n_hex]
+    fog: np.ndarray  # bool [n_hex]: dealt face down, turned up by the road or ship that reaches it
     corner_territory: np.ndarray  # int [n_corner]: bonus territory of the corner, -1 none
     territory_foreign_only: np.ndarray  # bool [n_territory]: bonus only for a seat whose home it is not
     no_settle: np.ndarray  # bool [n_corner]: every land hex there is in a no-settlement area
@@ -82,8 +84,6 @@ class Table:
 
 def game_table(scenario: Scenario, rules: Rules, terrain, number, harbour) -> Table:
     """The Table of one dealt board (terrain, number [n_hex]; harbour: type per harbour site)."""
-    if any(k == "fog" for k in scenario.kind):
-        raise NotImplementedError("fog hexes (Fog Islands) are not in the reference yet")
     topo = scenario.topology
     terrain = np.asarray(terrain, np.int8)
     number = np.asarray(number, np.int8)
@@ -115,11 +115,12 @@ def game_table(scenario: Scenario, rules: Rules, terrain, number, harbour) -> Ta
     inside = ~topo.hex_frame
     forbidden = {h for z in scenario.robber.forbidden_zones for h in scenario.zones[z].hexes}
     robber_hexes = np.array([inside[h] and terrain[h] >= DESERT and h not in forbidden for h in range(topo.n_hex)])
-    start = robber_start(scenario, terrain, number)
+    start = robber_start(scenario, view.terrain, view.number)  # on a hex the table shows
     if not scenario.robber.return_to_start and start >= 0:
         robber_hexes[start] = False
     pirate_hexes = inside & (terrain == SEA)
-    return Table(scenario, rules, view, terrain, number, corner_territory, np.array(foreign_only, bool), no_settle,
+    fog = np.array([k == "fog" for k in scenario.kind])
+    return Table(scenario, rules, view, terrain, number, fog, corner_territory, np.array(foreign_only, bool), no_settle,
                  robber_hexes, pirate_hexes, start, scenario.pirate.hex if scenario.pirate.rule == "hex" else -1,
                  scenario.robber.rule != "none", scenario.pirate.rule != "none")
 
@@ -150,6 +151,8 @@ class State:
     pirate: int
     route: list[int]  # each seat's longest trade route
     setup_order: list[int]
+    terrain: list[int]  # as the table shows it: UNKNOWN for a fog hex not yet explored
+    number: list[int]
     phase: int = SETUP_SETTLEMENT
     actor: int = 0
     current: int = 0
@@ -191,7 +194,7 @@ def init(table: Table, seed: int, game: int) -> State:
                   [-1] * topo.n_edge, [list(supply) for _ in range(p)], [[0] * 5 for _ in range(p)],
                   [[0] * 5 for _ in range(p)], [0] * p, [0] * p, [set() for _ in range(p)],
                   [set() for _ in range(p)], table.robber_start, table.pirate_start, [0] * p,
-                  placement_order(table.scenario, p))
+                  placement_order(table.scenario, p), table.view.terrain.tolist(), table.view.number.tolist())
     state.discard, state.gold, state.trades = [0] * p, [0] * p, [0] * p
     state.first_settlement_turn = [-1] * p
     state.actor = state.setup_order[0]
@@ -231,15 +234,34 @@ def _pirate_blocks(table: Table, state: State, e: int) -> bool:
     return state.pirate >= 0 and state.pirate in table.scenario.topology.edge_hexes[e]
 
 
-def _may_road(table: Table, e: int) -> bool:
-    f = table.view.flags
-    return bool(table.scenario.topology.edge_in_play[e] and (f.edge_land[e] or f.edge_coastal[e]))
+def _side(state: State, h: int) -> int:
+    """1 land, 0 sea (off the map included), -1 a fog hex not yet explored."""
+    t = state.terrain[h] if h >= 0 else SEA
+    return 0 if t == SEA else 1 if t >= DESERT else -1
 
 
-def _may_ship(table: Table, e: int) -> bool:
-    """'Os barcos só se podem colocar entre dois hexágonos de mar ... ou entre um hexágono de mar e um de terreno'."""
-    f = table.view.flags
-    return bool(table.scenario.topology.edge_in_play[e] and (f.edge_sea[e] or f.edge_coastal[e]))
+def _may_road(table: Table, state: State, e: int) -> bool:
+    """A road needs land on a side (land or sea on the other, or a fog hex it then explores)."""
+    return bool(table.scenario.topology.edge_in_play[e]) and 1 in [_side(state, h) for h in _sides(table, e)]
+
+
+def _may_ship(table: Table, state: State, e: int) -> bool:
+    """'Os barcos só se podem colocar entre dois hexágonos de mar ... ou entre um hexágono de mar e um de terreno'
+    (or beside a fog hex, which the ship then explores)."""
+    return bool(table.scenario.topology.edge_in_play[e]) and 0 in [_side(state, h) for h in _sides(table, e)]
+
+
+def _sides(table: Table, e: int) -> list[int]:
+    return [int(h) for h in table.scenario.topology.edge_hexes[e]]
+
+
+def _corner_land(table: Table, state: State, c: int) -> bool:
+    return 1 in [_side(state, int(h)) for h in table.scenario.topology.corner_hexes[c] if h >= 0]
+
+
+def _corner_coastal(table: Table, state: State, c: int) -> bool:
+    sides = [_side(state, int(h)) for h in table.scenario.topology.corner_hexes[c]]  # -1 padding: off-map sea
+    return 1 in sides and 0 in sides
 
 
 def _connects(table: Table, state: State, seat: int, e: int, ship: bool, skip: int = -1) -> bool:
@@ -260,7 +282,7 @@ def _connects(table: Table, state: State, seat: int, e: int, ship: bool, skip: i
 def road_sites(table: Table, state: State, seat: int) -> list[int]:
     if state.pieces_left[seat][0] == 0:
         return []
-    return [e for e in range(len(state.edge_owner)) if state.edge_owner[e] < 0 and _may_road(table, e)
+    return [e for e in range(len(state.edge_owner)) if state.edge_owner[e] < 0 and _may_road(table, state, e)
             and _connects(table, state, seat, e, False)]
 
 
@@ -269,7 +291,7 @@ def ship_sites(table: Table, state: State, seat: int, skip: int = -1) -> list[in
     if state.pieces_left[seat][1] == 0 and skip < 0:
         return []
     return [e for e in range(len(state.edge_owner)) if (state.edge_owner[e] < 0) and e != skip
-            and _may_ship(table, e) and not _pirate_blocks(table, state, e)
+            and _may_ship(table, state, e) and not _pirate_blocks(table, state, e)
             and _connects(table, state, seat, e, True, skip)]
 
 
@@ -280,9 +302,9 @@ def _distance_ok(table: Table, state: State, c: int) -> bool:
 def settlement_sites(table: Table, state: State, seat: int) -> list[int]:
     if state.pieces_left[seat][2] == 0:
         return []
-    topo, f = table.scenario.topology, table.view.flags
-    return [c for c in range(topo.n_corner) if f.corner_land[c] and topo.corner_in_play[c] and not table.no_settle[c]
-            and _distance_ok(table, state, c)
+    topo = table.scenario.topology
+    return [c for c in range(topo.n_corner) if _corner_land(table, state, c) and topo.corner_in_play[c]
+            and not table.no_settle[c] and _distance_ok(table, state, c)
             and any(state.edge_owner[e] == seat for e in _corner_edges(table, c))]
 
 
@@ -376,9 +398,11 @@ def _afford(table: Table, state: State, seat: int, item: str) -> bool:
 def _thief_moves(table: Table, state: State) -> list[tuple[int, int, int]]:
     out = []
     if table.has_robber:
-        out += [(MOVE_ROBBER, h, 0) for h in np.flatnonzero(table.robber_hexes).tolist() if h != state.robber]
+        out += [(MOVE_ROBBER, h, 0) for h in np.flatnonzero(table.robber_hexes).tolist()
+                if h != state.robber and _side(state, h) == 1]  # an unexplored fog hex takes neither piece
     if table.has_pirate:
-        out += [(MOVE_PIRATE, h, 0) for h in np.flatnonzero(table.pirate_hexes).tolist() if h != state.pirate]
+        out += [(MOVE_PIRATE, h, 0) for h in np.flatnonzero(table.pirate_hexes).tolist()
+                if h != state.pirate and _side(state, h) == 0]
     return out
 
 
@@ -459,18 +483,18 @@ def legal(table: Table, state: State) -> list[tuple[int, int, int]]:
 def _setup_edges(table: Table, state: State) -> list[tuple[int, int, int]]:
     """A road, or from a coastal settlement a ship ('poderá construir um barco em vez de uma estrada'), beside the
     settlement just placed; never a ship on a coast facing the frame (as the set-up heuristics)."""
-    topo, f = table.scenario.topology, table.view.flags
+    topo = table.scenario.topology
     c = state.setup_corner
     out = []
     for e in _corner_edges(table, c):
         if state.edge_owner[e] >= 0 or not topo.edge_in_play[e]:
             continue
-        if f.edge_land[e] or f.edge_coastal[e]:
+        if _may_road(table, state, e):
             out.append((ROAD, e, 0))
-        if table.scenario.setup.ships and f.corner_coastal[c]:
-            sides = topo.edge_hexes[e]
-            faces_frame = f.edge_coastal[e] and topo.hex_frame[sides[sides >= 0]].any()
-            if f.edge_sea[e] or (f.edge_coastal[e] and not faces_frame):
+        if table.scenario.setup.ships and _corner_coastal(table, state, c) and _may_ship(table, state, e):
+            sides = _sides(table, e)
+            faces_frame = 1 in [_side(state, h) for h in sides] and any(topo.hex_frame[h] for h in sides if h >= 0)
+            if not faces_frame:
                 out.append((SHIP, e, 0))
     return sorted(out)
 
@@ -492,6 +516,26 @@ def _place_edge(table: Table, state: State, seat: int, e: int, ship: bool) -> No
     state.edge_ship[e] = ship
     state.edge_built[e] = state.turn
     state.pieces_left[seat][1 if ship else 0] -= 1
+    _explore(table, state, seat, e)
+
+
+def _explore(table: Table, state: State, seat: int, e: int) -> None:
+    """'Sempre que um jogador construa um barco ou estrada e falte um hexágono na encruzilhada seguinte, esse
+    jogador retira um hexágono do monte e coloca-o no espaço vazio': every fog hex at either end of the new piece
+    is turned up (the first end's hexes by index, then the second's). The stacks are dealt with the board, face
+    down: the hex turned up is the one dealt there, which is what drawing from the shuffled stacks gives, since
+    no one sees them. 'Esse jogador recebe uma carta de matéria-prima correspondente ao tipo de terreno': a card
+    of the hex's resource if the bank has one; gold, a card of the finder's choice; sea, nothing."""
+    for c in _ends(table, e):
+        for h in table.scenario.topology.corner_hexes[c]:
+            if h < 0 or not table.fog[h] or state.terrain[h] != UNKNOWN:
+                continue
+            t = int(table.terrain[h])
+            state.terrain[h], state.number[h] = t, int(table.number[h])
+            if t == GOLD:
+                state.gold[seat] += 1
+            elif FIRST_RESOURCE_TERRAIN <= t <= ORE and state.bank[t - FIRST_RESOURCE_TERRAIN] > 0:
+                _take(state, seat, t - FIRST_RESOURCE_TERRAIN)
 
 
 def _settle(table: Table, state: State, seat: int, c: int, in_setup: bool) -> None:
@@ -525,8 +569,8 @@ def _produce(table: Table, state: State, total: int) -> None:
     topo = table.scenario.topology
     owed = [[0] * N_RESOURCES for _ in range(state.players)]
     for h in range(topo.n_hex):
-        t = int(table.terrain[h])
-        if table.number[h] != total or h == state.robber or not GOLD <= t <= ORE:
+        t = state.terrain[h]
+        if state.number[h] != total or h == state.robber or not GOLD <= t <= ORE:
             continue
         for c in topo.hex_corners[h]:
             seat = state.corner_owner[c]
@@ -590,7 +634,7 @@ def step(table: Table, state: State, action: tuple[int, int, int]) -> None:
         state.setup_corner = a
         if _last_placement(state):  # one card per producing hex at the seat's last draft settlement
             for h in table.scenario.topology.corner_hexes[a]:
-                t = int(table.terrain[h]) if h >= 0 else SEA
+                t = state.terrain[h] if h >= 0 else SEA
                 if t == GOLD:
                     state.gold[seat] += 1
                 elif FIRST_RESOURCE_TERRAIN <= t <= ORE and state.bank[t - FIRST_RESOURCE_TERRAIN] > 0:
@@ -667,6 +711,9 @@ def step(table: Table, state: State, action: tuple[int, int, int]) -> None:
         if ph == FREE_ROADS and (state.free_roads == 0 or not (road_sites(table, state, seat)
                                                                or ship_sites(table, state, seat))):
             state.phase = MAIN
+        if state.gold[seat] > 0:  # gold turned up in the fog: the finder picks its card now
+            state.resume = state.phase
+            _after_gold(table, state)
     elif kind == STOP_BUILDING:
         state.free_roads, state.phase = 0, MAIN
     elif kind == SETTLE:

@@ -20,10 +20,7 @@ BOTS = {"random": kb.POLICY_RANDOM, "weighted": kb.POLICY_WEIGHTED}
 
 
 def kernel_board(table: Table) -> kg.Board:
-    s, topo, f, rules = table.scenario, table.scenario.topology, table.view.flags, table.rules
-    sides = topo.edge_hexes
-    frame_coast = np.array([f.edge_coastal[e] and bool(topo.hex_frame[sides[e][sides[e] >= 0]].any())
-                            for e in range(topo.n_edge)], np.bool_)
+    s, topo, rules = table.scenario, table.scenario.topology, table.rules
     order = [seat for seat in _setup_order(table)]
     deck = [card for card, name in enumerate(DEV_CARDS) for _ in range(rules.deck[name])]
     params = np.zeros(kg.N_PARAMS, np.int64)
@@ -46,8 +43,8 @@ def kernel_board(table: Table) -> kg.Board:
     return kg.Board(
         topo.corner_hexes, topo.corner_neighbours, topo.corner_edges, topo.edge_corners, topo.edge_hexes,
         topo.hex_corners, topo.hex_edges, topo.corner_in_play, topo.edge_in_play,
-        table.terrain.astype(np.int8), table.number.astype(np.int8), f.corner_land, f.corner_coastal, f.edge_land,
-        f.edge_coastal, f.edge_sea, frame_coast, np.asarray(table.view.allowed, np.bool_),
+        table.terrain.astype(np.int8), table.number.astype(np.int8), np.asarray(table.fog, np.bool_),
+        np.asarray(topo.hex_frame, np.bool_), np.asarray(table.view.allowed, np.bool_),
         np.asarray(table.no_settle, np.bool_), np.asarray(table.view.corner_harbour, np.int8),
         np.asarray(table.view.corner_pips, np.float64), np.asarray(table.view.scarcity, np.float64),
         np.asarray(table.corner_territory, np.int32), foreign, np.asarray(table.robber_hexes, np.bool_),

@@ -36,13 +36,13 @@ def seat_pips(board, game, seat, out):
             continue
         mult = 2.0 if game.corner_building[c] == CITY else 1.0
         for k in range(6):
-            out[k] += mult * board.corner_pips[c, k]
+            out[k] += mult * game.corner_pips[c, k]
 
 
 @kernel
-def _opening_score(board, params, c, own):
+def _opening_score(board, game, params, c, own):
     """The draft heuristic's score of corner c for a seat that produces `own` [6] (setup_policies.Heuristic)."""
-    pips = board.corner_pips
+    pips = game.corner_pips
     score = params[V_GOLD] * pips[c, 5]
     for r in range(N_RESOURCES):
         score += pips[c, r]
@@ -69,10 +69,10 @@ def _site_value(board, game, params, seat, c, own):
     if t >= 0 and not game.claimed[seat, t] and not (board.foreign_only[t] and game.home[seat, t]):
         v += params[V_VP] * board.params[kg.P_ISLAND_BONUS]
     for r in range(N_RESOURCES):
-        v += params[V_PIPS] * board.corner_pips[c, r]
-        if board.corner_pips[c, r] > 0 and own[r] == 0:
+        v += params[V_PIPS] * game.corner_pips[c, r]
+        if game.corner_pips[c, r] > 0 and own[r] == 0:
             v += params[V_NEW]
-    v += params[V_PIPS] * board.corner_pips[c, 5]
+    v += params[V_PIPS] * game.corner_pips[c, 5]
     kind = board.corner_harbour[c]
     if kind == 0:
         v += params[V_GENERIC]
@@ -83,7 +83,7 @@ def _site_value(board, game, params, seat, c, own):
 
 @kernel
 def _free_site(board, game, c):
-    return (board.corner_land[c] and board.corner_in_play[c] and not board.no_settle[c]
+    return (kg.corner_land(game, board, c) and board.corner_in_play[c] and not board.no_settle[c]
             and kg._distance_ok(board, game, c))
 
 
@@ -166,10 +166,10 @@ def _thief_value(board, game, seat, kind, h):
     ships on h's sides for the pirate."""
     v = 0.0
     if kind == kg.MOVE_ROBBER:
-        t = board.terrain[h]
-        if board.number[h] == 0 or t < GOLD or t > ORE:
+        t = game.terrain[h]
+        if game.number[h] == 0 or t < GOLD or t > ORE:
             return 0.0
-        p = _PIPS[board.number[h]]
+        p = _PIPS[game.number[h]]
         for k in range(6):
             c = board.hex_corners[h, k]
             o = game.corner_owner[c]
@@ -204,13 +204,13 @@ def decide_value(board, game, n, params, own):
         s = 0.0
         if kind == kg.SETTLE:
             if st[kg.ST_PHASE] == kg.SETUP_SETTLEMENT:
-                s = _opening_score(board, params, a, own)
+                s = _opening_score(board, game, params, a, own)
             else:
                 s = 100.0 + _site_value(board, game, params, seat, a, own)
         elif kind == kg.CITY_UP:
             s = 90.0 + params[V_VP]
             for r in range(6):
-                s += params[V_PIPS] * board.corner_pips[a, r]
+                s += params[V_PIPS] * game.corner_pips[a, r]
         elif kind == kg.ROAD or kind == kg.SHIP:
             s = _reach_value(board, game, params, seat, a)
             if st[kg.ST_PHASE] == kg.MAIN and target != kg.ITEM_CARD and _missing(board, game, seat, target, -1, -1,
@@ -237,7 +237,7 @@ def decide_value(board, game, n, params, own):
             for c in range(game.corner_owner.shape[0]):
                 o = game.corner_owner[c]
                 if o >= 0 and o != seat:
-                    s += board.corner_pips[c, a] * (2.0 if game.corner_building[c] == CITY else 1.0) * 0.2
+                    s += game.corner_pips[c, a] * (2.0 if game.corner_building[c] == CITY else 1.0) * 0.2
         elif kind == kg.TRADE:
             rate = kg._rate(board, game, seat, a)
             before = _missing(board, game, seat, target, -1, -1, 0)

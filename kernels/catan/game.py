@@ -18,15 +18,17 @@ from collections import namedtuple
 
 import numpy as np
 
-from kernels.catan.codes import CITY, FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, SETTLEMENT
+from kernels.catan.codes import CITY, DESERT, FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS, SEA, SETTLEMENT
 from kernels.catan.dice import roll_pair_index
 from kernels.catan.route import longest_route, route_work
 from kernels.jit import allocating, kernel
 from kernels.rng import PURPOSE_DECK, PURPOSE_DICE, PURPOSE_STEAL, stream_init, uniform_int
 
 MAX_SEATS = 4
+UNKNOWN = -1  # Game.terrain of a fog hex not yet explored (analyzer/seafarers/board.py)
 MAX_DECK = 100
 MAX_ACTIONS = 4096
+_PIPS = np.array(PIPS, np.float64)
 
 # Phases and action kinds: the reference's numbers.
 SETUP_SETTLEMENT, SETUP_EDGE, PRE_ROLL, DISCARD, MOVE_THIEF, STEAL, GOLD_PICK, MAIN, FREE_ROADS, OVER = range(10)
@@ -60,12 +62,12 @@ Board = namedtuple("Board", [
     "edge_corners", "edge_hexes",  # int32 [n_edge, 2]
     "hex_corners", "hex_edges",  # int32 [n_hex, 6]
     "corner_in_play", "edge_in_play",  # bool
-    "terrain", "number",  # int8 [n_hex] as dealt
-    "corner_land", "corner_coastal", "edge_land", "edge_coastal", "edge_sea",  # bool (BoardFlags)
-    "frame_coast",  # bool [n_edge]: a coast facing a frame cell (no set-up ship there)
+    "terrain", "number",  # int8 [n_hex] as dealt, fog hexes included (what exploring one turns up)
+    "fog",  # bool [n_hex]: dealt face down (Game.terrain shows UNKNOWN until a road or ship explores it)
+    "hex_frame",  # bool [n_hex]: the sea frame (no set-up ship on a coast facing it)
     "setup_allowed", "no_settle",  # bool [n_corner]
     "corner_harbour",  # int8 [n_corner]: -1 none, 0 a 3:1 harbour, 1 + r a 2:1 harbour of resource r
-    "corner_pips",  # float64 [n_corner, 6]: pips of the corner's hexes per resource, then gold (BoardView)
+    "corner_pips",  # float64 [n_corner, 6]: pips per resource, then gold, as the table shows them at the start
     "scarcity",  # float64 [5]: how much rarer than average each resource is on the board (BoardView)
     "corner_territory",  # int32 [n_corner]: bonus territory, -1 none
     "foreign_only",  # bool [n_territory + 1]: the bonus only off the seat's home islands
@@ -79,6 +81,8 @@ Board = namedtuple("Board", [
 
 Game = namedtuple("Game", [
     "st",  # int64 [ST_SIZE]
+    "terrain", "number",  # int8 [n_hex]: as the table shows them (UNKNOWN, 0 for a fog hex not yet explored)
+    "corner_pips",  # float64 [n_corner, 6]: Board.corner_pips with the explored hexes counted
     "hands", "cards", "new_cards",  # int64 [MAX_SEATS, 5]
     "pieces_left",  # int64 [MAX_SEATS, 4]
     "bank",  # int64 [5]
@@ -108,7 +112,10 @@ def new_game(board: Board) -> Game:
     n_corner, n_edge = len(board.corner_hexes), len(board.edge_corners)
     n_t = len(board.foreign_only)
     seats = [np.zeros(MAX_SEATS, np.int64) for _ in range(7)]
-    return Game(*_zeros_game(n_corner, n_edge, n_t), *seats, np.zeros((MAX_SEATS, n_t), np.bool_),
+    st, *rest = _zeros_game(n_corner, n_edge, n_t)
+    shown = (np.zeros(len(board.terrain), np.int8), np.zeros(len(board.terrain), np.int8),
+             np.zeros((n_corner, 6), np.float64))
+    return Game(st, *shown, *rest, *seats, np.zeros((MAX_SEATS, n_t), np.bool_),
                 np.zeros((MAX_SEATS, n_t), np.bool_), np.zeros((MAX_SEATS, 5), np.int64), np.zeros(2, np.uint64),
                 np.zeros(2, np.uint64), np.zeros((MAX_ACTIONS, 3), np.int64), route_work(n_edge, 30),
                 np.zeros(n_corner, np.float64))
@@ -121,6 +128,12 @@ def init(board, game, seed, g):
     p = board.params
     st = game.st
     st[:] = 0
+    for h in range(board.terrain.shape[0]):
+        game.terrain[h] = UNKNOWN if board.fog[h] else board.terrain[h]
+        game.number[h] = 0 if board.fog[h] else board.number[h]
+    for c in range(board.corner_pips.shape[0]):
+        for k in range(6):
+            game.corner_pips[c, k] = board.corner_pips[c, k]
     n_deck = p[P_DECK_LEN]
     for i in range(n_deck):
         game.deck[i] = board.deck[i]
@@ -197,6 +210,58 @@ def _other_end(board, e, c):
 
 
 @kernel
+def _side(game, h):
+    """1 land, 0 sea (off the map included), -1 a fog hex not yet explored."""
+    if h < 0:
+        return 0
+    t = game.terrain[h]
+    if t == SEA:
+        return 0
+    return 1 if t >= DESERT else -1
+
+
+@kernel
+def corner_land(game, board, c):
+    for j in range(3):
+        if _side(game, board.corner_hexes[c, j]) == 1:
+            return True
+    return False
+
+
+@kernel
+def _corner_coastal(game, board, c):
+    land = False
+    sea = False
+    for j in range(3):
+        s = _side(game, board.corner_hexes[c, j])
+        land = land or s == 1
+        sea = sea or s == 0
+    return land and sea
+
+
+@kernel
+def _may_road(board, game, e):
+    """Land on a side (land or sea on the other, or a fog hex the road explores)."""
+    return board.edge_in_play[e] and (_side(game, board.edge_hexes[e, 0]) == 1
+                                      or _side(game, board.edge_hexes[e, 1]) == 1)
+
+
+@kernel
+def _may_ship(board, game, e):
+    """Sea on a side (sea or land on the other, or a fog hex the ship explores)."""
+    return board.edge_in_play[e] and (_side(game, board.edge_hexes[e, 0]) == 0
+                                      or _side(game, board.edge_hexes[e, 1]) == 0)
+
+
+@kernel
+def _faces_frame(board, game, e):
+    """A coast facing the frame (no set-up ship there)."""
+    a, b = board.edge_hexes[e, 0], board.edge_hexes[e, 1]
+    frame = (a >= 0 and board.hex_frame[a]) or (b >= 0 and board.hex_frame[b])
+    return frame and (_side(game, a) == 1 or _side(game, b) == 1)
+
+
+@kernel
 def _pirate_blocks(board, game, e):
     h = game.st[ST_PIRATE]
     return h >= 0 and (board.edge_hexes[e, 0] == h or board.edge_hexes[e, 1] == h)
@@ -220,15 +285,13 @@ def _connects(board, game, seat, e, ship, skip):
 
 @kernel
 def _road_ok(board, game, seat, e):
-    return (game.edge_owner[e] < 0 and board.edge_in_play[e] and (board.edge_land[e] or board.edge_coastal[e])
-            and _connects(board, game, seat, e, 0, -1))
+    return game.edge_owner[e] < 0 and _may_road(board, game, e) and _connects(board, game, seat, e, 0, -1)
 
 
 @kernel
 def _ship_ok(board, game, seat, e, skip):
-    return (game.edge_owner[e] < 0 and e != skip and board.edge_in_play[e]
-            and (board.edge_sea[e] or board.edge_coastal[e]) and not _pirate_blocks(board, game, e)
-            and _connects(board, game, seat, e, 1, skip))
+    return (game.edge_owner[e] < 0 and e != skip and _may_ship(board, game, e)
+            and not _pirate_blocks(board, game, e) and _connects(board, game, seat, e, 1, skip))
 
 
 @kernel
@@ -264,7 +327,7 @@ def _distance_ok(board, game, c):
 
 @kernel
 def _settlement_ok(board, game, seat, c):
-    if not (board.corner_land[c] and board.corner_in_play[c]) or board.no_settle[c]:
+    if not (corner_land(game, board, c) and board.corner_in_play[c]) or board.no_settle[c]:
         return False
     if not _distance_ok(board, game, c):
         return False
@@ -422,11 +485,11 @@ def _thief_moves(board, game, actions, n):
     st = game.st
     if board.params[P_HAS_ROBBER]:
         for h in range(board.robber_hexes.shape[0]):
-            if board.robber_hexes[h] and h != st[ST_ROBBER]:
+            if board.robber_hexes[h] and h != st[ST_ROBBER] and _side(game, h) == 1:
                 n = _add(actions, n, MOVE_ROBBER, h, 0)
     if board.params[P_HAS_PIRATE]:
         for h in range(board.pirate_hexes.shape[0]):
-            if board.pirate_hexes[h] and h != st[ST_PIRATE]:
+            if board.pirate_hexes[h] and h != st[ST_PIRATE] and _side(game, h) == 0:
                 n = _add(actions, n, MOVE_PIRATE, h, 0)
     return n
 
@@ -434,17 +497,17 @@ def _thief_moves(board, game, actions, n):
 @kernel
 def _setup_edge_kind(board, game, e, ship):
     """May the set-up piece beside the new settlement go on edge e (as a ship if ship)?"""
-    if e < 0 or game.edge_owner[e] >= 0 or not board.edge_in_play[e]:
+    if e < 0 or game.edge_owner[e] >= 0:
         return False
     if ship:
-        return board.edge_sea[e] or (board.edge_coastal[e] and not board.frame_coast[e])
-    return board.edge_land[e] or board.edge_coastal[e]
+        return _may_ship(board, game, e) and not _faces_frame(board, game, e)
+    return _may_road(board, game, e)
 
 
 @kernel
 def _setup_edges(board, game, actions, n):
     c = game.st[ST_SETUP_CORNER]
-    ships = board.params[P_SETUP_SHIPS] != 0 and board.corner_coastal[c]
+    ships = board.params[P_SETUP_SHIPS] != 0 and _corner_coastal(game, board, c)
     e0, e1, e2 = board.corner_edges[c, 0], board.corner_edges[c, 1], board.corner_edges[c, 2]
     if e0 > e1:  # the row is ordered by the far corner; actions go by edge
         e0, e1 = e1, e0
@@ -571,11 +634,33 @@ def _take(game, seat, r, k):
 
 
 @kernel
-def _place_edge(game, seat, e, ship):
+def _place_edge(board, game, seat, e, ship):
     game.edge_owner[e] = seat
     game.edge_ship[e] = ship
     game.edge_built[e] = game.st[ST_TURN]
     game.pieces_left[seat, PIECE_SHIP if ship else PIECE_ROAD] -= 1
+    for side in range(2):  # exploring: the reference's _explore
+        c = board.edge_corners[e, side]
+        for j in range(3):
+            h = board.corner_hexes[c, j]
+            if h >= 0 and board.fog[h] and game.terrain[h] == UNKNOWN:
+                _reveal(board, game, seat, h)
+
+
+@kernel
+def _reveal(board, game, seat, h):
+    """Turn up fog hex h for `seat`: its terrain and number, the corners' pips, the finder's card."""
+    t = board.terrain[h]
+    game.terrain[h] = t
+    game.number[h] = board.number[h]
+    if GOLD <= t <= ORE:
+        column = 5 if t == GOLD else t - FIRST_RESOURCE_TERRAIN
+        for k in range(6):
+            game.corner_pips[board.hex_corners[h, k], column] += _PIPS[board.number[h]]
+    if t == GOLD:
+        game.gold[seat] += 1
+    elif FIRST_RESOURCE_TERRAIN <= t <= ORE and game.bank[t - FIRST_RESOURCE_TERRAIN] > 0:
+        _take(game, seat, t - FIRST_RESOURCE_TERRAIN, 1)
 
 
 @kernel
@@ -601,9 +686,9 @@ def _produce(board, game, total):
     owed = game.owed
     owed[:] = 0
     robber = game.st[ST_ROBBER]
-    for h in range(board.terrain.shape[0]):
-        t = board.terrain[h]
-        if board.number[h] != total or h == robber or t < GOLD or t > ORE:
+    for h in range(game.terrain.shape[0]):
+        t = game.terrain[h]
+        if game.number[h] != total or h == robber or t < GOLD or t > ORE:
             continue
         for k in range(6):
             c = board.hex_corners[h, k]
@@ -715,7 +800,7 @@ def step(board, game, kind, a, b):
                 h = board.corner_hexes[a, k]
                 if h < 0:
                     continue
-                t = board.terrain[h]
+                t = game.terrain[h]
                 if t == GOLD:
                     game.gold[seat] += 1
                 elif FIRST_RESOURCE_TERRAIN <= t <= ORE and game.bank[t - FIRST_RESOURCE_TERRAIN] > 0:
@@ -725,7 +810,7 @@ def step(board, game, kind, a, b):
             _end_setup_step(board, game)
         return
     if ph == SETUP_EDGE:
-        _place_edge(game, seat, a, 1 if kind == SHIP else 0)
+        _place_edge(board, game, seat, a, 1 if kind == SHIP else 0)
         _update_route(board, game)
         _end_setup_step(board, game)
         return
@@ -798,10 +883,13 @@ def step(board, game, kind, a, b):
             st[ST_FREE_ROADS] -= 1
         else:
             _pay(board, game, seat, ITEM_ROAD if kind == ROAD else ITEM_SHIP)
-        _place_edge(game, seat, a, 1 if kind == SHIP else 0)
+        _place_edge(board, game, seat, a, 1 if kind == SHIP else 0)
         _update_route(board, game)
         if ph == FREE_ROADS and (st[ST_FREE_ROADS] == 0 or not _free_left(board, game, seat)):
             st[ST_PHASE] = MAIN
+        if game.gold[seat] > 0:  # gold turned up in the fog: the finder picks its card now
+            st[ST_RESUME] = st[ST_PHASE]
+            _after_gold(board, game)
     elif kind == STOP_BUILDING:
         st[ST_FREE_ROADS] = 0
         st[ST_PHASE] = MAIN

@@ -15,7 +15,7 @@ from kernels.catan import game as kg
 from kernels.rng import PURPOSE_POLICY
 
 RULES = load_rules()
-SCENARIOS = ("new-shores", "four-islands", "through-the-desert")
+SCENARIOS = ("new-shores", "four-islands", "through-the-desert", "fog-islands")
 
 
 def tables(slug, players, seed, g):
@@ -51,6 +51,7 @@ def test_the_kernel_plays_the_references_games(slug, players, seed, g, bot):
         kg.step(board, game, *action)
     assert kg.legal(board, game) == 0
     assert game.hands[:players].tolist() == state.hands and game.route[:players].tolist() == state.route
+    assert game.terrain.tolist() == state.terrain and game.number.tolist() == state.number  # the same fog explored
     out, _ = play_on_board(board, seed, g, 1, [bot] * players)  # the kernel's own loop plays the same game
     ref = R.result(table, state)
     assert out[[kg.R_WINNER, kg.R_TURNS, kg.R_ROLLS, kg.R_SEVENS, kg.R_CAPPED], 0].tolist() == [
@@ -139,3 +140,30 @@ def test_one_value_bot_beats_three_weighted_ones():
                    progress=False)
     value = r.summary["seats"][2]
     assert value["ci95"][0] > 0.6  # a fair seat wins 25%
+
+
+def test_the_kernel_explores_the_fog_as_the_reference_and_its_bots_see_only_what_is_explored():
+    for g in range(3):
+        table, board = tables("fog-islands", 4, 11, g)
+        state = R.init(table, 11, g)
+        game = kg.new_game(board)
+        kg.init(board, game, 11, g)
+        streams = [Stream(11, 4 * g + p, PURPOSE_POLICY) for p in range(4)]
+        while not R.terminal(state):
+            actions = R.legal(table, state)
+            n = kg.legal(board, game)
+            assert game.actions[:n].tolist() == [list(a) for a in actions], R.PHASES[state.phase]
+            action = actions[R.decide_weighted(actions, streams[state.actor])]
+            R.step(table, state, action)
+            kg.step(board, game, *action)
+        explored = [h for h in range(len(state.terrain)) if table.fog[h] and state.terrain[h] != R.UNKNOWN]
+        assert explored  # games reach the fog
+        # the value bot's pips are the table's: what the explored hexes show, nothing of the hidden ones
+        pips = np.zeros_like(game.corner_pips)
+        topo = table.scenario.topology
+        for c in range(topo.n_corner):
+            for h in topo.corner_hexes[c]:
+                t = state.terrain[h] if h >= 0 else 0
+                if h >= 0 and 2 <= t <= 7:
+                    pips[c, 5 if t == 2 else t - 3] += kg._PIPS[state.number[h]]
+        assert np.array_equal(game.corner_pips, pips)

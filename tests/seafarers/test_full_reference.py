@@ -495,7 +495,7 @@ def _random_game(slug, players, seed, game, check):
 
 
 def _invariants(table, state):
-    topo, f, rules = table.scenario.topology, table.view.flags, table.rules
+    topo, rules = table.scenario.topology, table.rules
     for r in range(5):  # resources are conserved: bank + hands
         assert state.bank[r] + sum(h[r] for h in state.hands) == rules.bank and state.bank[r] >= 0
     for p in range(state.players):
@@ -512,9 +512,12 @@ def _invariants(table, state):
     for c, o in enumerate(state.corner_owner):  # the distance rule
         if o >= 0:
             assert all(state.corner_owner[n] < 0 for n in topo.corner_neighbours[c] if n >= 0)
-    for e, o in enumerate(state.edge_owner):
+    for e, o in enumerate(state.edge_owner):  # as the table shows it now (explored fog included)
         if o >= 0:
-            assert (f.edge_sea[e] or f.edge_coastal[e]) if state.edge_ship[e] else (f.edge_land[e] or f.edge_coastal[e])
+            assert R._may_ship(table, state, e) if state.edge_ship[e] else R._may_road(table, state, e)
+    for h, t in enumerate(state.terrain):  # what was explored is what was dealt there
+        assert t == (R.UNKNOWN if table.fog[h] and t == R.UNKNOWN else table.terrain[h])
+        assert state.number[h] == (0 if t == R.UNKNOWN else table.number[h])
     dealt = sum(state.cards[p][k] + state.new_cards[p][k] for p in range(state.players) for k in range(5))
     assert state.deck_pos <= rules.deck_size and dealt + sum(state.knights) <= state.deck_pos
     if state.winner >= 0:
@@ -522,7 +525,8 @@ def _invariants(table, state):
 
 
 @pytest.mark.parametrize("slug, players, game", [("new-shores", 4, 0), ("new-shores", 3, 1), ("four-islands", 4, 2),
-                                                 ("four-islands", 3, 3), ("through-the-desert", 4, 4)])
+                                                 ("four-islands", 3, 3), ("through-the-desert", 4, 4),
+                                                 ("fog-islands", 4, 5), ("fog-islands", 3, 6)])
 def test_random_games_keep_every_invariant_and_end(slug, players, game):
     table, state = _random_game(slug, players, 5, game, check=7)
     assert state.winner >= 0 or state.capped
@@ -535,7 +539,106 @@ def test_the_same_seed_plays_the_same_game():
     assert (a.winner, a.turn, a.rolls, a.hands, a.edge_owner) == (b.winner, b.turn, b.rolls, b.hands, b.edge_owner)
 
 
-def test_fog_scenarios_are_refused_until_exploration_is_built():
+# ------------------------------------------------------------------------------------------------ fog
+def fog_position(board_index):
+    """Board `board_index` of seed 1 of the Fog Islands (4 players), the fog face down, the draft skipped."""
     s = load_scenario("fog-islands", 4)
-    with pytest.raises(NotImplementedError):
-        R.game_table(s, RULES, np.where(s.terrain < 0, SEA, s.terrain), s.number_token, [0] * len(s.harbours.sites))
+    b = generate_boards(deal_plan(s), 1, 1, first=board_index)
+    table = R.game_table(s, RULES, b.terrain[0], b.number[0], b.harbour[0])
+    state = R.init(table, 1, board_index)
+    state.setup_pos = len(state.setup_order)
+    state.phase, state.actor, state.current = R.MAIN, 0, 0
+    return table, state
+
+
+def fog_at_ends(table, state, e):
+    topo = table.scenario.topology
+    return sorted({int(h) for c in ends(table, e) for h in topo.corner_hexes[c]
+                   if h >= 0 and table.fog[h] and state.terrain[h] == R.UNKNOWN})
+
+
+def fog_ship(want):
+    """(table, state, c0, e): seat 0 settled on start corner c0, a ship site e there whose ends touch fog, one of
+    those hexes dealt with a terrain `want` accepts."""
+    for b in range(40):
+        table, state = fog_position(b)
+        topo = table.scenario.topology
+        for c0 in np.flatnonzero(table.view.allowed).tolist():
+            for e in edges_at(table, c0):
+                if R._may_ship(table, state, e) and any(want(int(table.terrain[h]))
+                                                        for h in fog_at_ends(table, state, e)):
+                    if topo.edge_in_play[e]:
+                        settle(state, c0, 0)
+                        return table, state, c0, e
+    raise AssertionError("no such position in 40 boards")
+
+
+@pytest.mark.parametrize("name, want", [("resource", lambda t: t > GOLD), ("sea", lambda t: t == SEA),
+                                        ("gold", lambda t: t == GOLD)])
+def test_a_ship_that_reaches_the_fog_turns_up_the_hex_and_pays_its_finder(name, want):
+    # "Sempre que um jogador construa um barco ou estrada e falte um hexágono na encruzilhada seguinte, esse jogador
+    # retira um hexágono do monte e coloca-o no espaço vazio. No caso de se tratar de um hexágono de terreno, o
+    # jogador retira uma ficha numerada do monte e coloca-a no hexágono. Esse jogador recebe uma carta de
+    # matéria-prima correspondente ao tipo de terreno do hexágono."
+    table, state, c0, e = fog_ship(want)
+    fog = fog_at_ends(table, state, e)
+    give(state, 0, LUMBER, WOOL)
+    assert (R.SHIP, e, 0) in R.legal(table, state)
+    before = list(state.hands[0])
+    R.step(table, state, (R.SHIP, e, 0))
+    gained = [0] * 5
+    for h in fog:
+        assert state.terrain[h] == table.terrain[h] and state.number[h] == table.number[h]  # turned up, numbered
+        if table.terrain[h] > GOLD:
+            gained[table.terrain[h] - 3] += 1
+    cost = RULES.costs["ship"]
+    assert [a - b + c for a, b, c in zip(state.hands[0], before, cost)] == gained
+    golds = sum(table.terrain[h] == GOLD for h in fog)
+    if golds:  # gold: a card of the finder's choice
+        assert state.phase == R.GOLD_PICK and state.actor == 0 and state.gold[0] == golds
+        R.step(table, state, (R.PICK_GOLD, ORE_CARD, 0))
+        assert state.hands[0][ORE_CARD] >= 1
+    assert state.phase == R.MAIN and fog_at_ends(table, state, e) == []
+
+
+def test_an_unexplored_fog_hex_produces_nothing_and_takes_neither_robber_nor_pirate():
+    # "Os hexágonos cinzentos são deixados vazios e serão descobertos durante a progressão do jogo."
+    table, state = fog_position(0)
+    hidden = [h for h in range(len(state.terrain)) if table.fog[h]]
+    assert all(state.terrain[h] == R.UNKNOWN and state.number[h] == 0 for h in hidden)
+    moves = {a for _, a, _ in R._thief_moves(table, state)}
+    assert moves and not moves & set(hidden)
+    land = next(h for h in hidden if table.terrain[h] > GOLD)
+    c = int(table.scenario.topology.hex_corners[land][0])
+    settle(state, c, 1)
+    R._produce(table, state, int(table.number[land]))
+    gained = sum(state.hands[1])
+    state.terrain[land], state.number[land] = int(table.terrain[land]), int(table.number[land])  # explored
+    R._produce(table, state, int(table.number[land]))
+    assert sum(state.hands[1]) > gained
+
+
+def test_roads_reach_the_fog_only_from_land_and_ships_only_from_sea():
+    # "A estrada só pode ser colocada ... " (base game) with the fog: a road needs land on a side, a ship sea
+    table, state = fog_position(0)
+    topo = table.scenario.topology
+    for e in range(topo.n_edge):
+        sides = [R._side(state, int(h)) for h in topo.edge_hexes[e]]
+        if -1 in sides and topo.edge_in_play[e]:
+            assert R._may_road(table, state, e) == (1 in sides)
+            assert R._may_ship(table, state, e) == (0 in sides)
+
+
+def test_the_legal_actions_do_not_reveal_what_the_fog_hides():
+    # what the table shows decides; the hexes still face down are the same to every player
+    a_table, a_state, c0, e = fog_ship(lambda t: True)
+    s = a_table.scenario
+    fog = [h for h in range(len(a_state.terrain)) if a_table.fog[h]]
+    terrain, number = a_table.terrain.copy(), a_table.number.copy()
+    terrain[fog], number[fog] = terrain[fog][::-1], number[fog][::-1]  # the same stacks, another order
+    harbour = [HARBOUR_TYPES.index(site.type) for site in s.harbours.sites]
+    b_table = R.game_table(s, RULES, terrain, number, harbour)
+    give(a_state, 0, LUMBER, WOOL, LUMBER, BRICK)
+    import copy
+    b_state = copy.deepcopy(a_state)
+    assert R.legal(a_table, a_state) == R.legal(b_table, b_state)
