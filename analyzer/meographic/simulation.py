@@ -77,11 +77,12 @@ def setup_of(spec: dict):
 def play_range_for_spec(spec: dict):
     """Job builder (on the process that plays): spec -> play_range(start, out)."""
     rules, setup = setup_of(spec)
-    state = km.new_state(rules.n_tiles, len(rules.missions), n_cols(rules))
     no_trace = np.zeros((0, 5), np.int64)
     seed = spec["seed"]
 
     def play_range(start: int, out: np.ndarray) -> None:
+        # a State per chunk, never per game: threads play chunks of one job at once
+        state = km.new_state(rules.n_tiles, len(rules.missions), n_cols(rules))
         block = np.zeros((out.shape[0], out.shape[1]), np.int64)
         km.play_range(state, setup, seed, start, block, no_trace)
         out[...] = block
