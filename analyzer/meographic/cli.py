@@ -235,7 +235,8 @@ def compare(players: int = typer.Option(1, help="Players (1 is the solo game, up
     with results_folder(out) as stage:
         table.write_parquet(stage / "games.parquet")
         groups = {a: got["a_score"], b: got["b_score"]} if players == 1 else {
-            f"{a} (its seat)": got["a_score"], f"{b} (mean of its seats)": got["b_score"]}
+            f"{a} (its seat, mean over the {players} seatings)": got["a_score"],
+            f"{b} (mean of its seats)": got["b_score"]}
         figures = [("Score distribution per bot", report.score_histograms(
             groups, "Final scores per bot", stage / "scores_by_bot.png").name),
             ("Paired difference", report.difference_figure(got["diff"], a, b, stage / "difference.png").name)]
