@@ -16,6 +16,7 @@ GAME_MODULES = (
     "analyzer.beacon.game",
     "analyzer.seafarers.game",
     "analyzer.regatta.game",
+    "analyzer.meographic.game",
 )
 
 

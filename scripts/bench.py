@@ -5,6 +5,7 @@
     .venv/bin/python scripts/bench.py --dask 1000000     # only: --threads 2 vs --dask-local 2 overhead
     .venv/bin/python scripts/bench.py --seafarers        # only: Seafarers dice, production, boards
     .venv/bin/python scripts/bench.py --regatta          # only: Regatta races/s per bot, kernel vs reference
+    .venv/bin/python scripts/bench.py --meographic       # only: Meographic games/s per bot, kernel vs reference
     .venv/bin/python scripts/bench.py --against DIR      # only: every kernel side by side with another checkout
 
 Throughput is per core: one thread, one chunk, after compilation, per second of that thread's
@@ -151,6 +152,8 @@ def main() -> None:
                     "fortress, board generator)")
     ap.add_argument("--regatta", action="store_true", help="only the Regatta benchmarks (races/s per bot, "
                     "kernel vs reference)")
+    ap.add_argument("--meographic", action="store_true", help="only the Cational Meographic benchmarks (games/s "
+                    "per bot, kernel vs reference)")
     ap.add_argument("--against", type=Path, metavar="DIR", help="only: every kernel of this checkout side by side "
                     "with the checkout in DIR (e.g. a git worktree of an earlier commit)")
     ap.add_argument("--rounds", type=int, default=4, help="with --against: alternating processes per checkout")
@@ -165,6 +168,10 @@ def main() -> None:
     if args.regatta:
         from scripts import bench_regatta
         bench_regatta.main()
+        return
+    if args.meographic:
+        from scripts import bench_meographic
+        bench_meographic.main()
         return
     if args.seafarers:
         from scripts import bench_seafarers, bench_seafarers_boards

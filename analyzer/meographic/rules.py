@@ -308,14 +308,3 @@ def mission_windows(rules: RuleSet):
             count[m, t] = len(lengths) - start[m, t]
     return (start, count, np.array(lengths, np.int32).reshape(-1),
             np.array(cells, np.int32).reshape(-1, MAX_CELLS - 1, 3))
-
-
-def mission_needs(rules: RuleSet) -> np.ndarray:
-    """need[m, t]: cells of type t in mission m; need[m, T]: all its cells (a quick test before the windows)."""
-    need = np.zeros((len(rules.missions), rules.n_types + 1), np.int32)
-    for m, mission in enumerate(rules.missions):
-        for _, _, t in mission.cells:
-            if t != ANY:
-                need[m, t] += 1
-        need[m, rules.n_types] = len(mission.cells)
-    return need

@@ -6,7 +6,7 @@ import numpy as np
 
 from analyzer.meographic.bots import parse_bots
 from analyzer.meographic.reference import column_names
-from analyzer.meographic.rules import RuleSet, load_rules, mission_needs, mission_windows, rules_from_data
+from analyzer.meographic.rules import RuleSet, load_rules, mission_windows, rules_from_data
 from analyzer.runner import Job, Statistic
 from kernels import meographic as km
 from kernels.meographic.engine import CFG_SIZE, MAX_TYPES
@@ -43,7 +43,7 @@ def kernel_setup(rules: RuleSet, players: int, bots: list) -> km.Setup:
     if len(lengths) == 0:  # (every card has windows for some type; an empty array still needs its shape)
         lengths, cells = np.zeros(1, np.int32), np.zeros((1, 7, 3), np.int32)
     return km.Setup(cfg, tile_type, tile_pts, np.array([m.points for m in rules.missions], np.int64),
-                    mission_needs(rules), start, count, lengths, cells, type_total, type_pt, ids, params)
+                    start, count, lengths, cells, type_total, type_pt, ids, params)
 
 
 def n_cols(rules: RuleSet) -> int:
@@ -77,11 +77,12 @@ def setup_of(spec: dict):
 def play_range_for_spec(spec: dict):
     """Job builder (on the process that plays): spec -> play_range(start, out)."""
     rules, setup = setup_of(spec)
-    state = km.new_state(rules.n_tiles, len(rules.missions), n_cols(rules))
     no_trace = np.zeros((0, 5), np.int64)
     seed = spec["seed"]
 
     def play_range(start: int, out: np.ndarray) -> None:
+        # a State per chunk, never per game: threads play chunks of one job at once
+        state = km.new_state(rules.n_tiles, len(rules.missions), n_cols(rules))
         block = np.zeros((out.shape[0], out.shape[1]), np.int64)
         km.play_range(state, setup, seed, start, block, no_trace)
         out[...] = block

@@ -6,7 +6,8 @@ and every rule are documented there and in docs/meographic/rules.md.
 A seat's area is a padded grid (GP x GP, PAD free cells around the 41 x 41 area), so a mission window never
 leaves it; a cell is (row + PAD) * GP + (col + PAD). A mission check reads only the windows that hold the new
 tile: per (card, new tile's type) the precomputed cells of every orientation around it
-(analyzer.meographic.rules.mission_windows), after a count test (enough tiles of each type on the area).
+(analyzer.meographic.rules.mission_windows), read once per placement to note which open cells a card's shape now
+waits on (note_completions); a mission check is then a lookup.
 """
 
 import numpy as np
@@ -106,13 +107,16 @@ def init(state, setup, seed, game):
             state.btype[s, state.placed[s, k]] = -1
             state.bpts[s, state.placed[s, k]] = 0
         state.n_placed[s] = 0
+        for k in range(state.n_mtouched[s]):
+            state.mmask[s, state.mtouched[s, k]] = 0
+            state.mflag[s, state.mtouched[s, k]] = 0
+        state.n_mtouched[s] = 0
         state.bbox[s, 0] = GP
         state.bbox[s, 1] = -1
         state.bbox[s, 2] = GP
         state.bbox[s, 3] = -1
     st[:] = 0
     state.points[:] = 0
-    state.tcount[:] = 0
     state.gone[:] = 0
     state.completed[:] = 0
     state.revealed[:] = 0
@@ -210,28 +214,41 @@ def adjacency_at(state, seat, cell, ty, pt):
 
 
 @internal
-def shape_done(state, setup, seat, cell, ty, m):
-    """Some orientation of card m's shape holds the new tile (type ty on cell) and lies on the area."""
+def note_completions(state, setup, seat, cell, ty):
+    """After a tile of type ty is placed on cell: every window of a card through it with all its other cells
+    placed and of the right types but one empty cell c makes (c, the type c needs) complete that card. A
+    completion never goes away while c is open (tiles are never removed), so these masks, built a placement at a
+    time, answer every later mission check with one lookup (state.mmask[seat, c, type], a bit per card)."""
+    btype, mmask = state.btype, state.mmask
     n_types = setup.cfg[CFG_TYPES]
-    need = setup.need
-    if state.n_placed[seat] + 1 < need[m, n_types]:
-        return False
-    for t in range(n_types):
-        if state.tcount[seat, t] + (1 if t == ty else 0) < need[m, t]:
-            return False
-    btype = state.btype
-    w0 = setup.win_start[m, ty]
-    for w in range(w0, w0 + setup.win_count[m, ty]):
-        ok = True
-        for k in range(setup.win_len[w]):
-            b = btype[seat, cell + setup.win_cells[w, k, 0] * GP + setup.win_cells[w, k, 1]]
-            want = setup.win_cells[w, k, 2]
-            if b < 0 or (want != ANY and b != want):
-                ok = False
-                break
-        if ok:
-            return True
-    return False
+    for m in range(setup.cfg[CFG_MISSIONS]):
+        bit = np.int64(1) << m
+        w0 = setup.win_start[m, ty]
+        for w in range(w0, w0 + setup.win_count[m, ty]):
+            empty, empty_want = np.int64(-1), np.int64(0)
+            for k in range(setup.win_len[w]):
+                at = cell + setup.win_cells[w, k, 0] * GP + setup.win_cells[w, k, 1]
+                b = btype[seat, at]
+                want = setup.win_cells[w, k, 2]
+                if b < 0:
+                    if empty >= 0:
+                        empty = -2
+                        break
+                    empty, empty_want = at, want
+                elif want != ANY and b != want:
+                    empty = -2
+                    break
+            if empty < 0:
+                continue
+            if state.mflag[seat, empty] == 0:
+                state.mflag[seat, empty] = 1
+                state.mtouched[seat, state.n_mtouched[seat]] = empty
+                state.n_mtouched[seat] += 1
+            if empty_want == ANY:
+                for t in range(n_types):
+                    mmask[seat, empty, t] |= bit
+            else:
+                mmask[seat, empty, empty_want] |= bit
 
 
 @internal
@@ -239,9 +256,12 @@ def missions_at(state, setup, seat, cell, ty, record):
     """(card points, bonus) of the uncovered cards completed by a tile of type ty on cell; with record, count
     each completion."""
     mission, bonus = 0, 0
+    done = state.mmask[seat, cell, ty]
+    if done == 0:
+        return mission, bonus
     for j in range(state.st[ST_NCOLS]):
         m = state.col_top[j]
-        if shape_done(state, setup, seat, cell, ty, m):
+        if (done >> m) & 1:
             mission += setup.m_points[m]
             u = state.col_under[j]
             if u >= 0:
@@ -296,9 +316,9 @@ def place(state, setup, seat, slot, cell):
     pts[seat, P_BONUS] += bonus
     state.btype[seat, cell] = ty
     state.bpts[seat, cell] = pt
+    note_completions(state, setup, seat, cell, ty)
     state.placed[seat, state.n_placed[seat]] = cell
     state.n_placed[seat] += 1
-    state.tcount[seat, ty] += 1
     state.gone[ty] += 1
     r, c = cell // GP, cell % GP
     box = state.bbox

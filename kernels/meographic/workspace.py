@@ -13,7 +13,6 @@ Setup = namedtuple("Setup", [
     "cfg",  # int64 [CFG_SIZE]
     "tile_type", "tile_pts",  # int64 [n_tiles]
     "m_points",  # int64 [n_missions]
-    "need",  # int32 [n_missions, n_types + 1] cells per type, then all cells
     "win_start", "win_count",  # int32 [n_missions, n_types] the windows of (card, new tile's type)
     "win_len",  # int32 [W] other cells of a window
     "win_cells",  # int32 [W, MAX_CELLS - 1, 3] (dr, dc, type) of each, relative to the new tile
@@ -35,7 +34,10 @@ State = namedtuple("State", [
     "placed",  # int64 [MAX_PLAYERS, ROUNDS + 1] cells in placement order
     "n_placed",  # int64 [MAX_PLAYERS]
     "bbox",  # int64 [MAX_PLAYERS, 4] rows min, max, columns min, max of each area
-    "tcount",  # int64 [MAX_PLAYERS, MAX_TYPES] tiles of each type on each area
+    "mmask",  # int64 [MAX_PLAYERS, GP * GP, MAX_TYPES] per open cell and type: the cards a tile there completes
+    "mflag",  # int8 [MAX_PLAYERS, GP * GP] the cell has a mask entry this game
+    "mtouched",  # int64 [MAX_PLAYERS, GP * GP] those cells, to clear at the next init
+    "n_mtouched",  # int64 [MAX_PLAYERS]
     "gone",  # int64 [MAX_TYPES] tiles of each type placed by anyone or discarded (public)
     "points",  # int64 [MAX_PLAYERS, 4] points by source (P_*)
     "completed", "revealed",  # int64 [n_missions] per card: scorings, turned up (0/1)
@@ -55,7 +57,9 @@ def new_state(n_tiles: int, n_missions: int, n_cols: int) -> State:
                  np.zeros((PILES, n_tiles), np.int64), np.zeros(PILES, np.int64),
                  np.full((MAX_PLAYERS, 2), -1, np.int64), btype, np.zeros_like(btype),
                  np.zeros((MAX_PLAYERS, ROUNDS + 1), np.int64), np.zeros(MAX_PLAYERS, np.int64),
-                 np.zeros((MAX_PLAYERS, 4), np.int64), np.zeros((MAX_PLAYERS, MAX_TYPES), np.int64),
+                 np.zeros((MAX_PLAYERS, 4), np.int64),
+                 np.zeros((MAX_PLAYERS, GP * GP, MAX_TYPES), np.int64), np.zeros((MAX_PLAYERS, GP * GP), np.int8),
+                 np.zeros((MAX_PLAYERS, GP * GP), np.int64), np.zeros(MAX_PLAYERS, np.int64),
                  np.zeros(MAX_TYPES, np.int64), np.zeros((MAX_PLAYERS, 4), np.int64),
                  np.zeros(n_missions, np.int64), np.zeros(n_missions, np.int64), np.zeros(MAX_OPEN, np.int64),
                  np.zeros(MAX_ACTIONS, np.float64), np.zeros(MAX_TYPES, np.float64),

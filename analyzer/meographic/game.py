@@ -1,0 +1,80 @@
+"""Cational Meographic on the game protocol (analyzer/game.py): its registration, examples and traces."""
+
+from __future__ import annotations
+
+from analyzer.game import Example, Experiment, Game
+
+GAME = Game(
+    id="meographic",
+    title="Cational Meographic: the landscape-photo game",
+    version="1",
+    about="21 rounds of landscape tiles and photo missions (seed 004): solo or 2-4 players, "
+          "random/greedy/planner bots",
+    rulebooks=("docs/rulebooks/004_4d0bc359b3cf64f1.txt",),
+    cli="analyzer.meographic.cli:app",
+    arms="analyzer.meographic.game:arms",
+    experiments=(
+        Experiment("simulate", "games of chosen bots: scores by seat, bot and source, missions, seat win rates",
+                   "analyzer.meographic.game:simulate_example"),
+        Experiment("compare", "one bot against another, seats rotated on the same games; or a rules variant",
+                   "analyzer.meographic.game:compare_example"),
+    ),
+    trace="analyzer.meographic.game:trace",
+    golden="analyzer.meographic.game:golden",
+    docs="docs/meographic/",
+)
+
+
+def arms() -> dict:
+    from analyzer.meographic.bots import BOTS
+
+    return {"bot": BOTS}
+
+
+def _table(extra: dict | None = None) -> dict[str, str]:
+    from analyzer.meographic.reference import column_names
+    from analyzer.meographic.rules import default_rules
+
+    names = column_names(len(default_rules().missions))
+    return {"game": "Int64"} | {name: "Int16" for name in names} | (extra or {})
+
+
+def simulate_example() -> Example:
+    from analyzer.meographic.simulation import meographic_job
+
+    return Example(jobs=[("greedy", meographic_job(2, "greedy", 3))], games=6,
+                   argv=["meographic", "simulate", "--players", "2", "--bots", "greedy,planner", "--games", "20",
+                         "--seed", "3", "--no-progress"], tables={"games.parquet": _table()})
+
+
+def compare_example() -> Example:
+    from analyzer.meographic.simulation import meographic_job
+
+    return Example(jobs=[(b, meographic_job(2, b, 3)) for b in ("random", "greedy", "planner")], games=6,
+                   argv=["meographic", "compare", "--players", "2", "--bots", "planner,greedy", "--games", "20",
+                         "--seed", "3", "--no-progress"],
+                   tables={"games.parquet": _table({"seat_of_a": "Int64"})}, shares_luck=True)
+
+
+def trace(job, game: int) -> dict:
+    """luck: the mission cards' order and the bag's order (the same for every bot); events: every action as
+    (seat, kind, a, b, c) and the final scores."""
+    from analyzer.meographic.simulation import n_cols, replay, setup_of
+    from kernels import meographic as km
+
+    spec = job.spec
+    rules, setup = setup_of(spec)
+    state = km.new_state(rules.n_tiles, len(rules.missions), n_cols(rules))
+    km.init(state, setup, spec["seed"], game)
+    luck = {"missions": [int(m) for m in state.mcards], "bag": [int(t) for t in state.bag]}
+    row, actions, _ = replay(spec, game)
+    return {"luck": luck, "events": {"actions": actions.tolist(),
+                                     "scores": [int(x) for x in row[:spec["players"]]]}}
+
+
+def golden() -> list:
+    from analyzer.meographic.simulation import meographic_job
+
+    return [("greedy, solo", meographic_job(1, "greedy", 7), 0),
+            ("planner against greedy, 2 players", meographic_job(2, "planner,greedy", 7), 1),
+            ("random, 4 players", meographic_job(4, "random", 7), 2)]
