@@ -34,7 +34,7 @@ BOTS = Registry("bot", [
             (("opening", 1.0), ("gold", 1.0), ("variety", 2.0), ("scarce", 1.0), ("generic", 2.0), ("special", 1.0),
              ("match", 0.5), ("vp", 10.0), ("pips", 1.0), ("new", 2.0), ("reach", 0.6), ("card", 4.0))),
 ], bounds={"opening": (0, 2)})
-PLAY_SCENARIOS = ("new-shores", "four-islands", "fog-islands", "through-the-desert")
+PLAY_SCENARIOS = ("base", "new-shores", "four-islands", "fog-islands", "through-the-desert")
 LATER = {"new-world": "its harbours laid by the players",
          "forgotten-tribe": "issue 29", "cloth-for-catan": "issue 29", "pirate-islands": "issue 29",
          "wonders-of-catan": "issue 29"}
@@ -285,6 +285,12 @@ def assumptions(s, arms: list, boards: str, rules_name: str, rotate: bool = Fals
                         "dice and deck; CIs are clustered by game" if rotate else
                         "the bots keep their seats; with different bots, seat and bot effects are confounded "
                         "(--rotate separates them)") + "."]
+    if not s.ships:
+        out.append(f"Plain Catan ({s.path.name}): {s.ships_note}")
+    if boards == "random":
+        from analyzer.seafarers.boards import deal_assumptions
+
+        out += [line for line in deal_assumptions(s) if line.startswith("Red 6/8")]
     if s.reconstructed:
         out.append("The layout is a reconstruction (docs/seafarers/scenarios.md).")
     if any(k == "fog" for k in s.kind):

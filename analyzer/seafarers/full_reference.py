@@ -21,7 +21,7 @@ discards or picks gold). Randomness: the dice (seed, game, PURPOSE_DICE), the de
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -85,6 +85,8 @@ class Table:
 def game_table(scenario: Scenario, rules: Rules, terrain, number, harbour) -> Table:
     """The Table of one dealt board (terrain, number [n_hex]; harbour: type per harbour site)."""
     topo = scenario.topology
+    if not scenario.ships:  # plain Catan (the base map): no ship in any supply, so none is built, moved or drafted
+        rules = replace(rules, supply={**rules.supply, "ships": 0})
     terrain = np.asarray(terrain, np.int8)
     number = np.asarray(number, np.int8)
     view = board_view(scenario, terrain, number, harbour)

@@ -235,6 +235,8 @@ class Scenario:
     areas: tuple[Area, ...]
     markers: Markers
     path: Path = field(repr=False)
+    ships: bool = True  # False: plain Catan, no ship in any seat's supply (rules.ships; the base map)
+    ships_note: str = ""
 
     @property
     def reconstructed(self) -> bool:
@@ -354,8 +356,11 @@ class _Parser:
         victory = self.victory(_get(raw, "victory", dict, ""))
         setup_raw = _get(raw, "setup", dict, "")
         rules_raw = raw.get("rules", {})
-        _keys(rules_raw, {"notes"}, set(), "rules.")
+        _keys(rules_raw, {"notes", "ships", "ships_note"}, set(), "rules.")
         rules = tuple(_str_list(rules_raw.get("notes", []), "rules.notes"))
+        ships = rules_raw.get("ships", True)
+        if not isinstance(ships, bool):
+            raise UserError(f"rules.ships must be true or false, got {ships!r}")
         layouts = _get(raw, "layouts", list, "")
         if not layouts:
             raise UserError("no [[layouts]]")
@@ -375,10 +380,14 @@ class _Parser:
                     raise UserError(f"two layouts for {c} players")
                 seen.add(c)
             body = _LayoutParser(lay, where).parse(setup_raw)
+            if not ships and (body["setup"].ships or body["pirate"].rule != "none"):
+                raise UserError("rules.ships = false (no ships in play) needs setup.ships = false and no pirate "
+                                f"({where}.pirate.start = \"none\")")
             for c in counts:
                 out.append(Scenario(slug=slug, number=number, name=_get(raw, "name", str, ""),
                                     name_pt=raw.get("name_pt", ""), source=raw.get("source", ""), players=c,
-                                    player_counts=counts, victory=victory, rules=rules, path=self.path, **body))
+                                    player_counts=counts, victory=victory, rules=rules, path=self.path,
+                                    ships=ships, ships_note=rules_raw.get("ships_note", ""), **body))
         return tuple(out)
 
     @staticmethod

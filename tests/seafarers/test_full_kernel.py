@@ -15,7 +15,7 @@ from kernels.catan import game as kg
 from kernels.rng import PURPOSE_POLICY
 
 RULES = load_rules()
-SCENARIOS = ("new-shores", "four-islands", "through-the-desert", "fog-islands")
+SCENARIOS = ("base", "new-shores", "four-islands", "through-the-desert", "fog-islands")
 
 
 def tables(slug, players, seed, g):
@@ -34,6 +34,19 @@ def seat_columns(out, j, players):
 @given(st.sampled_from(SCENARIOS), st.sampled_from((3, 4)), st.integers(0, 2**32), st.integers(0, 10**6),
        st.sampled_from(("weighted", "random")))
 def test_the_kernel_plays_the_references_games(slug, players, seed, g, bot):
+    same_game(slug, players, seed, g, bot)
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.sampled_from((3, 4)), st.integers(0, 2**32), st.integers(0, 10**6), st.sampled_from(("weighted", "random")))
+def test_the_kernel_plays_the_references_games_on_the_base_map(players, seed, g, bot):
+    """Plain Catan (no ships, no pirate) on random base boards: every decision the same in both engines."""
+    same_game("base", players, seed, g, bot)
+
+
+def same_game(slug, players, seed, g, bot):
+    """Kernel and reference play game g of `seed` on its board with `bot` in every seat: the same legal actions in
+    the same order at every decision, the same hands, routes and result."""
     table, board = tables(slug, players, seed, g)
     decide = R.decide_weighted if bot == "weighted" else R.decide_random
     state = R.init(table, seed, g)
