@@ -1,21 +1,27 @@
 """--checkpoint DIR: completed chunks on disk, so a killed run resumes where it stopped.
 
-    DIR/manifest.json            what the run is: the job spec, the stopping rule, the package version
-    DIR/chunks/<start>-<end>.npy one finished chunk: the result columns of games start .. end-1
+    DIR/manifest.json                     what the run is: the job spec, the stopping rule, the package version
+    DIR/chunks/<start>-<end>.<sha256>.npy one finished chunk: the result columns of games start .. end-1,
+                                          named with the SHA-256 of its bytes
 
 Every file is written whole to a temporary file, fsynced and renamed (analyzer.io.atomic_write), so
 ``kill -9`` at any moment leaves finished chunks intact and at worst a stray temporary file, which
-the next run deletes. A chunk is valid for any thread count, backend or chunk size (games draw
-from their own streams), so a resumed run only plans new chunks around the stored ones.
-A lock file keeps two runs from sharing one checkpoint at the same time.
+the next run deletes. A chunk whose bytes no longer match its checksum (a zero-byte file, one value
+altered by a disk or a hand) or that cannot be read is named in one line on stderr, deleted and played
+again, so a resume still equals an uninterrupted run. A chunk is valid for any thread count, backend
+or chunk size (games draw from their own streams), so a resumed run only plans new chunks around the
+stored ones. A lock file keeps two runs from sharing one checkpoint at the same time.
 """
 
 from __future__ import annotations
 
+import hashlib
+import io
 import json
 import os
 import re
 import stat
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -29,7 +35,8 @@ except ImportError:  # pragma: no cover - Windows: no lock, the rest works
     fcntl = None
 
 FORMAT = "tabletop-checkpoint/1"
-_CHUNK = re.compile(r"^(\d{12,})-(\d{12,})\.npy$")  # 13 digits for the last chunk of 10**12 games
+# 13 digits for the last chunk of 10**12 games; a chunk named without its checksum is damaged
+_CHUNK = re.compile(r"^(\d{12,})-(\d{12,})(?:\.([0-9a-f]{64}))?\.npy$")
 
 
 class Checkpoint:
@@ -45,6 +52,8 @@ class Checkpoint:
         self.n_cols = n_cols
         self.dtype = np.dtype(dtype)
         self.stored: dict[int, int] = {}  # start -> end of every valid chunk on disk
+        self.dropped: list[str] = []  # names of the damaged chunks deleted when the folder was opened
+        self._files: dict[int, Path] = {}  # start -> its file
         self._lock_fd: int | None = None
 
     def __enter__(self) -> Checkpoint:
@@ -109,48 +118,82 @@ class Checkpoint:
                             "rerun that command or use another folder")
 
     def _index(self, chunks: Path) -> None:
-        """Delete temporary files a killed run left behind; note every readable, non-overlapping chunk."""
+        """Delete temporary files a killed run left behind and damaged chunks (each named on stderr);
+        note every valid, non-overlapping chunk."""
         found = []
         for entry in chunks.iterdir():
             if entry.name.startswith(".") and entry.name.endswith(".tmp"):
                 entry.unlink(missing_ok=True)
             elif m := _CHUNK.match(entry.name):
                 start, end = int(m.group(1)), int(m.group(2))
-                if end > start and self._readable(entry, end - start):
-                    found.append((start, end))
+                if end <= start:
+                    continue
+                problem = self._problem(entry, end - start, m.group(3))
+                if problem is None:
+                    found.append((start, end, entry))
+                    continue
+                self.dropped.append(entry.name)
+                print(f"warning: --checkpoint {self.dir}: chunk {entry.name} {problem}; deleted, its games "
+                      f"{start:,}-{end - 1:,} are played again", file=sys.stderr)
+                try:
+                    entry.unlink()
+                except OSError:  # (left in place it is found damaged again next time: nothing is lost)
+                    pass
         last_end = 0
-        for start, end in sorted(found):
+        for start, end, entry in sorted(found):
             if start >= last_end:
                 self.stored[start] = last_end = end
+                self._files[start] = entry
 
-    def _readable(self, path: Path, games: int) -> bool:
+    def _problem(self, path: Path, games: int, digest: str | None) -> str | None:
+        """Why the chunk at path cannot be used (its checksum, its content), or None."""
+        if digest is None:
+            return "has no checksum in its name"
         try:
-            if not stat.S_ISREG(path.stat().st_mode):  # a pipe would block np.load forever
-                return False
-            block = np.load(path, mmap_mode="r", allow_pickle=False)
-        except (OSError, ValueError):
-            return False
-        return block.shape == (self.n_cols, games) and block.dtype == self.dtype
+            if not stat.S_ISREG(path.stat().st_mode):  # a pipe would block a read forever
+                return "is not a regular file"
+            data = path.read_bytes()
+        except OSError as exc:
+            return f"cannot be read ({exc.strerror or exc})"
+        if hashlib.sha256(data).hexdigest() != digest:
+            return f"is damaged ({len(data):,} bytes that do not match its SHA-256)"
+        try:
+            block = np.load(io.BytesIO(data), allow_pickle=False)
+        except (OSError, ValueError, EOFError) as exc:
+            return f"is not a chunk ({exc})"
+        if block.shape != (self.n_cols, games) or block.dtype != self.dtype:
+            return f"holds {block.dtype}{list(block.shape)}, not this run's {self.dtype}[{self.n_cols}, {games}]"
+        return None
 
     def keep_within(self, limit: int) -> None:
         """Forget chunks that end past the run's last game: no run of this identity writes them
         (a file put there by hand); their games are played again."""
         self.stored = {start: end for start, end in self.stored.items() if end <= limit}
 
-    def path(self, start: int, end: int) -> Path:
-        return self.dir / "chunks" / f"{start:012d}-{end:012d}.npy"
-
     def load(self, start: int) -> np.ndarray:
-        return np.load(self.path(start, self.stored[start]), allow_pickle=False)
+        """A stored chunk, checked again (it may have changed since the folder was opened)."""
+        path = self._files[start]
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise UserError(f"--checkpoint {self.dir}: cannot read chunk {path.name} "
+                            f"({exc.strerror or exc}); rerun to play its games again") from None
+        if hashlib.sha256(data).hexdigest() != _CHUNK.match(path.name).group(3):
+            raise UserError(f"--checkpoint {self.dir}: chunk {path.name} changed during this run; "
+                            "rerun to play its games again")
+        return np.load(io.BytesIO(data), allow_pickle=False)
 
     def save(self, start: int, block: np.ndarray) -> None:
         end = start + block.shape[1]
-        path = self.path(start, end)
+        buffer = io.BytesIO()
+        np.save(buffer, block, allow_pickle=False)
+        data = buffer.getvalue()
+        path = self.dir / "chunks" / f"{start:012d}-{end:012d}.{hashlib.sha256(data).hexdigest()}.npy"
         try:
             if path.is_symlink() or (path.exists() and not path.is_file()):
                 path.unlink()  # a stray pipe or link named as a chunk of this run's own folder: ours to replace
-            atomic_write(path, lambda fh: np.save(fh, block, allow_pickle=False))
-        except OSError as exc:  # (numpy reports a short write without an errno: the disk is full)
+            atomic_write(path, lambda fh: fh.write(data))
+        except OSError as exc:  # (a short write without an errno: the disk is full)
             why = exc.strerror or f"the disk is full? {exc}"
             raise UserError(f"cannot save games {start:,}-{end - 1:,} to --checkpoint {self.dir}: "
                             f"{why}; the chunks saved before are kept for a rerun") from None
