@@ -12,6 +12,7 @@ import typer
 from analyzer import stats
 from analyzer.command import command_line, prepare_out_dir, results_folder, run_options, write_summary
 from analyzer.errors import UserError
+from analyzer.io import atomic_write_parquet
 from analyzer.params import path_value
 from analyzer.provenance import provenance
 from analyzer.regatta import rules as rules_module
@@ -71,7 +72,7 @@ def simulate(players: int = typer.Option(2, help="Players (2-4; 4 with --team)."
     rows = [[s["seat"], pct(s["win"]), f"{pct(s['ci95'][0])}-{pct(s['ci95'][1])}"] for s in seat]
     from reports.regatta.report import write
     with results_folder(out) as stage:
-        _table(cols).write_parquet(stage / "games.parquet")
+        atomic_write_parquet(stage / "games.parquet", _table(cols))
         write_summary(stage, summary, "regatta simulate")
         write(stage, headline, [("p", f"{cols.shape[1]:,} races, bots {', '.join(job.spec['bots'])}."),
                                 ("table", ["boat", "wins", "95% CI"], rows, ["r", "r", "r"])],
@@ -111,7 +112,7 @@ def compare(players: int = typer.Option(2), bots: str = typer.Option("blocker,gr
     table = pl.concat([_table(c).with_columns(pl.lit(s, pl.Int64).alias("seat_of_a")) for s, c in enumerate(runs)])
     from reports.regatta.report import write
     with results_folder(out) as stage:
-        table.write_parquet(stage / "games.parquet")
+        atomic_write_parquet(stage / "games.parquet", table)
         write_summary(stage, summary, "regatta compare")
         write(stage, headline, [("p", f"{share.size:,} races, {a} moved through every seat on the same races.")],
               np.concatenate([c[1] for c in runs]), np.concatenate([c[2] for c in runs]), ASSUMPTIONS)
@@ -135,7 +136,7 @@ def _compare_rules(players: int, bot: str, seed: int, variant: Path, out: Path, 
                        for k, c in enumerate((base, other))])
     from reports.regatta.report import write
     with results_folder(out) as stage:
-        table.write_parquet(stage / "games.parquet")
+        atomic_write_parquet(stage / "games.parquet", table)
         write_summary(stage, summary, "regatta compare")
         write(stage, headline, [("p", f"{base.shape[1]:,} races under each rule set, paired race by race "
                                       f"(column seat_of_a: 0 default rules, 1 the variant).")],
