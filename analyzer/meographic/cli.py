@@ -17,6 +17,7 @@ from analyzer.arms import arms_run_info, run_arms
 from analyzer.beacon.comparison import split_policies
 from analyzer.command import command_line, prepare_out_dir, results_folder, run_options, write_summary
 from analyzer.errors import UserError
+from analyzer.io import atomic_write_parquet
 from analyzer.meographic import analysis
 from analyzer.meographic.bots import BOTS, bots_help
 from analyzer.meographic.reference import column_names
@@ -137,7 +138,7 @@ def simulate(players: int = typer.Option(1, help="Players (1 is the solo game, u
     from reports.meographic import report
 
     with results_folder(out) as stage:
-        _table(cols, rule_set).write_parquet(stage / "games.parquet")
+        atomic_write_parquet(stage / "games.parquet", _table(cols, rule_set))
         figures = [("Score distribution per seat", report.score_histograms(
             {n: scores[s] for s, n in enumerate(names)}, "Final scores per seat", stage / "scores_by_seat.png").name)]
         several = len(bot_names) > 1 and len(bot_names) < players  # (one seat each: the seats' figures say it)
@@ -233,7 +234,7 @@ def compare(players: int = typer.Option(1, help="Players (1 is the solo game, up
     table = pl.concat([_table(c, base).with_columns(pl.lit(s, pl.Int64).alias("seat_of_a"))
                        for s, c in enumerate(runs)])
     with results_folder(out) as stage:
-        table.write_parquet(stage / "games.parquet")
+        atomic_write_parquet(stage / "games.parquet", table)
         groups = {a: got["a_score"], b: got["b_score"]} if players == 1 else {
             f"{a} (its seat, mean over the {players} seatings)": got["a_score"],
             f"{b} (mean of its seats)": got["b_score"]}
@@ -283,7 +284,7 @@ def _compare_rules(base: RuleSet, other: RuleSet, variant: Path, players: int, b
     if len(other.missions) != len(base.missions):  # (the mission columns differ: keep the seats' columns only)
         frames = [f.select(["game", *column_names(0), "seat_of_a"]) for f in frames]
     with results_folder(out) as stage:
-        pl.concat(frames).write_parquet(stage / "games.parquet")
+        atomic_write_parquet(stage / "games.parquet", pl.concat(frames))
         means = {f"base ({base.name})": analysis.seat_values(base_runs, base, "score", players).mean(axis=0),
                  f"variant ({other.name})": analysis.seat_values(other_runs, other, "score", players).mean(axis=0)}
         figures = [("Score distribution per rule set", report.score_histograms(
