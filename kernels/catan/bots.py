@@ -83,7 +83,7 @@ def _site_value(board, game, params, seat, c, own):
 
 @kernel
 def _free_site(board, game, c):
-    return (kg.corner_land(game, board, c) and board.corner_in_play[c] and not board.no_settle[c]
+    return (kg.corner_land(board, game, c) and board.corner_in_play[c] and not board.no_settle[c]
             and kg._distance_ok(board, game, c))
 
 

@@ -221,7 +221,7 @@ def _side(game, h):
 
 
 @kernel
-def corner_land(game, board, c):
+def corner_land(board, game, c):
     for j in range(3):
         if _side(game, board.corner_hexes[c, j]) == 1:
             return True
@@ -229,7 +229,7 @@ def corner_land(game, board, c):
 
 
 @kernel
-def _corner_coastal(game, board, c):
+def _corner_coastal(board, game, c):
     land = False
     sea = False
     for j in range(3):
@@ -327,7 +327,7 @@ def _distance_ok(board, game, c):
 
 @kernel
 def _settlement_ok(board, game, seat, c):
-    if not (corner_land(game, board, c) and board.corner_in_play[c]) or board.no_settle[c]:
+    if not (corner_land(board, game, c) and board.corner_in_play[c]) or board.no_settle[c]:
         return False
     if not _distance_ok(board, game, c):
         return False
@@ -507,7 +507,7 @@ def _setup_edge_kind(board, game, e, ship):
 @kernel
 def _setup_edges(board, game, actions, n):
     c = game.st[ST_SETUP_CORNER]
-    ships = board.params[P_SETUP_SHIPS] != 0 and _corner_coastal(game, board, c)
+    ships = board.params[P_SETUP_SHIPS] != 0 and _corner_coastal(board, game, c)
     e0, e1, e2 = board.corner_edges[c, 0], board.corner_edges[c, 1], board.corner_edges[c, 2]
     if e0 > e1:  # the row is ordered by the far corner; actions go by edge
         e0, e1 = e1, e0

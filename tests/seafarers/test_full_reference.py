@@ -619,7 +619,9 @@ def test_an_unexplored_fog_hex_produces_nothing_and_takes_neither_robber_nor_pir
 
 
 def test_roads_reach_the_fog_only_from_land_and_ships_only_from_sea():
-    # "A estrada só pode ser colocada ... " (base game) with the fog: a road needs land on a side, a ship sea
+    # "Os barcos só se podem colocar entre dois hexágonos de mar (mar aberto) ou entre um hexágono de mar e um de
+    # terreno (linha costeira)." Beside a fog hex, which is neither until explored: a ship needs sea on the other
+    # side, a road land (the base game's roads go on land)
     table, state = fog_position(0)
     topo = table.scenario.topology
     for e in range(topo.n_edge):
