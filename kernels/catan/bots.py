@@ -31,7 +31,8 @@ def seat_pips(board, game, seat, out):
     """out[:6]: the seat's pips per resource and gold (a city counts twice), the robber's hex included."""
     for k in range(6):
         out[k] = 0.0
-    for c in range(game.corner_owner.shape[0]):
+    for i in range(game.n_net[seat, 0]):  # every building of the seat is in its network
+        c = game.net_corners[seat, i]
         if game.corner_owner[c] != seat:
             continue
         mult = 2.0 if game.corner_building[c] == CITY else 1.0
@@ -127,14 +128,17 @@ def _reach_value(board, game, params, seat, e):
 
 
 @kernel
-def _target(board, game, seat):
+def _target(board, game, params, seat, own):
     """The item the seat saves for: a city if it has a settlement to upgrade, else a settlement if its roads and
-    ships lead towards a free site (game.field, filled first), else a development card."""
-    for c in range(game.corner_owner.shape[0]):
+    ships lead towards a free site (game.field, filled here), else a development card."""
+    for i in range(game.n_net[seat, 0]):
+        c = game.net_corners[seat, i]
         if game.corner_owner[c] == seat and game.corner_building[c] == 1 and game.pieces_left[seat, kg.PIECE_CITY]:
             return kg.ITEM_CITY
+    _site_field(board, game, params, seat, own)
     if game.pieces_left[seat, kg.PIECE_SETTLEMENT] > 0:
-        for e in range(board.edge_corners.shape[0]):
+        for i in range(game.n_net[seat, 1]):
+            e = game.net_edges[seat, i]
             if game.edge_owner[e] == seat:
                 for side in range(2):
                     if game.field[board.edge_corners[e, side]] > 0:
@@ -188,14 +192,15 @@ def _thief_value(board, game, seat, kind, h):
 @kernel
 def decide_value(board, game, n, params, own):
     """Index of the best-scored action among game.actions[:n] (own: float64 [6] scratch)."""
+    if n == 1:  # rolling, say: nothing to weigh
+        return 0
     st = game.st
     seat = st[kg.ST_ACTOR]
     seat_pips(board, game, seat, own)
     best, best_i = NEVER, 0
     main = st[kg.ST_PHASE] == kg.MAIN
-    if main or st[kg.ST_PHASE] == kg.FREE_ROADS or st[kg.ST_PHASE] == kg.SETUP_EDGE:
-        _site_field(board, game, params, seat, own)
-    target = _target(board, game, seat) if main else kg.ITEM_SETTLEMENT
+    target = _target(board, game, params, seat, own) if main else kg.ITEM_SETTLEMENT
+    field = main and target != kg.ITEM_CITY  # game.field is filled (only roads and ships read it)
     cards = 0
     for r in range(N_RESOURCES):
         cards += game.hands[seat, r]
@@ -212,6 +217,9 @@ def decide_value(board, game, n, params, own):
             for r in range(6):
                 s += params[V_PIPS] * game.corner_pips[a, r]
         elif kind == kg.ROAD or kind == kg.SHIP:
+            if not field:
+                _site_field(board, game, params, seat, own)
+                field = True
             s = _reach_value(board, game, params, seat, a)
             if st[kg.ST_PHASE] == kg.MAIN and target != kg.ITEM_CARD and _missing(board, game, seat, target, -1, -1,
                                                                                   0) <= 1:

@@ -85,6 +85,7 @@ Game = namedtuple("Game", [
     "corner_pips",  # float64 [n_corner, 6]: Board.corner_pips with the explored hexes counted
     "hands", "cards", "new_cards",  # int64 [MAX_SEATS, 5]
     "pieces_left",  # int64 [MAX_SEATS, 4]
+    "rates",  # int64 [MAX_SEATS, 5]: each seat's best maritime rate per resource (its harbours), kept by _settle
     "bank",  # int64 [5]
     "deck",  # int64 [MAX_DECK] in draw order
     "corner_owner", "corner_building",  # int64 [n_corner]
@@ -94,6 +95,12 @@ Game = namedtuple("Game", [
     "owed",  # int64 [MAX_SEATS, 5] production scratch
     "dice", "steal",  # uint64 [2] streams
     "actions",  # int64 [MAX_ACTIONS, 3]
+    "targets",  # int64 [n_edge]: legal() scratch, the edges a new ship may take
+    "net_corners", "net_edges",  # int64 [MAX_SEATS, n_corner | n_edge]: ascending, the corners a seat has reached
+    # (a building or a piece there) and their edges: where its next piece may go (they never shrink: a moved ship
+    # leaves stale entries, which the legality tests skip)
+    "n_net",  # int64 [MAX_SEATS, 2]: lengths of net_corners, net_edges
+    "in_net_corner", "in_net_edge",  # bool [MAX_SEATS, n_corner | n_edge]
     "work",  # RouteWork
     "field",  # float64 [n_corner]: bot scratch (kernels/catan/bots.py)
 ])
@@ -102,7 +109,8 @@ Game = namedtuple("Game", [
 @allocating
 def _zeros_game(n_corner, n_edge, n_territory):
     return (np.zeros(ST_SIZE, np.int64), np.zeros((MAX_SEATS, 5), np.int64), np.zeros((MAX_SEATS, 5), np.int64),
-            np.zeros((MAX_SEATS, 5), np.int64), np.zeros((MAX_SEATS, 4), np.int64), np.zeros(5, np.int64),
+            np.zeros((MAX_SEATS, 5), np.int64), np.zeros((MAX_SEATS, 4), np.int64),
+            np.zeros((MAX_SEATS, 5), np.int64), np.zeros(5, np.int64),
             np.zeros(MAX_DECK, np.int64), np.zeros(n_corner, np.int64), np.zeros(n_corner, np.int64),
             np.zeros(n_edge, np.int64), np.zeros(n_edge, np.int64), np.zeros(n_edge, np.int64))
 
@@ -117,7 +125,10 @@ def new_game(board: Board) -> Game:
              np.zeros((n_corner, 6), np.float64))
     return Game(st, *shown, *rest, *seats, np.zeros((MAX_SEATS, n_t), np.bool_),
                 np.zeros((MAX_SEATS, n_t), np.bool_), np.zeros((MAX_SEATS, 5), np.int64), np.zeros(2, np.uint64),
-                np.zeros(2, np.uint64), np.zeros((MAX_ACTIONS, 3), np.int64), route_work(n_edge, 30),
+                np.zeros(2, np.uint64), np.zeros((MAX_ACTIONS, 3), np.int64), np.zeros(n_edge, np.int64),
+                np.zeros((MAX_SEATS, n_corner), np.int64), np.zeros((MAX_SEATS, n_edge), np.int64),
+                np.zeros((MAX_SEATS, 2), np.int64), np.zeros((MAX_SEATS, n_corner), np.bool_),
+                np.zeros((MAX_SEATS, n_edge), np.bool_), route_work(n_edge, 30),
                 np.zeros(n_corner, np.float64))
 
 
@@ -152,6 +163,7 @@ def init(board, game, seed, g):
     for seat in range(MAX_SEATS):
         for k in range(4):
             game.pieces_left[seat, k] = board.supply[k]
+    game.rates[:] = p[P_BANK_RATE]
     game.bank[:] = p[P_BANK]
     game.corner_owner[:] = -1
     game.corner_building[:] = 0
@@ -167,6 +179,9 @@ def init(board, game, seed, g):
     game.first_settlement_turn[:] = -1
     game.claimed[:] = False
     game.home[:] = False
+    game.n_net[:] = 0
+    game.in_net_corner[:] = False
+    game.in_net_edge[:] = False
     st[ST_PHASE] = SETUP_SETTLEMENT
     st[ST_ACTOR] = board.setup_order[0]
     st[ST_SETUP_CORNER] = -1
@@ -262,6 +277,37 @@ def _faces_frame(board, game, e):
 
 
 @kernel
+def _insert(lists, counts, seat, k, x):
+    """x into lists[seat, :counts[seat, k]], kept ascending."""
+    i = counts[seat, k]
+    while i > 0 and lists[seat, i - 1] > x:
+        lists[seat, i] = lists[seat, i - 1]
+        i -= 1
+    lists[seat, i] = x
+    counts[seat, k] += 1
+
+
+@kernel
+def _join(board, game, seat, c):
+    """Corner c and its edges enter the seat's network lists."""
+    if game.in_net_corner[seat, c]:
+        return
+    game.in_net_corner[seat, c] = True
+    _insert(game.net_corners, game.n_net, seat, 0, c)
+    for j in range(3):
+        e = board.corner_edges[c, j]
+        if e >= 0 and not game.in_net_edge[seat, e]:
+            game.in_net_edge[seat, e] = True
+            _insert(game.net_edges, game.n_net, seat, 1, e)
+
+
+@kernel
+def _join_edge(board, game, seat, e):
+    _join(board, game, seat, board.edge_corners[e, 0])
+    _join(board, game, seat, board.edge_corners[e, 1])
+
+
+@kernel
 def _pirate_blocks(board, game, e):
     h = game.st[ST_PIRATE]
     return h >= 0 and (board.edge_hexes[e, 0] == h or board.edge_hexes[e, 1] == h)
@@ -295,11 +341,23 @@ def _ship_ok(board, game, seat, e, skip):
 
 
 @kernel
+def _ship_targets(board, game, seat):
+    """The edges a new ship of `seat` may take, ascending, into game.targets; returns how many."""
+    k = 0
+    for i in range(game.n_net[seat, 1]):
+        e = game.net_edges[seat, i]
+        if _ship_ok(board, game, seat, e, -1):
+            game.targets[k] = e
+            k += 1
+    return k
+
+
+@kernel
 def _any_road(board, game, seat):
     if game.pieces_left[seat, PIECE_ROAD] == 0:
         return False
-    for e in range(board.edge_corners.shape[0]):
-        if _road_ok(board, game, seat, e):
+    for i in range(game.n_net[seat, 1]):
+        if _road_ok(board, game, seat, game.net_edges[seat, i]):
             return True
     return False
 
@@ -308,8 +366,8 @@ def _any_road(board, game, seat):
 def _any_ship(board, game, seat):
     if game.pieces_left[seat, PIECE_SHIP] == 0:
         return False
-    for e in range(board.edge_corners.shape[0]):
-        if _ship_ok(board, game, seat, e, -1):
+    for i in range(game.n_net[seat, 1]):
+        if _ship_ok(board, game, seat, game.net_edges[seat, i], -1):
             return True
     return False
 
@@ -361,16 +419,18 @@ def _movable(board, game, seat, e):
 
 # ------------------------------------------------------------------------------------------------ scoring
 @kernel
-def _update_route(board, game):
+def _update_route(board, game, changed):
+    """Recompute the longest trade route of seat `changed` (-1: every seat, after a settlement that may cut a
+    rival's route; another seat's piece changes no route but its own), then who holds the card."""
     p = board.params
     players = p[P_PLAYERS]
     best = 0
     for seat in range(players):
-        n = longest_route(board.edge_corners, board.corner_edges, game.edge_owner, game.edge_ship,
-                          game.corner_owner, seat, game.work)
-        game.route[seat] = n
-        if n > best:
-            best = n
+        if changed < 0 or seat == changed:
+            game.route[seat] = longest_route(board.edge_corners, board.corner_edges, game.edge_owner, game.edge_ship,
+                                             game.corner_owner, seat, game.work)
+        if game.route[seat] > best:
+            best = game.route[seat]
     h = game.st[ST_ROUTE_HOLDER]
     if h >= 0 and game.route[h] >= p[P_ROUTE_MIN] and game.route[h] == best:
         return
@@ -406,11 +466,11 @@ def vp_sources(board, game, seat, out):
 
 @kernel
 def total_vp(board, game, seat):
+    """The seat's VP; its buildings counted as the pieces gone from its supply (a city returns its settlement)."""
     p = board.params
     v = game.bonus_vp[seat]
-    for c in range(game.corner_owner.shape[0]):
-        if game.corner_owner[c] == seat:
-            v += p[P_VP_SETTLEMENT] if game.corner_building[c] == SETTLEMENT else p[P_VP_CITY]
+    v += p[P_VP_SETTLEMENT] * (board.supply[PIECE_SETTLEMENT] - game.pieces_left[seat, PIECE_SETTLEMENT])
+    v += p[P_VP_CITY] * (board.supply[PIECE_CITY] - game.pieces_left[seat, PIECE_CITY])
     if game.st[ST_ROUTE_HOLDER] == seat:
         v += p[P_VP_ROUTE]
     if game.st[ST_ARMY_HOLDER] == seat:
@@ -421,16 +481,7 @@ def total_vp(board, game, seat):
 # ------------------------------------------------------------------------------------------------ legal actions
 @kernel
 def _rate(board, game, seat, r):
-    p = board.params
-    rate = p[P_BANK_RATE]
-    for c in range(game.corner_owner.shape[0]):
-        if game.corner_owner[c] == seat:
-            h = board.corner_harbour[c]
-            if h == 0 and p[P_GENERIC_RATE] < rate:
-                rate = p[P_GENERIC_RATE]
-            elif h == r + 1 and p[P_SPECIAL_RATE] < rate:
-                rate = p[P_SPECIAL_RATE]
-    return rate
+    return game.rates[seat, r]
 
 
 @kernel
@@ -523,12 +574,20 @@ def _setup_edges(board, game, actions, n):
 
 
 @kernel
+def _roads(board, game, seat, actions, n):
+    for i in range(game.n_net[seat, 1]):
+        e = game.net_edges[seat, i]
+        if _road_ok(board, game, seat, e):
+            n = _add(actions, n, ROAD, e, 0)
+    return n
+
+
+@kernel
 def legal(board, game):
     """The legal actions of st[ST_ACTOR] into game.actions[:n]; returns n (0 once the game is over)."""
     st, actions = game.st, game.actions
     ph, seat = st[ST_PHASE], st[ST_ACTOR]
     n = 0
-    n_edge = board.edge_corners.shape[0]
     n_corner = board.corner_hexes.shape[0]
     if ph == OVER:
         return 0
@@ -562,31 +621,30 @@ def legal(board, game):
         if may_knight:
             n = _add(actions, n, PLAY_KNIGHT, 0, 0)
         return n
+    # Every new piece touches the seat's network (its lists hold every candidate, ascending).
     if ph == FREE_ROADS:
         if game.pieces_left[seat, PIECE_ROAD] > 0:
-            for e in range(n_edge):
-                if _road_ok(board, game, seat, e):
-                    n = _add(actions, n, ROAD, e, 0)
+            n = _roads(board, game, seat, actions, n)
         if game.pieces_left[seat, PIECE_SHIP] > 0:
-            for e in range(n_edge):
-                if _ship_ok(board, game, seat, e, -1):
-                    n = _add(actions, n, SHIP, e, 0)
+            for i in range(_ship_targets(board, game, seat)):
+                n = _add(actions, n, SHIP, game.targets[i], 0)
         return _add(actions, n, STOP_BUILDING, 0, 0)
     n = _add(actions, n, END_TURN, 0, 0)
     if _afford(board, game, seat, ITEM_ROAD) and game.pieces_left[seat, PIECE_ROAD] > 0:
-        for e in range(n_edge):
-            if _road_ok(board, game, seat, e):
-                n = _add(actions, n, ROAD, e, 0)
+        n = _roads(board, game, seat, actions, n)
+    targets = -1  # game.targets[:targets] once listed
     if _afford(board, game, seat, ITEM_SHIP) and game.pieces_left[seat, PIECE_SHIP] > 0:
-        for e in range(n_edge):
-            if _ship_ok(board, game, seat, e, -1):
-                n = _add(actions, n, SHIP, e, 0)
+        targets = _ship_targets(board, game, seat)
+        for i in range(targets):
+            n = _add(actions, n, SHIP, game.targets[i], 0)
     if _afford(board, game, seat, ITEM_SETTLEMENT) and game.pieces_left[seat, PIECE_SETTLEMENT] > 0:
-        for c in range(n_corner):
+        for i in range(game.n_net[seat, 0]):
+            c = game.net_corners[seat, i]
             if _settlement_ok(board, game, seat, c):
                 n = _add(actions, n, SETTLE, c, 0)
     if _afford(board, game, seat, ITEM_CITY) and game.pieces_left[seat, PIECE_CITY] > 0:
-        for c in range(n_corner):
+        for i in range(game.n_net[seat, 0]):
+            c = game.net_corners[seat, i]
             if game.corner_owner[c] == seat and game.corner_building[c] == SETTLEMENT:
                 n = _add(actions, n, CITY_UP, c, 0)
     if _afford(board, game, seat, ITEM_CARD) and st[ST_DECK_POS] < board.params[P_DECK_LEN]:
@@ -611,10 +669,14 @@ def legal(board, game):
                 if b != a and game.bank[b] > 0:
                     n = _add(actions, n, TRADE, a, b)
     if st[ST_SHIP_MOVED] == 0:
-        for e in range(n_edge):
+        for j in range(game.n_net[seat, 1]):
+            e = game.net_edges[seat, j]
             if _movable(board, game, seat, e):
-                for f in range(n_edge):
-                    if _ship_ok(board, game, seat, f, e) and n < MAX_ACTIONS:
+                if targets < 0:
+                    targets = _ship_targets(board, game, seat)
+                for i in range(targets):  # a target of the moved ship is one of a new ship's, not leaning on e
+                    f = game.targets[i]
+                    if f != e and _connects(board, game, seat, f, 1, e) and n < MAX_ACTIONS:
                         n = _add(actions, n, MOVE_SHIP, e, f)
     return n
 
@@ -639,6 +701,7 @@ def _place_edge(board, game, seat, e, ship):
     game.edge_ship[e] = ship
     game.edge_built[e] = game.st[ST_TURN]
     game.pieces_left[seat, PIECE_SHIP if ship else PIECE_ROAD] -= 1
+    _join_edge(board, game, seat, e)
     for side in range(2):  # exploring: the reference's _explore
         c = board.edge_corners[e, side]
         for j in range(3):
@@ -668,6 +731,13 @@ def _settle(board, game, seat, c, in_setup):
     game.corner_owner[c] = seat
     game.corner_building[c] = SETTLEMENT
     game.pieces_left[seat, PIECE_SETTLEMENT] -= 1
+    _join(board, game, seat, c)
+    h = board.corner_harbour[c]
+    for r in range(N_RESOURCES):
+        if h == 0:
+            game.rates[seat, r] = min(game.rates[seat, r], board.params[P_GENERIC_RATE])
+        elif h == r + 1:
+            game.rates[seat, r] = min(game.rates[seat, r], board.params[P_SPECIAL_RATE])
     t = board.corner_territory[c]
     if in_setup:
         if t >= 0:
@@ -811,7 +881,7 @@ def step(board, game, kind, a, b):
         return
     if ph == SETUP_EDGE:
         _place_edge(board, game, seat, a, 1 if kind == SHIP else 0)
-        _update_route(board, game)
+        _update_route(board, game, seat)
         _end_setup_step(board, game)
         return
     if kind == ROLL:
@@ -884,7 +954,7 @@ def step(board, game, kind, a, b):
         else:
             _pay(board, game, seat, ITEM_ROAD if kind == ROAD else ITEM_SHIP)
         _place_edge(board, game, seat, a, 1 if kind == SHIP else 0)
-        _update_route(board, game)
+        _update_route(board, game, seat)
         if ph == FREE_ROADS and (st[ST_FREE_ROADS] == 0 or not _free_left(board, game, seat)):
             st[ST_PHASE] = MAIN
         if game.gold[seat] > 0:  # gold turned up in the fog: the finder picks its card now
@@ -896,7 +966,7 @@ def step(board, game, kind, a, b):
     elif kind == SETTLE:
         _pay(board, game, seat, ITEM_SETTLEMENT)
         _settle(board, game, seat, a, False)
-        _update_route(board, game)
+        _update_route(board, game, -1)
     elif kind == CITY_UP:
         _pay(board, game, seat, ITEM_CITY)
         game.corner_building[a] = CITY
@@ -944,8 +1014,9 @@ def step(board, game, kind, a, b):
         game.edge_owner[b] = seat
         game.edge_ship[b] = 1
         game.edge_built[b] = st[ST_TURN]
+        _join_edge(board, game, seat, b)
         st[ST_SHIP_MOVED] = 1
-        _update_route(board, game)
+        _update_route(board, game, seat)
     _check_win(board, game)
 
 
