@@ -96,6 +96,7 @@ def _site_field(board, game, params, seat, own):
     for c in range(field.shape[0]):
         field[c] = _site_value(board, game, params, seat, c, own) if _free_site(board, game, c) else 0.0
     for _ in range(6):
+        changed = False
         for c in range(field.shape[0]):
             o = game.corner_owner[c]
             if o >= 0 and o != seat:
@@ -104,6 +105,9 @@ def _site_field(board, game, params, seat, own):
                 m = board.corner_neighbours[c, j]
                 if m >= 0 and 0.5 * field[m] > field[c]:
                     field[c] = 0.5 * field[m]
+                    changed = True
+        if not changed:  # settled: further sweeps would change nothing
+            break
 
 
 @kernel
