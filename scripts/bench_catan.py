@@ -80,6 +80,7 @@ def catanatron_timer(games: int):
         stats["rolls"] = float(np.mean([sum(a.action_type == ActionType.ROLL for a in game.state.actions)
                                         for game in played]))
         stats["capped"] = sum(game.winning_color() is None for game in played)
+        stats["actions"] = float(np.mean([len(game.state.actions) for game in played]))
         return games / seconds
     return rate, stats
 
@@ -117,13 +118,13 @@ def board_build_ms(scenario: str, boards: int = 200) -> float:
     return (time.thread_time() - t0) * 1e3 / boards
 
 
-def reference_games(scenario: str, games: int) -> tuple[float, list[tuple[int, int, int]]]:
-    """(games/s of thread CPU time, (winner, turns, rolls) per game): the pure-Python engine plays games
+def reference_games(scenario: str, games: int) -> tuple[float, list[tuple[int, int, int]], int]:
+    """(games/s of thread CPU time, (winner, turns, rolls) per game, decisions): the pure-Python engine plays games
     0 .. games - 1 of SEED with random bots on the boards the kernel's job deals them (as
     tests/seafarers/test_full_kernel.py drives both engines)."""
     s, rules = load_scenario(scenario, PLAYERS), load_rules()
     plan = deal_plan(s)
-    results = []
+    results, decisions = [], 0
     t0 = time.thread_time()
     for g in range(games):
         dealt = generate_boards(plan, 1, SEED, first=g)
@@ -133,9 +134,10 @@ def reference_games(scenario: str, games: int) -> tuple[float, list[tuple[int, i
         while not R.terminal(state):
             actions = R.legal(table, state)
             R.step(table, state, actions[R.decide_random(actions, streams[state.actor])])
+            decisions += 1
         r = R.result(table, state)
         results.append((r["winner"], r["turns"], r["rolls"]))
-    return games / (time.thread_time() - t0), results
+    return games / (time.thread_time() - t0), results, decisions
 
 
 def versus_catanatron(catan_games: int, games: int, rounds: int) -> None:
@@ -152,7 +154,8 @@ def versus_catanatron(catan_games: int, games: int, rounds: int) -> None:
     else:
         stats = theirs[1]
         print(f"  catanatron {best['catanatron']:10,.1f} games/s  {stats['turns']:6.1f} turns {stats['rolls']:6.1f} "
-              f"rolls, {stats['capped']} of {catan_games} games at its turn limit ({stats['turn_limit']} turns)")
+              f"rolls {stats['actions']:6.0f} actions, {stats['capped']} of {catan_games} games at its "
+              f"turn limit ({stats['turn_limit']} turns)")
     print(f"  ours       {best['ours']:10,.1f} games/s  {summary(out)} ({games:,} games)")
     print(f"  ours on the printed board every game (--boards fixed): {best['fixed']:,.1f} games/s; a random board's "
           f"tables (Python, per game) take {board_build_ms('base'):.2f} ms of the {1e3 / best['ours']:.2f} ms a game")
@@ -186,12 +189,14 @@ def kernel_vs_reference(games: int, ref_games: int, rounds: int) -> None:
         timer, out = ours_timer(scenario, "random", games)
         same_timer, same_out = ours_timer(scenario, "random", ref_games)
         best = best_of({"kernel": timer, "same": same_timer}, rounds)
-        reference, results = reference_games(scenario, ref_games)
+        reference, results, decisions = reference_games(scenario, ref_games)
         same = sum(tuple(int(v) for v in same_out[[kg.R_WINNER, kg.R_TURNS, kg.R_ROLLS], g]) == r
                    for g, r in enumerate(results))
         print(f"  {scenario:20} kernel {best['kernel']:7,.1f} games/s ({out[kg.R_ROLLS].mean():3.0f} rolls a game); "
               f"on the reference's games {best['same']:7,.1f}, reference {reference:5.2f}: ratio "
-              f"{best['same'] / reference:5,.0f}x (the same result in {same} of {ref_games})")
+              f"{best['same'] / reference:5,.0f}x (the same result in {same} of {ref_games}); "
+              f"{decisions / ref_games:5.0f} decisions a game, {1e6 * ref_games / (best['same'] * decisions):5.2f} "
+              "us a decision in the kernel, its board set-up included")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -199,7 +204,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--catan-games", type=int, default=40, help="catanatron games per run")
     ap.add_argument("--games", type=int, default=2_000, help="our random-bot base games per run")
     ap.add_argument("--value-games", type=int, default=1_000, help="our value and weighted New Shores games per run")
-    ap.add_argument("--scenario-games", type=int, default=300, help="kernel games per run, per scenario")
+    ap.add_argument("--scenario-games", type=int, default=200, help="kernel games per run, per scenario")
     ap.add_argument("--ref-games", type=int, default=3, help="reference games per scenario")
     ap.add_argument("--rounds", type=int, default=3, help="runs per measurement (the best counts)")
     args = ap.parse_args(argv)
