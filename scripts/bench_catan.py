@@ -22,6 +22,7 @@ import argparse
 import os
 import sys
 import time
+from importlib import metadata
 from pathlib import Path
 
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")  # one core (the kernel runs in the calling thread anyway)
@@ -66,7 +67,7 @@ def catanatron_timer(games: int):
     except ImportError:
         return None
     colors = list(Color)[:PLAYERS]
-    stats = {"turn_limit": TURNS_LIMIT}
+    stats = {"turn_limit": TURNS_LIMIT, "version": metadata.version("catanatron")}
 
     def rate() -> float:
         played = []
@@ -163,8 +164,8 @@ def versus_catanatron(catan_games: int, games: int, rounds: int) -> None:
         ratio = best["ours"] / best["catanatron"]
         print(f"  ours / catanatron: {ratio:,.1f}x (aim {AIM_VS_CATANATRON}x: "
               f"{'met' if ratio >= AIM_VS_CATANATRON else 'not met'})")
-        print("  The games differ: catanatron counts its 2(P-1) set-up passes as turns and stops at "
-              f"{stats['turn_limit']} of them (ours: {load_rules().turn_cap} turns, flagged capped); it discards "
+        print(f"  The games differ: catanatron {stats['version']} counts its 2(P-1) set-up passes as turns and stops "
+              f"at {stats['turn_limit']} of them (ours: {load_rules().turn_cap} turns, flagged capped); it discards "
               "half a hand at random for the player (ours: the bot picks the cards); neither has trade between "
               "players (both trade with the bank and harbours).")
 
