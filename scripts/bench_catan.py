@@ -1,19 +1,22 @@
 """Full Seafarers games against catanatron, side by side (issue 28), printed as figures (no test asserts a time).
 
-    .venv/bin/python scripts/bench.py --catan                  # about 2 minutes on one core
+    .venv/bin/python scripts/bench.py --catan                  # about 3 minutes on one core
     .venv/bin/python scripts/bench_catan.py --catan-games 100 --games 5000
 
 1. catanatron (the pure-Python Catan engine on the package index; `.venv/bin/pip install -e '.[bench]'`): 4
-   RandomPlayers on its base map (a random board each game), games/s, mean turns and rolls, games at its turn limit.
+   RandomPlayers on its base map (a random board each game), games/s, mean turns, rolls and actions, games at its
+   turn limit.
 2. ours: `random` bots, 4 players, scenario `base`, random boards, games/s through the path the CLI's runner takes
    (analyzer/seafarers/full_game.py: play_job, play_range(job.spec), play(0, out)); ours / catanatron against
-   issue 28's aim of 100x.
+   issue 28's aim of 100x; beside it the printed board every game (--boards fixed), and the Python set-up time of
+   a random board (the game table and the kernel's Board), to show what a game's time is made of.
 3. ours: `value` bots (aim: 2,000 games/s) and `weighted` bots on New Shores, 4 players, random boards.
 4. kernel against the pure-Python reference (analyzer/seafarers/full_reference.py) per playable scenario: random
-   bots, 4 players, the very same games (checked: the same winner, turns and rolls).
+   bots, 4 players, the very same games (checked: the same winner, turns and rolls); decisions a game and the
+   kernel's time a decision.
 
 Per core: one thread, per second of that thread's CPU time, after compilation; the best of `--rounds` runs, ours and
-catanatron alternating so that load drift hits both. The reference is slow (about a game a second): one run.
+catanatron alternating so that load drift hits both. The reference is slow (0.2 to 8 games a second): one run.
 """
 
 from __future__ import annotations
