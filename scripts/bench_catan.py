@@ -203,14 +203,22 @@ def kernel_vs_reference(games: int, ref_games: int, rounds: int) -> None:
               "us a decision in the kernel, its board set-up included")
 
 
+def count(text: str) -> int:
+    """A count of games or runs: a whole number of at least 1 (argparse prints the error and exits 2)."""
+    n = int(text) if text.isdigit() else 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not '{text}'")
+    return n
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--catan-games", type=int, default=40, help="catanatron games per run")
-    ap.add_argument("--games", type=int, default=2_000, help="our random-bot base games per run")
-    ap.add_argument("--value-games", type=int, default=1_000, help="our value and weighted New Shores games per run")
-    ap.add_argument("--scenario-games", type=int, default=200, help="kernel games per run, per scenario")
-    ap.add_argument("--ref-games", type=int, default=3, help="reference games per scenario")
-    ap.add_argument("--rounds", type=int, default=3, help="runs per measurement (the best counts)")
+    ap.add_argument("--catan-games", type=count, default=40, help="catanatron games per run")
+    ap.add_argument("--games", type=count, default=2_000, help="our random-bot base games per run")
+    ap.add_argument("--value-games", type=count, default=1_000, help="our value and weighted New Shores games per run")
+    ap.add_argument("--scenario-games", type=count, default=200, help="kernel games per run, per scenario")
+    ap.add_argument("--ref-games", type=count, default=3, help="reference games per scenario")
+    ap.add_argument("--rounds", type=count, default=3, help="runs per measurement (the best counts)")
     args = ap.parse_args(argv)
     versus_catanatron(args.catan_games, args.games, args.rounds)
     value_bots(args.value_games, args.rounds)
