@@ -6,6 +6,7 @@
     .venv/bin/python scripts/bench.py --seafarers        # only: Seafarers dice, production, boards
     .venv/bin/python scripts/bench.py --regatta          # only: Regatta races/s per bot, kernel vs reference
     .venv/bin/python scripts/bench.py --meographic       # only: Meographic games/s per bot, kernel vs reference
+    .venv/bin/python scripts/bench.py --catan            # only: full Seafarers games against catanatron (issue 28)
     .venv/bin/python scripts/bench.py --against DIR      # only: every kernel side by side with another checkout
 
 Throughput is per core: one thread, one chunk, after compilation, per second of that thread's
@@ -154,6 +155,8 @@ def main() -> None:
                     "kernel vs reference)")
     ap.add_argument("--meographic", action="store_true", help="only the Cational Meographic benchmarks (games/s "
                     "per bot, kernel vs reference)")
+    ap.add_argument("--catan", action="store_true", help="only: full Seafarers games against catanatron (random "
+                    "bots, base map), value bots on New Shores, kernel vs reference per scenario")
     ap.add_argument("--against", type=Path, metavar="DIR", help="only: every kernel of this checkout side by side "
                     "with the checkout in DIR (e.g. a git worktree of an earlier commit)")
     ap.add_argument("--rounds", type=int, default=4, help="with --against: alternating processes per checkout")
@@ -168,6 +171,10 @@ def main() -> None:
     if args.regatta:
         from scripts import bench_regatta
         bench_regatta.main()
+        return
+    if args.catan:
+        from scripts import bench_catan
+        bench_catan.main([])
         return
     if args.meographic:
         from scripts import bench_meographic
