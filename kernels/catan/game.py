@@ -20,7 +20,7 @@ import numpy as np
 
 from kernels.catan.codes import CITY, DESERT, FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS, SEA, SETTLEMENT
 from kernels.catan.dice import roll_pair_index
-from kernels.catan.route import longest_route, route_work
+from kernels.catan.route import longest_route_among, route_work
 from kernels.jit import allocating, kernel
 from kernels.rng import PURPOSE_DECK, PURPOSE_DICE, PURPOSE_STEAL, stream_init, uniform_int
 
@@ -427,8 +427,9 @@ def _update_route(board, game, changed):
     best = 0
     for seat in range(players):
         if changed < 0 or seat == changed:
-            game.route[seat] = longest_route(board.edge_corners, board.corner_edges, game.edge_owner, game.edge_ship,
-                                             game.corner_owner, seat, game.work)
+            game.route[seat] = longest_route_among(board.edge_corners, board.corner_edges, game.edge_owner,
+                                                   game.edge_ship, game.corner_owner, seat, game.work,
+                                                   game.net_corners[seat], game.n_net[seat, 0])
         if game.route[seat] > best:
             best = game.route[seat]
     h = game.st[ST_ROUTE_HOLDER]

@@ -34,48 +34,69 @@ def route_work(n_edge: int, max_pieces: int = 30) -> RouteWork:
 
 @kernel
 def longest_route(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work):
-    """Pieces in `seat`'s longest trade route (0 without pieces): a depth-first search of every trail
-    from every corner, on explicit stacks (st_*[d]: the corner reached at depth d, the kind and edge that
-    led there, the next of its 3 edges to try)."""
-    used, st_corner, st_kind, st_edge, st_next = work
+    """Pieces in `seat`'s longest trade route (0 without pieces): the longest trail from any corner."""
     best = 0
     for start in range(corner_edges.shape[0]):
-        touches = False
-        for j in range(3):
-            e = corner_edges[start, j]
-            if e >= 0 and edge_owner[e] == seat:
-                touches = True
-        if not touches:
+        n = _longest_from(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work, start)
+        if n > best:
+            best = n
+    return best
+
+
+@kernel
+def longest_route_among(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work, starts, count):
+    """longest_route, trying only the corners starts[:count] (which must include every corner at a piece of the
+    seat's: the game passes the corners its pieces have reached)."""
+    best = 0
+    for i in range(count):
+        n = _longest_from(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work, starts[i])
+        if n > best:
+            best = n
+    return best
+
+
+@kernel
+def _longest_from(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work, start):
+    """The longest trail starting at corner `start`: a depth-first search on explicit stacks (st_*[d]: the corner
+    reached at depth d, the kind and edge that led there, the next of its 3 edges to try)."""
+    used, st_corner, st_kind, st_edge, st_next = work
+    touches = False
+    for j in range(3):
+        e = corner_edges[start, j]
+        if e >= 0 and edge_owner[e] == seat:
+            touches = True
+    if not touches:
+        return 0
+    best = 0
+    depth = 0
+    st_corner[0] = start
+    st_kind[0] = -1
+    st_next[0] = 0
+    while depth >= 0:
+        c = st_corner[depth]
+        j = st_next[depth]
+        if j == 3:  # every way on from c tried: step back, freeing the piece that led here
+            if depth > 0:
+                used[st_edge[depth]] = False
+            depth -= 1
             continue
-        depth = 0
-        st_corner[0] = start
-        st_kind[0] = -1
-        st_next[0] = 0
-        while depth >= 0:
-            c = st_corner[depth]
-            j = st_next[depth]
-            if j == 3:  # every way on from c tried: step back, freeing the piece that led here
-                if depth > 0:
-                    used[st_edge[depth]] = False
-                depth -= 1
-                continue
-            st_next[depth] = j + 1
-            e = corner_edges[c, j]
-            if e < 0 or used[e] or edge_owner[e] != seat:
-                continue
-            kind = 1 if edge_ship[e] else 0
-            if depth > 0:  # going on through c
-                owner = corner_owner[c]
-                if owner >= 0 and owner != seat:
-                    continue  # a rival's building interrupts the route
-                if kind != st_kind[depth] and owner != seat:
-                    continue  # roads and ships join only at one's own building
-            used[e] = True
-            depth += 1
-            st_corner[depth] = edge_corners[e, 1] if edge_corners[e, 0] == c else edge_corners[e, 0]
-            st_kind[depth] = kind
-            st_edge[depth] = e
-            st_next[depth] = 0
-            if depth > best:
-                best = depth
+        st_next[depth] = j + 1
+        e = corner_edges[c, j]
+        if e < 0 or used[e] or edge_owner[e] != seat:
+            continue
+        kind = 1 if edge_ship[e] else 0
+        if depth > 0:  # going on through c
+            owner = corner_owner[c]
+            if owner >= 0 and owner != seat:
+                continue  # a rival's building interrupts the route
+            if kind != st_kind[depth] and owner != seat:
+                continue  # roads and ships join only at one's own building
+        used[e] = True
+        depth += 1
+        st_corner[depth] = edge_corners[e, 1] if edge_corners[e, 0] == c else edge_corners[e, 0]
+        st_kind[depth] = kind
+        st_edge[depth] = e
+        st_next[depth] = 0
+        if depth > best:
+            best = depth
     return best
