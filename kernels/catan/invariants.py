@@ -1,0 +1,198 @@
+"""Invariants of a full Seafarers game (numba), checked from scratch after every step of many games
+(scripts/check_invariants.py; tests/seafarers/test_full_invariants.py).
+
+    code = check(board, game, work)          0, or the first broken invariant (INVARIANTS[code - 1])
+    play_checked(board, game, seed, first, policies, params, streams, own, work, out)
+        games first .. first + out.shape[1] - 1, checked after every step; out[:, j] = (code, decisions,
+        capped, winner) of game j (code 0: every invariant held)
+
+`work` is a RouteWork (kernels/catan/route.py) of the caller's. Besides the rules (resources conserved, pieces
+within supply, the distance rule, pieces only where the table allows them, VP and routes recomputed from
+scratch, what exploring turned up is what was dealt), it checks the kernel's own bookkeeping against the board:
+maritime rates, each seat's network lists, VP counted from the supply.
+"""
+
+from kernels.catan import bots as kb
+from kernels.catan import game as kg
+from kernels.catan.codes import CITY, DESERT, N_RESOURCES, SEA, SETTLEMENT
+from kernels.catan.route import longest_route
+from kernels.jit import kernel
+from kernels.rng import PURPOSE_POLICY, stream_init
+
+INVARIANTS = (
+    "resources conserved: bank + hands = the bank's size, none negative",
+    "pieces: on the board + left = the supply, none negative",
+    "the distance rule: no two buildings on neighbouring corners",
+    "roads on a land side, ships on a sea side (as the table shows it)",
+    "VP recomputed from the buildings = VP counted from the supply",
+    "longest route recomputed by brute force = the kernel's",
+    "the longest-route card: held by the one longest route of at least the minimum",
+    "maritime rates recomputed from the harbours = the kernel's",
+    "network lists: ascending, holding every corner a seat's pieces reach",
+    "explored hexes show what was dealt there",
+    "development cards: in hand or played no more than drawn",
+    "robber on a shown land hex, pirate on a sea hex",
+    "the winner has the target VP",
+)
+N_COLS = 4  # play_checked's out rows: code, decisions, capped, winner
+
+
+@kernel
+def check(board, game, work, full):
+    """0, or the first broken invariant's number; `full`: also the pieces, VP, routes, rates and networks (what only
+    a piece, a building or exploring changes)."""
+    p = board.params
+    players = p[kg.P_PLAYERS]
+    n_corner = game.corner_owner.shape[0]
+    n_edge = game.edge_owner.shape[0]
+    for r in range(N_RESOURCES):
+        total = game.bank[r]
+        for s in range(players):
+            total += game.hands[s, r]
+            if game.hands[s, r] < 0:
+                return 1
+        if total != p[kg.P_BANK] or game.bank[r] < 0:
+            return 1
+    for s in range(players):
+        if not full:
+            break
+        roads = 0
+        ships = 0
+        for e in range(n_edge):
+            if game.edge_owner[e] == s:
+                if game.edge_ship[e] == 1:
+                    ships += 1
+                else:
+                    roads += 1
+        settlements = 0
+        cities = 0
+        for c in range(n_corner):
+            if game.corner_owner[c] == s:
+                if game.corner_building[c] == CITY:
+                    cities += 1
+                elif game.corner_building[c] == SETTLEMENT:
+                    settlements += 1
+        left = game.pieces_left
+        if (roads + left[s, kg.PIECE_ROAD] != board.supply[kg.PIECE_ROAD]
+                or ships + left[s, kg.PIECE_SHIP] != board.supply[kg.PIECE_SHIP]
+                or cities + left[s, kg.PIECE_CITY] != board.supply[kg.PIECE_CITY]
+                or settlements + left[s, kg.PIECE_SETTLEMENT] != board.supply[kg.PIECE_SETTLEMENT]):  # a city returns
+            # its settlement
+            return 2
+        for k in range(4):
+            if left[s, k] < 0:
+                return 2
+        vp = game.bonus_vp[s] + p[kg.P_VP_SETTLEMENT] * settlements + p[kg.P_VP_CITY] * cities
+        vp += p[kg.P_VP_ROUTE] if game.st[kg.ST_ROUTE_HOLDER] == s else 0
+        vp += p[kg.P_VP_ARMY] if game.st[kg.ST_ARMY_HOLDER] == s else 0
+        vp += p[kg.P_VP_CARD] * (game.cards[s, kg.VP_CARD] + game.new_cards[s, kg.VP_CARD])
+        if vp != kg.total_vp(board, game, s):
+            return 5
+        if game.route[s] != longest_route(board.edge_corners, board.corner_edges, game.edge_owner, game.edge_ship,
+                                          game.corner_owner, s, work):
+            return 6
+        for r in range(N_RESOURCES):
+            rate = p[kg.P_BANK_RATE]
+            for c in range(n_corner):
+                if game.corner_owner[c] == s:
+                    h = board.corner_harbour[c]
+                    if h == 0:
+                        rate = min(rate, p[kg.P_GENERIC_RATE])
+                    elif h == r + 1:
+                        rate = min(rate, p[kg.P_SPECIAL_RATE])
+            if game.rates[s, r] != rate:
+                return 8
+        if not _network_ok(board, game, s):
+            return 9
+    for c in range(n_corner):
+        if full and game.corner_owner[c] >= 0:
+            for j in range(3):
+                m = board.corner_neighbours[c, j]
+                if m >= 0 and game.corner_owner[m] >= 0:
+                    return 3
+    for e in range(n_edge):
+        if full and game.edge_owner[e] >= 0:
+            if not (kg._may_ship(board, game, e) if game.edge_ship[e] == 1 else kg._may_road(board, game, e)):
+                return 4
+    holder = game.st[kg.ST_ROUTE_HOLDER]
+    if holder >= 0:
+        if game.route[holder] < p[kg.P_ROUTE_MIN]:
+            return 7
+        for s in range(players):
+            if s != holder and game.route[s] > game.route[holder]:
+                return 7
+    for h in range(game.terrain.shape[0] if full else 0):
+        shown = game.terrain[h]
+        if shown == kg.UNKNOWN:
+            if not board.fog[h] or game.number[h] != 0:
+                return 10
+        elif shown != board.terrain[h] or game.number[h] != board.number[h]:
+            return 10
+    dealt = 0
+    for s in range(players):
+        dealt += game.knights[s]
+        for k in range(5):
+            dealt += game.cards[s, k] + game.new_cards[s, k]
+            if game.cards[s, k] < 0:
+                return 11
+    if dealt > game.st[kg.ST_DECK_POS] or game.st[kg.ST_DECK_POS] > p[kg.P_DECK_LEN]:
+        return 11
+    robber, pirate = game.st[kg.ST_ROBBER], game.st[kg.ST_PIRATE]
+    if robber >= 0 and game.terrain[robber] < DESERT:
+        return 12
+    if pirate >= 0 and game.terrain[pirate] != SEA:
+        return 12
+    winner = game.st[kg.ST_WINNER]
+    if winner >= 0 and kg.total_vp(board, game, winner) < p[kg.P_TARGET]:
+        return 13
+    return 0
+
+
+@kernel
+def _network_ok(board, game, s):
+    for k in range(2):
+        for i in range(1, game.n_net[s, k]):
+            lists = game.net_corners if k == 0 else game.net_edges
+            if lists[s, i - 1] >= lists[s, i]:
+                return False
+    for c in range(game.corner_owner.shape[0]):
+        if game.corner_owner[c] == s and not game.in_net_corner[s, c]:
+            return False
+    for e in range(game.edge_owner.shape[0]):
+        if game.edge_owner[e] == s:
+            for side in range(2):
+                c = board.edge_corners[e, side]
+                if not game.in_net_corner[s, c]:
+                    return False
+                for j in range(3):
+                    f = board.corner_edges[c, j]
+                    if f >= 0 and not game.in_net_edge[s, f]:
+                        return False
+    return True
+
+
+@kernel
+def play_checked(board, game, seed, first, policies, params, streams, own, work, out):
+    """kb.play_games with every invariant checked after every step; see the module docstring for `out`."""
+    for j in range(out.shape[1]):
+        g = first + j
+        kg.init(board, game, seed, g)
+        for seat in range(board.params[kg.P_PLAYERS]):
+            stream_init(streams[seat], seed, kg.MAX_SEATS * g + seat, PURPOSE_POLICY)
+        decisions = 0
+        code = check(board, game, work, True)
+        while code == 0 and game.st[kg.ST_PHASE] != kg.OVER:
+            n = kg.legal(board, game)
+            actor = game.st[kg.ST_ACTOR]
+            i = kb.decide(board, game, n, policies[actor], params[actor], streams[actor], own)
+            kind = game.actions[i, 0]
+            kg.step(board, game, kind, game.actions[i, 1], game.actions[i, 2])
+            decisions += 1
+            full = kind == kg.ROAD or kind == kg.SHIP or kind == kg.SETTLE or kind == kg.CITY_UP or \
+                kind == kg.MOVE_SHIP or kind == kg.PLAY_KNIGHT or game.st[kg.ST_PHASE] == kg.OVER
+            code = check(board, game, work, full)
+        out[0, j] = code
+        out[1, j] = decisions
+        out[2, j] = game.st[kg.ST_CAPPED]
+        out[3, j] = game.st[kg.ST_WINNER]
+

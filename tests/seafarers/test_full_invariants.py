@@ -1,0 +1,60 @@
+"""The full game's invariants (kernels/catan/invariants.py), checked after every step of random games of every
+playable scenario; and the checker itself catches each broken bookkeeping it names (a check that cannot fail
+proves nothing)."""
+
+import numpy as np
+import pytest
+
+from analyzer.seafarers.boards import deal_plan, generate_boards
+from analyzer.seafarers.full_game import PLAY_SCENARIOS, bot_vectors, parse_bot
+from analyzer.seafarers.full_reference import game_table
+from analyzer.seafarers.full_rules import load_rules
+from analyzer.seafarers.invariants import check_games
+from analyzer.seafarers.play import kernel_board
+from analyzer.seafarers.scenarios import load_scenario
+from kernels.catan import game as kg
+from kernels.catan import invariants as ki
+from kernels.catan.route import route_work
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("scenario", PLAY_SCENARIOS)
+def test_every_invariant_holds_after_every_step(scenario, players):
+    bots = ["random", "value", "weighted", "value:opening=port"][:players]
+    result = check_games(scenario, players, bots, 12, seed=3)
+    assert result["broken"] == {name: 0 for name in ki.INVARIANTS}, result["first_broken_game"]
+    assert result["won"] + result["capped"] == 12 and result["won"] > 0
+
+
+def finished_game():
+    s = load_scenario("new-shores", 4)
+    dealt = generate_boards(deal_plan(s), 1, 5)
+    board = kernel_board(game_table(s, load_rules(), dealt.terrain[0], dealt.number[0], dealt.harbour[0]))
+    game, work = kg.new_game(board), route_work(len(board.edge_corners))
+    policies, params = bot_vectors([parse_bot("value")] * 4)
+    out = np.zeros((ki.N_COLS, 1), np.int64)
+    ki.play_checked(board, game, 5, 0, policies, params, np.zeros((4, 2), np.uint64), np.zeros(6), work, out)
+    assert out[0, 0] == 0 and game.st[kg.ST_WINNER] >= 0
+    return board, game, work
+
+
+def broken(name):
+    return ki.INVARIANTS.index(name) + 1
+
+
+@pytest.mark.parametrize("corrupt, name", [
+    (lambda g: g.bank.__setitem__(0, g.bank[0] + 1),
+     "resources conserved: bank + hands = the bank's size, none negative"),
+    (lambda g: g.pieces_left.__setitem__((1, kg.PIECE_ROAD), g.pieces_left[1, kg.PIECE_ROAD] - 1),
+     "pieces: on the board + left = the supply, none negative"),
+    (lambda g: g.route.__setitem__(2, g.route[2] + 1), "longest route recomputed by brute force = the kernel's"),
+    (lambda g: g.rates.__setitem__((0, 3), 1), "maritime rates recomputed from the harbours = the kernel's"),
+    (lambda g: g.in_net_corner.__setitem__((0, int(np.flatnonzero(g.corner_owner == 0)[0])), False),
+     "network lists: ascending, holding every corner a seat's pieces reach"),
+    (lambda g: g.bonus_vp.__setitem__(g.st[kg.ST_WINNER], -20), "the winner has the target VP"),
+])
+def test_the_checker_catches_each_broken_bookkeeping(corrupt, name):
+    board, game, work = finished_game()
+    assert ki.check(board, game, work, True) == 0
+    corrupt(game)
+    assert ki.check(board, game, work, True) == broken(name)
