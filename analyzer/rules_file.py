@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import os
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 
 from analyzer.errors import UserError
 from analyzer.io import read_data_file
 
-__all__ = ["decode", "read_bytes", "read_text", "read_toml", "whole", "whole_list"]
+__all__ = ["RuleOption", "choose_options", "decode", "read_bytes", "read_text", "read_toml", "rule_options", "whole",
+           "whole_list"]
 
 
 def read_bytes(path: str | os.PathLike, what: str) -> bytes:
@@ -75,3 +77,70 @@ def whole_list(name: str, key: str, value, length: int, least: int, most: int, w
     for i, item in enumerate(value):
         whole(name, f"{key}[{i}]", item, least, most, why)
     return value
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """A rule the rulebook leaves open (a rules file's [options.NAME]): its default and the sentence reports
+    print for each value."""
+    name: str
+    default: bool
+    text: dict[bool, str]
+
+
+def rule_options(name: str, table) -> dict[str, RuleOption]:
+    """The [options] table of a rules file: NAME = {default, true, false} per option."""
+    if not isinstance(table, dict):
+        raise UserError(f"{name}: [options] must be a table of options")
+    out = {}
+    for key, o in table.items():
+        if not (isinstance(o, dict) and isinstance(o.get("default"), bool) and isinstance(o.get("true"), str)
+                and isinstance(o.get("false"), str)):
+            raise UserError(f"{name}: options.{key} needs default = true|false and a `true` and a `false` sentence")
+        out[key] = RuleOption(key, o["default"], {False: o["false"], True: o["true"]})
+    return out
+
+
+def choose_options(options: dict[str, RuleOption], chosen=None) -> dict[str, bool]:
+    """Every option's value: the defaults, with `chosen` ({name: bool}, "name=value" texts, or one such text, as
+    `--rule` gives them) in their place. UserError names an unknown option, a repeated one or a value that is
+    not a yes/no."""
+    values = {name: option.default for name, option in options.items()}
+    example = f"{next(iter(options))}=true" if options else "name=true"
+    for name, value in _rule_items(chosen, example):
+        if name not in options:
+            raise UserError(f"--rule: unknown rule option {name!r}; known: {', '.join(sorted(options)) or 'none'}")
+        values[name] = _yes_no(name, value)
+    return values
+
+
+def _rule_items(chosen, example: str) -> list[tuple[str, object]]:
+    if chosen is None:
+        return []
+    if isinstance(chosen, str):
+        chosen = [chosen]
+    if isinstance(chosen, dict):
+        items = list(chosen.items())
+    else:
+        items = []
+        for text in chosen:
+            if not isinstance(text, str) or text.count("=") != 1:
+                raise UserError(f"--rule: expected NAME=VALUE (e.g. {example}), got {text!r}")
+            name, value = (part.strip() for part in text.split("="))
+            items.append((name, value))
+    names = [name for name, _ in items]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise UserError(f"--rule: {twice[0]} is given twice")
+    return items
+
+
+def _yes_no(name: str, value) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("true", "yes", "on", "1"):
+        return True
+    if text in ("false", "no", "off", "0"):
+        return False
+    raise UserError(f"--rule {name}: expected true or false, got {value!r}")

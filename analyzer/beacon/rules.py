@@ -9,6 +9,7 @@ import numpy as np
 
 from analyzer.errors import UserError
 from analyzer.params import check_whole
+from analyzer.rules_file import RuleOption, choose_options, rule_options
 from kernels import beacon as kb
 
 MIN_PLAYERS, MAX_PLAYERS = 1, kb.MAX_PLAYERS
@@ -16,14 +17,6 @@ MIN_PLAYERS, MAX_PLAYERS = 1, kb.MAX_PLAYERS
 
 # rules.toml [options] -> the kernel's cfg slot each one sets (bool options: 0 or 1)
 OPTION_CFG = {"solo_keep_on_empty_pile": kb.CFG_KEEP_ON_EMPTY_PILE}
-
-
-@dataclass(frozen=True)
-class RuleOption:
-    """A rule the rulebook leaves open: its default and the sentence reports print for each value."""
-    name: str
-    default: bool
-    text: dict[bool, str]
 
 
 @dataclass(frozen=True)
@@ -40,12 +33,7 @@ class Rules:
     def choose(self, chosen=None) -> dict[str, bool]:
         """Every option's value: the defaults, with `chosen` ({name: bool}, "name=value" texts, or one
         such text) in their place. UserError names an unknown option or a value that is not a yes/no."""
-        values = {name: option.default for name, option in self.options.items()}
-        for name, value in _rule_items(chosen):
-            if name not in self.options:
-                raise UserError(f"--rule: unknown rule option {name!r}; known: {', '.join(sorted(self.options))}")
-            values[name] = _yes_no(name, value)
-        return values
+        return choose_options(self.options, chosen)
 
     def assumption_texts(self, values: dict[str, bool]) -> list[str]:
         """What every report lists: each option's sentence for its value, then the fixed assumptions."""
@@ -74,38 +62,6 @@ class Rules:
         return cfg
 
 
-def _rule_items(chosen) -> list[tuple[str, object]]:
-    if chosen is None:
-        return []
-    if isinstance(chosen, str):
-        chosen = [chosen]
-    if isinstance(chosen, dict):
-        items = list(chosen.items())
-    else:
-        items = []
-        for text in chosen:
-            if not isinstance(text, str) or text.count("=") != 1:
-                raise UserError(f"--rule: expected NAME=VALUE (e.g. solo_keep_on_empty_pile=true), got {text!r}")
-            name, value = (part.strip() for part in text.split("="))
-            items.append((name, value))
-    names = [name for name, _ in items]
-    twice = sorted({n for n in names if names.count(n) > 1})
-    if twice:
-        raise UserError(f"--rule: {twice[0]} is given twice")
-    return items
-
-
-def _yes_no(name: str, value) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("true", "yes", "on", "1"):
-        return True
-    if text in ("false", "no", "off", "0"):
-        return False
-    raise UserError(f"--rule {name}: expected true or false, got {value!r}")
-
-
 def check_players(players: int) -> None:
     check_whole("--players", players)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -124,6 +80,5 @@ def load_rules() -> Rules:
         rank_lower_bounds=tuple(ranks["lower_bounds"]),
         shift_per_expansion=ranks["shift_per_expansion"],
         assumptions=tuple(raw["assumptions"].values()),
-        options={name: RuleOption(name, bool(o["default"]), {False: o["false"], True: o["true"]})
-                 for name, o in raw["options"].items()},
+        options=rule_options("rules.toml", raw["options"]),
     )

@@ -234,8 +234,8 @@ def pirates_cmd(
 @app.command("play")
 @run_options(count=None)
 def play_cmd(
-    scenario: str = typer.Option(..., help="Scenario slug: new-shores, four-islands or through-the-desert (the "
-                                           "others come later)."),
+    scenario: str = typer.Option(..., help="Scenario slug: base, new-shores, four-islands, fog-islands or "
+                                           "through-the-desert (the others come later)."),
     players: int = typer.Option(4, help="Number of players, 3 or 4."),
     bots: str = typer.Option("value", help="Bots, one per seat or one for all, comma-separated: random, weighted, "
                                            "value[:opening=pips|diverse|port,key=value...] (docs/seafarers/"
@@ -248,6 +248,9 @@ def play_cmd(
                                             "same boards, dice and decks): bot and seat effects apart."),
     rules: Optional[Path] = typer.Option(None, parser=path_value, help="Rule data (costs, pieces, bank, deck, VP, "
                                          "turn cap) in the format of the package's full_game.toml."),
+    rule: Optional[list[str]] = typer.Option(
+        None, metavar="NAME=VALUE", help="Switch a documented rules default of the rules data's \\[options]; "
+                                        "repeatable (domestic_trade=false)."),
     out: Path = typer.Option(..., parser=path_value,
         help="Output folder for summary.json, games.parquet and the report."),
     run=None,
@@ -257,7 +260,8 @@ def play_cmd(
     from reports.seafarers.play import headline
 
     result = run_play(scenario, players, [b.strip() for b in bots.split(",")], games, seed, boards,
-                      rules_file=rules, rotate=rotate, out=out, command=command_line(), **backend_fields(run))
+                      rules_file=rules, rotate=rotate, out=out, command=command_line(), rule=rule,
+                      **backend_fields(run))
     out_console.print(headline(result.summary), highlight=False)
     print_run_notes(result.summary["run"])
     out_console.print(f"report: {out / 'report.html'}")

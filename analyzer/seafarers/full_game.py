@@ -92,10 +92,12 @@ def bot_vectors(arms: list) -> tuple[np.ndarray, np.ndarray]:
     return policies, params
 
 
-def play_job(scenario: str, players: int, bots: list, seed: int, boards: str, rules_text: str) -> Job:
-    """Game g of this job is full game g: the int32 result columns of kernels/catan/game.py (R_*, then per seat)."""
+def play_job(scenario: str, players: int, bots: list, seed: int, boards: str, rules_text: str, rule=()) -> Job:
+    """Game g of this job is full game g: the int32 result columns of kernels/catan/game.py (R_*, then per seat).
+    `rule`: the rules [options] switched, as "name=value" texts."""
     spec = {"game": "seafarers", "experiment": "play", "scenario": scenario, "players": int(players),
-            "bots": [b.label for b in bots], "seed": int(seed), "boards": boards, "rules": rules_text}
+            "bots": [b.label for b in bots], "seed": int(seed), "boards": boards, "rules": rules_text,
+            "rule": list(rule or ())}
     return Job(f"{__name__}:play_range", spec, kg.N_RESULT_COLS, "int32")
 
 
@@ -105,7 +107,7 @@ def _tables(spec: dict):
     from analyzer.seafarers.scenarios import load_scenario
 
     scenario = load_scenario(spec["scenario"], spec["players"])
-    return scenario, load_rules(text=spec["rules"]), deal_plan(scenario)
+    return scenario, load_rules(text=spec["rules"], rule=spec.get("rule")), deal_plan(scenario)
 
 
 def printed_board(scenario) -> tuple:
@@ -160,7 +162,7 @@ def rotations(arms: list, rotate: bool) -> list[list]:
 
 
 def play_games(scenario: str, players: int, bots: list[str], games: int, seed: int, boards: str = "random",
-               rules_file=None, rotate: bool = False, command: str = "", **run) -> PlayResult:
+               rules_file=None, rotate: bool = False, command: str = "", rule=None, **run) -> PlayResult:
     """Play `games` full games (each once per seat rotation with `rotate`); the summary (seat and bot win rates
     with CIs, paired bot differences under rotation, game length, VP sources) and the per-game table."""
     from analyzer.arms import arms_run_info, run_arms
@@ -168,10 +170,10 @@ def play_games(scenario: str, players: int, bots: list[str], games: int, seed: i
 
     arms = check_play(scenario, players, bots, games, seed, boards)
     text, rules_name = rules_text(rules_file)
-    rules = load_rules(text=text, path=rules_file)
+    rules = load_rules(text=text, path=rules_file, rule=rule)
     options = RunOptions.of(games, label="games", **run)
     seatings = rotations(arms, rotate)
-    jobs = [(f"rotation {r}" if rotate else "games", play_job(scenario, players, seating, seed, boards, text))
+    jobs = [(f"rotation {r}" if rotate else "games", play_job(scenario, players, seating, seed, boards, text, rule))
             for r, seating in enumerate(seatings)]
     t0 = time.perf_counter()
     runs = run_arms(jobs, options)
@@ -245,12 +247,12 @@ def summarize(scenario: str, players: int, arms: list, seed: int, boards: str, r
     by_bot = {label: _share(table.filter(pl.col("bot") == label)) for label in labels}
     rolls = games["rolls"].to_numpy()
     capped = int(games["capped"].sum())
-    summary = provenance("seafarers", seed, command, assumptions(s, arms, boards, rules_name, rotate))
+    summary = provenance("seafarers", seed, command, assumptions(s, arms, boards, rules, rules_name, rotate))
     summary.update({
         "experiment": "seafarers play", "scenario": {"slug": s.slug, "name": s.name, "players": players,
                                                      "vp_target": s.victory.target},
         "games": int(games["game"].n_unique()), "games_played": n, "rotate": rotate, "boards": boards,
-        "rules": rules_name,
+        "rules": rules_name, "rule_options": dict(rules.chosen),
         "bots": [{"label": bot_name(a), "spec": a.label, "fair": a.spec.fair, "about": a.spec.description}
                  for a in arms],
         "seats": seats, "by_bot": by_bot, "fair_share": 1 / players,
@@ -266,14 +268,14 @@ def summarize(scenario: str, players: int, arms: list, seed: int, boards: str, r
     return summary
 
 
-def assumptions(s, arms: list, boards: str, rules_name: str, rotate: bool = False) -> list[str]:
+def assumptions(s, arms: list, boards: str, rules, rules_name: str, rotate: bool = False) -> list[str]:
     out = [f"Rules data: {rules_name} (analyzer/seafarers/data/rules/full_game.toml unless a --rules file is "
            "given): the base game's costs, pieces, 19-card bank, 25-card deck and VP values, with their sources.",
            "Defaults where seed 002 is silent (docs/seafarers/full_game.md): a resource the bank cannot pay to "
            "everyone goes to nobody unless one player alone is owed it; a year of plenty only for cards the bank "
            "has; a corner touching two bonus territories counts for its lowest-index hex; a game still running after "
            "the turn cap stops without a winner (flagged).",
-           "Not yet modelled: domestic trade between players (maritime trade only).",
+           *rules.option_texts(),
            "Boards: " + ("board g of the seed, a random legal board of the scenario's variable set-up"
                          if boards == "random" else "the printed layout for every game") + ".",
            f"Scenario: {s.name} ({s.players} players), {s.victory.target} VP to win"

@@ -13,6 +13,11 @@ production or the 7 (discards above `discard_above`, then the robber or the pira
 trades, one development card, one ship move, in any order, until the player ends the turn. The player whose
 turn it is wins as soon as their VP reach the scenario's target.
 
+Domestic trade (a documented default protocol, rules data [trade] domestic): the current player may offer one
+card of a resource for one card of another to every other player at once, at most `domestic_offers` times a
+turn; the others answer in turn order from the offerer's left (accept if they hold the card asked, or decline);
+the first to accept trades, and the turn goes on.
+
 Decisions are actions (kind, a, b); `state.actor` makes the next one (the current player, or a player who
 discards or picks gold). Randomness: the dice (seed, game, PURPOSE_DICE), the development deck's shuffle
 (seed, game, PURPOSE_DECK), which card a steal takes (seed, game, PURPOSE_STEAL); each seat's bot draws from
@@ -38,19 +43,21 @@ __all__ = ["KINDS", "PHASES", "State", "Table", "game_table", "init", "legal", "
            "victory_points"]
 
 # Phases (state.phase).
-SETUP_SETTLEMENT, SETUP_EDGE, PRE_ROLL, DISCARD, MOVE_THIEF, STEAL, GOLD_PICK, MAIN, FREE_ROADS, OVER = range(10)
+SETUP_SETTLEMENT, SETUP_EDGE, PRE_ROLL, DISCARD, MOVE_THIEF, STEAL, GOLD_PICK, MAIN, FREE_ROADS, OVER, RESPOND = \
+    range(11)
 PHASES = ("setup_settlement", "setup_edge", "pre_roll", "discard", "move_thief", "steal", "gold_pick", "main",
-          "free_roads", "over")
+          "free_roads", "over", "respond")
 
 # Action kinds: (kind, a, b); the canonical order of legal actions is by kind, then a, then b.
 (END_TURN, ROLL, ROAD, SHIP, SETTLE, CITY_UP, BUY_CARD, PLAY_KNIGHT, PLAY_ROAD_BUILDING, PLAY_YEAR_OF_PLENTY,
  PLAY_MONOPOLY, TRADE, MOVE_SHIP, MOVE_ROBBER, MOVE_PIRATE, STEAL_FROM, DISCARD_CARD, PICK_GOLD,
- STOP_BUILDING) = range(19)
+ STOP_BUILDING, OFFER, DECLINE, ACCEPT) = range(22)
 KINDS = ("end_turn", "roll", "road", "ship", "settlement", "city", "buy_card", "knight", "road_building",
-         "year_of_plenty", "monopoly", "trade", "move_ship", "robber", "pirate", "steal", "discard", "gold", "stop")
+         "year_of_plenty", "monopoly", "trade", "move_ship", "robber", "pirate", "steal", "discard", "gold", "stop",
+         "offer", "decline", "accept")
 # a, b per kind: road/ship edge; settlement/city corner; year_of_plenty a <= b resources; monopoly a resource;
 # trade a given (rate cards) for b; move_ship edge a to edge b; robber/pirate hex; steal seat; discard/gold a
-# resource. Every other kind has a = b = 0.
+# resource; offer one card of a for one of b (to every other player). Every other kind has a = b = 0.
 
 KNIGHT, VP_CARD, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY = range(5)  # DEV_CARDS order
 PAIR_LIMIT = 2**64 - 2**64 % 36  # the kernels' exact dice rejection (kernels/catan/dice.py)
@@ -177,6 +184,9 @@ class State:
     discard: list[int] = field(default_factory=list)
     gold: list[int] = field(default_factory=list)
     trades: list[int] = field(default_factory=list)
+    domestic: list[int] = field(default_factory=list)  # trades with another player a seat took part in
+    offers: int = 0  # domestic offers made this turn
+    offer: tuple[int, int] = (0, 0)  # the open offer: the resource given, the one asked
     first_settlement_turn: list[int] = field(default_factory=list)  # turn of a seat's first new settlement
 
 
@@ -197,7 +207,7 @@ def init(table: Table, seed: int, game: int) -> State:
                   [[0] * 5 for _ in range(p)], [0] * p, [0] * p, [set() for _ in range(p)],
                   [set() for _ in range(p)], table.robber_start, table.pirate_start, [0] * p,
                   placement_order(table.scenario, p), table.view.terrain.tolist(), table.view.number.tolist())
-    state.discard, state.gold, state.trades = [0] * p, [0] * p, [0] * p
+    state.discard, state.gold, state.trades, state.domestic = [0] * p, [0] * p, [0] * p, [0] * p
     state.first_settlement_turn = [-1] * p
     state.actor = state.setup_order[0]
     return state
@@ -438,6 +448,8 @@ def legal(table: Table, state: State) -> list[tuple[int, int, int]]:
         return _thief_moves(table, state)
     if ph == STEAL:
         return [(STEAL_FROM, v, 0) for v in _victims(table, state)]
+    if ph == RESPOND:
+        return [(DECLINE, 0, 0)] + ([(ACCEPT, 0, 0)] if state.hands[seat][state.offer[1]] > 0 else [])
     out: list[tuple[int, int, int]] = []
     may_knight = not state.dev_played and state.cards[seat][KNIGHT] > 0
     if ph == PRE_ROLL:
@@ -479,6 +491,9 @@ def legal(table: Table, state: State) -> list[tuple[int, int, int]]:
     if not state.ship_moved:
         for e in movable_ships(table, state, seat):
             out += [(MOVE_SHIP, e, f) for f in ship_sites(table, state, seat, skip=e)]
+    if state.offers < table.rules.domestic_offers:
+        out += [(OFFER, a, b) for a in range(N_RESOURCES) if state.hands[seat][a] > 0
+                for b in range(N_RESOURCES) if b != a]
     return sorted(out)
 
 
@@ -698,6 +713,7 @@ def step(table: Table, state: State, action: tuple[int, int, int]) -> None:
             state.cards[p] = [x + y for x, y in zip(state.cards[p], state.new_cards[p])]
             state.new_cards[p] = [0] * 5
         state.dev_played = state.ship_moved = False
+        state.offers = 0
         state.turn += 1
         state.current = state.actor = (state.current + 1) % state.players
         state.phase = PRE_ROLL
@@ -766,6 +782,23 @@ def step(table: Table, state: State, action: tuple[int, int, int]) -> None:
         state.edge_owner[b], state.edge_ship[b], state.edge_built[b] = seat, True, state.turn
         state.ship_moved = True
         _update_route(table, state)
+    elif kind == OFFER:
+        state.offers += 1
+        state.offer = (a, b)
+        state.phase, state.actor = RESPOND, (state.current + 1) % state.players
+    elif kind == DECLINE:
+        state.actor = (seat + 1) % state.players
+        if state.actor == state.current:  # nobody took it
+            state.phase = MAIN
+    elif kind == ACCEPT:
+        give, get = state.offer
+        state.hands[state.current][give] -= 1
+        state.hands[seat][give] += 1
+        state.hands[seat][get] -= 1
+        state.hands[state.current][get] += 1
+        state.domestic[state.current] += 1
+        state.domestic[seat] += 1
+        state.phase, state.actor = MAIN, state.current
     else:
         raise ValueError(f"unknown action {action}")
     _check_win(table, state)
@@ -799,14 +832,14 @@ def result(table: Table, state: State) -> dict:
                       "settlements": sum(1 for c, o in enumerate(state.corner_owner)
                                          if o == p and state.corner_building[c] == SETTLEMENT),
                       "cities": supply["cities"] - left[3], "route": state.route[p], "knights": state.knights[p],
-                      "trades": state.trades[p], "cards": sum(state.hands[p])})
+                      "trades": state.trades[p], "domestic": state.domestic[p], "cards": sum(state.hands[p])})
     return {"winner": state.winner, "turns": state.turn, "rolls": state.rolls, "sevens": state.sevens,
             "capped": state.capped, "seats": seats}
 
 
 # ------------------------------------------------------------------------------------------------ baseline bots
 def _is_build(action: tuple[int, int, int]) -> bool:
-    return action[0] not in (END_TURN, TRADE, MOVE_SHIP)
+    return action[0] not in (END_TURN, TRADE, MOVE_SHIP, OFFER, DECLINE, ACCEPT)
 
 
 def decide_random(actions: list, stream: Stream) -> int:
@@ -816,7 +849,8 @@ def decide_random(actions: list, stream: Stream) -> int:
 
 def decide_weighted(actions: list, stream: Stream) -> int:
     """`weighted`: three times in four a uniform pick among the builds (every action but ending the turn, a
-    trade or a ship move), else uniform over all: a baseline that builds, so that its games end."""
+    trade, an offer or its answer, or a ship move), else uniform over all: a baseline that builds, so that its
+    games end."""
     builds = [i for i, a in enumerate(actions) if _is_build(a)]
     if builds and stream.below(4) != 0:
         return builds[stream.below(len(builds))]

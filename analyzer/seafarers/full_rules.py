@@ -2,6 +2,7 @@
 
     rules = load_rules()            # the packaged defaults
     rules = load_rules("my.toml")   # a designer's copy (`--rules FILE`), every value checked
+    rules = load_rules(rule=["domestic_trade=false"])   # an [options] switch (`--rule NAME=VALUE`)
 
 A bad file raises one UserError line naming the file, the key and the allowed range (analyzer/rules_file.py, where
 every user data file is checked).
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from analyzer.errors import UserError
-from analyzer.rules_file import read_text, read_toml, whole, whole_list
+from analyzer.rules_file import RuleOption, choose_options, read_text, read_toml, rule_options, whole, whole_list
 
 __all__ = ["DEV_CARDS", "ITEMS", "Rules", "load_rules", "rules_text"]
 
@@ -44,10 +45,22 @@ class Rules:
     discard_above: int
     turn_cap: int
     source: str  # "default" or the file's name
+    offers_per_turn: int  # domestic trade offers a turn, when the option domestic_trade is on
+    options: dict[str, RuleOption]  # [options]: the switches where the seed is silent
+    chosen: dict[str, bool]  # their values in force (the defaults, or --rule)
 
     @property
     def deck_size(self) -> int:
         return sum(self.deck.values())
+
+    @property
+    def domestic_offers(self) -> int:
+        """Domestic offers a player may make a turn (0: no domestic trade)."""
+        return self.offers_per_turn if self.chosen["domestic_trade"] else 0
+
+    def option_texts(self) -> list[str]:
+        """Each option's sentence for its value in force: what every report lists."""
+        return [self.options[name].text[value] for name, value in self.chosen.items()]
 
 
 def rules_text(path: str | Path | None = None) -> tuple[str, str]:
@@ -58,13 +71,17 @@ def rules_text(path: str | Path | None = None) -> tuple[str, str]:
     return read_text(path, "rules file"), Path(path).name
 
 
-def load_rules(path: str | Path | None = None, text: str | None = None) -> Rules:
-    """The rules of a file (default: the packaged one); `text` parses a file's content directly."""
+def load_rules(path: str | Path | None = None, text: str | None = None, rule=None) -> Rules:
+    """The rules of a file (default: the packaged one); `text` parses a file's content directly; `rule`: the
+    [options] switched (`--rule NAME=VALUE` texts)."""
     name = "default" if path is None else Path(path).name
     if text is None:
         text, name = rules_text(path)
     data = read_toml(Path(name), "rules file", text)
     r = _Reader(name, data)
+    options = rule_options(name, r.table("options"))
+    if "domestic_trade" not in options:
+        raise UserError(f"{name}: missing [options.domestic_trade]")
     costs = {item: r.cards("costs", item) for item in ITEMS}
     supply = {p: r.int("supply", p, 1, MAX_PIECES) for p in PIECES}
     deck = {card: r.int("development_deck", card, 0, MAX_DECK) for card in DEV_CARDS}
@@ -76,7 +93,8 @@ def load_rules(path: str | Path | None = None, text: str | None = None) -> Rules
                  r.int("trade", "generic_rate", 1, 10), r.int("trade", "special_rate", 1, 10), deck, vp,
                  r.int("victory_points", "longest_route_minimum", 1, 2 * MAX_PIECES),
                  r.int("victory_points", "largest_army_minimum", 1, MAX_DECK),
-                 r.int("turn", "discard_above", 0, 19 * 5), r.int("turn", "turn_cap", 1, MAX_TURN_CAP), name)
+                 r.int("turn", "discard_above", 0, 19 * 5), r.int("turn", "turn_cap", 1, MAX_TURN_CAP), name,
+                 r.int("trade", "domestic_offers_per_turn", 0, 10), options, choose_options(options, rule))
 
 
 class _Reader:

@@ -34,6 +34,7 @@ def kernel_board(table: Table) -> kg.Board:
         kg.P_TURN_CAP: rules.turn_cap, kg.P_VP_SETTLEMENT: rules.vp["settlement"], kg.P_VP_CITY: rules.vp["city"],
         kg.P_VP_ROUTE: rules.vp["longest_route"], kg.P_VP_ARMY: rules.vp["largest_army"],
         kg.P_VP_CARD: rules.vp["victory_point_card"], kg.P_DECK_LEN: len(deck), kg.P_SETUP_LEN: len(order),
+        kg.P_OFFERS: rules.domestic_offers,
     }
     for k, v in values.items():
         params[k] = int(v)

@@ -203,7 +203,8 @@ def decide_value(board, game, n, params, own):
     seat_pips(board, game, seat, own)
     best, best_i = NEVER, 0
     main = st[kg.ST_PHASE] == kg.MAIN
-    target = _target(board, game, params, seat, own) if main else kg.ITEM_SETTLEMENT
+    target = _target(board, game, params, seat, own) if main or st[kg.ST_PHASE] == kg.RESPOND else \
+        kg.ITEM_SETTLEMENT
     field = main and target != kg.ITEM_CITY  # game.field is filled (only roads and ships read it)
     cards = 0
     for r in range(N_RESOURCES):
@@ -255,6 +256,18 @@ def decide_value(board, game, n, params, own):
             before = _missing(board, game, seat, target, -1, -1, 0)
             after = _missing(board, game, seat, target, a, b, rate)
             s = 5.0 * (before - after) - 0.1 if after < before else NEVER / 2
+        elif kind == kg.OFFER:  # one card for one: as a maritime trade, a little below it (it may be refused)
+            before = _missing(board, game, seat, target, -1, -1, 0)
+            after = _missing(board, game, seat, target, a, b, 1)
+            s = 5.0 * (before - after) - 0.2 if after < before else NEVER / 2
+        elif kind == kg.ACCEPT:  # only if it brings its own build nearer, and never to a player near the target
+            pays, receives = st[kg.ST_OFFER_GET], st[kg.ST_OFFER_GIVE]
+            offerer = st[kg.ST_CURRENT]
+            shown = kg.total_vp(board, game, offerer) - board.params[kg.P_VP_CARD] * (
+                game.cards[offerer, kg.VP_CARD] + game.new_cards[offerer, kg.VP_CARD])  # VP cards are hidden
+            helps = _missing(board, game, seat, target, pays, receives, 1) < _missing(board, game, seat, target, -1, -1,
+                                                                                     0)
+            s = 1.0 if helps and shown <= board.params[kg.P_TARGET] - 3 else -1.0
         elif kind == kg.MOVE_SHIP:
             s = NEVER / 2
         elif kind == kg.MOVE_ROBBER or kind == kg.MOVE_PIRATE:
@@ -275,8 +288,15 @@ def decide_value(board, game, n, params, own):
 
 # ------------------------------------------------------------------------------------------------ the game loop
 POLICY_RANDOM = 0  # uniform over the legal actions
-POLICY_WEIGHTED = 1  # 3 times in 4 a uniform pick among the builds (all but end turn, trade, ship moves)
+POLICY_WEIGHTED = 1  # 3 times in 4 a uniform pick among the builds (all but end turn, trades, offers, ship moves)
 POLICY_VALUE = 2  # decide_value with the seat's params
+
+
+@kernel
+def _is_build(kind):
+    """Every action but ending the turn, a trade, an offer or its answer, or a ship move (the weighted bot's)."""
+    return not (kind == kg.END_TURN or kind == kg.TRADE or kind == kg.MOVE_SHIP or kind == kg.OFFER
+                or kind == kg.DECLINE or kind == kg.ACCEPT)
 
 
 @kernel
@@ -288,14 +308,12 @@ def decide(board, game, n, policy, params, stream, own):
     if policy == POLICY_WEIGHTED:
         builds = 0
         for i in range(n):
-            k = game.actions[i, 0]
-            if k != kg.END_TURN and k != kg.TRADE and k != kg.MOVE_SHIP:
+            if _is_build(game.actions[i, 0]):
                 builds += 1
         if builds > 0 and uniform_int(stream, 4) != 0:
             pick = uniform_int(stream, builds)
             for i in range(n):
-                k = game.actions[i, 0]
-                if k != kg.END_TURN and k != kg.TRADE and k != kg.MOVE_SHIP:
+                if _is_build(game.actions[i, 0]):
                     if pick == 0:
                         return i
                     pick -= 1

@@ -31,10 +31,11 @@ MAX_ACTIONS = 4096
 _PIPS = np.array(PIPS, np.float64)
 
 # Phases and action kinds: the reference's numbers.
-SETUP_SETTLEMENT, SETUP_EDGE, PRE_ROLL, DISCARD, MOVE_THIEF, STEAL, GOLD_PICK, MAIN, FREE_ROADS, OVER = range(10)
+(SETUP_SETTLEMENT, SETUP_EDGE, PRE_ROLL, DISCARD, MOVE_THIEF, STEAL, GOLD_PICK, MAIN, FREE_ROADS, OVER,
+ RESPOND) = range(11)
 (END_TURN, ROLL, ROAD, SHIP, SETTLE, CITY_UP, BUY_CARD, PLAY_KNIGHT, PLAY_ROAD_BUILDING, PLAY_YEAR_OF_PLENTY,
  PLAY_MONOPOLY, TRADE, MOVE_SHIP, MOVE_ROBBER, MOVE_PIRATE, STEAL_FROM, DISCARD_CARD, PICK_GOLD,
- STOP_BUILDING) = range(19)
+ STOP_BUILDING, OFFER, DECLINE, ACCEPT) = range(22)
 KNIGHT, VP_CARD, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY = range(5)
 ITEM_ROAD, ITEM_SHIP, ITEM_SETTLEMENT, ITEM_CITY, ITEM_CARD = range(5)  # rows of Board.costs
 PIECE_ROAD, PIECE_SHIP, PIECE_SETTLEMENT, PIECE_CITY = range(4)  # columns of pieces_left
@@ -42,18 +43,19 @@ PIECE_ROAD, PIECE_SHIP, PIECE_SETTLEMENT, PIECE_CITY = range(4)  # columns of pi
 # Board.params
 (P_PLAYERS, P_ROBBER_START, P_PIRATE_START, P_HAS_ROBBER, P_HAS_PIRATE, P_SETUP_SHIPS, P_ISLAND_BONUS, P_TARGET,
  P_BANK, P_BANK_RATE, P_GENERIC_RATE, P_SPECIAL_RATE, P_ROUTE_MIN, P_ARMY_MIN, P_DISCARD_ABOVE, P_TURN_CAP,
- P_VP_SETTLEMENT, P_VP_CITY, P_VP_ROUTE, P_VP_ARMY, P_VP_CARD, P_DECK_LEN, P_SETUP_LEN, N_PARAMS) = range(24)
+ P_VP_SETTLEMENT, P_VP_CITY, P_VP_ROUTE, P_VP_ARMY, P_VP_CARD, P_DECK_LEN, P_SETUP_LEN, P_OFFERS, N_PARAMS) = range(25)
 
 # Game.st
 (ST_PHASE, ST_ACTOR, ST_CURRENT, ST_TURN, ST_ROLLS, ST_SEVENS, ST_LAST_ROLL, ST_SETUP_POS, ST_SETUP_CORNER,
  ST_DECK_POS, ST_DEV_PLAYED, ST_SHIP_MOVED, ST_FREE_ROADS, ST_RESUME, ST_THIEF, ST_ROUTE_HOLDER, ST_ARMY_HOLDER,
- ST_WINNER, ST_CAPPED, ST_ROBBER, ST_PIRATE, ST_SIZE) = range(22)
+ ST_WINNER, ST_CAPPED, ST_ROBBER, ST_PIRATE, ST_OFFERS, ST_OFFER_GIVE, ST_OFFER_GET, ST_SIZE) = range(25)
 
 # Result columns: the game's, then N_SEAT_COLS per seat slot (4 slots; empty seats 0).
 R_WINNER, R_TURNS, R_ROLLS, R_SEVENS, R_CAPPED = range(5)
 N_GAME_COLS = 5
 SEAT_COLS = ("vp", "vp_settlements", "vp_cities", "vp_island_bonus", "vp_longest_route", "vp_largest_army",
-             "vp_vp_cards", "roads", "ships", "settlements", "cities", "route", "knights", "trades", "cards")
+             "vp_vp_cards", "roads", "ships", "settlements", "cities", "route", "knights", "trades", "cards",
+             "domestic")
 N_SEAT_COLS = len(SEAT_COLS)
 N_RESULT_COLS = N_GAME_COLS + MAX_SEATS * N_SEAT_COLS
 
@@ -90,7 +92,7 @@ Game = namedtuple("Game", [
     "deck",  # int64 [MAX_DECK] in draw order
     "corner_owner", "corner_building",  # int64 [n_corner]
     "edge_owner", "edge_ship", "edge_built",  # int64 [n_edge]
-    "knights", "bonus_vp", "route", "discard", "gold", "trades", "first_settlement_turn",  # int64 [MAX_SEATS]
+    "knights", "bonus_vp", "route", "discard", "gold", "trades", "first_settlement_turn", "domestic",  # [MAX_SEATS]
     "claimed", "home",  # bool [MAX_SEATS, n_territory + 1]
     "owed",  # int64 [MAX_SEATS, 5] production scratch
     "dice", "steal",  # uint64 [2] streams
@@ -119,7 +121,7 @@ def new_game(board: Board) -> Game:
     """The arrays of one game on `board`'s map (reused by every game of a chunk)."""
     n_corner, n_edge = len(board.corner_hexes), len(board.edge_corners)
     n_t = len(board.foreign_only)
-    seats = [np.zeros(MAX_SEATS, np.int64) for _ in range(7)]
+    seats = [np.zeros(MAX_SEATS, np.int64) for _ in range(8)]
     st, *rest = _zeros_game(n_corner, n_edge, n_t)
     shown = (np.zeros(len(board.terrain), np.int8), np.zeros(len(board.terrain), np.int8),
              np.zeros((n_corner, 6), np.float64))
@@ -176,6 +178,7 @@ def init(board, game, seed, g):
     game.discard[:] = 0
     game.gold[:] = 0
     game.trades[:] = 0
+    game.domestic[:] = 0
     game.first_settlement_turn[:] = -1
     game.claimed[:] = False
     game.home[:] = False
@@ -616,6 +619,11 @@ def legal(board, game):
             if _is_victim(board, game, v):
                 n = _add(actions, n, STEAL_FROM, v, 0)
         return n
+    if ph == RESPOND:
+        n = _add(actions, n, DECLINE, 0, 0)
+        if game.hands[seat, st[ST_OFFER_GET]] > 0:
+            n = _add(actions, n, ACCEPT, 0, 0)
+        return n
     may_knight = st[ST_DEV_PLAYED] == 0 and game.cards[seat, KNIGHT] > 0
     if ph == PRE_ROLL:
         n = _add(actions, n, ROLL, 0, 0)
@@ -679,6 +687,12 @@ def legal(board, game):
                     f = game.targets[i]
                     if f != e and _connects(board, game, seat, f, 1, e) and n < MAX_ACTIONS:
                         n = _add(actions, n, MOVE_SHIP, e, f)
+    if st[ST_OFFERS] < board.params[P_OFFERS]:
+        for a in range(N_RESOURCES):
+            if game.hands[seat, a] > 0:
+                for b in range(N_RESOURCES):
+                    if b != a and n < MAX_ACTIONS:
+                        n = _add(actions, n, OFFER, a, b)
     return n
 
 
@@ -942,6 +956,7 @@ def step(board, game, kind, a, b):
                 game.new_cards[q, k] = 0
         st[ST_DEV_PLAYED] = 0
         st[ST_SHIP_MOVED] = 0
+        st[ST_OFFERS] = 0
         st[ST_TURN] += 1
         st[ST_CURRENT] = (st[ST_CURRENT] + 1) % players
         st[ST_ACTOR] = st[ST_CURRENT]
@@ -1018,6 +1033,26 @@ def step(board, game, kind, a, b):
         _join_edge(board, game, seat, b)
         st[ST_SHIP_MOVED] = 1
         _update_route(board, game, seat)
+    elif kind == OFFER:
+        st[ST_OFFERS] += 1
+        st[ST_OFFER_GIVE] = a
+        st[ST_OFFER_GET] = b
+        st[ST_PHASE] = RESPOND
+        st[ST_ACTOR] = (st[ST_CURRENT] + 1) % players
+    elif kind == DECLINE:
+        st[ST_ACTOR] = (seat + 1) % players
+        if st[ST_ACTOR] == st[ST_CURRENT]:  # nobody took it
+            st[ST_PHASE] = MAIN
+    elif kind == ACCEPT:
+        give, get, offerer = st[ST_OFFER_GIVE], st[ST_OFFER_GET], st[ST_CURRENT]
+        game.hands[offerer, give] -= 1
+        game.hands[seat, give] += 1
+        game.hands[seat, get] -= 1
+        game.hands[offerer, get] += 1
+        game.domestic[offerer] += 1
+        game.domestic[seat] += 1
+        st[ST_PHASE] = MAIN
+        st[ST_ACTOR] = offerer
     _check_win(board, game)
 
 
@@ -1055,3 +1090,4 @@ def write_result(board, game, out, j, vp):
         for r in range(N_RESOURCES):
             cards += game.hands[seat, r]
         out[base + 14, j] = cards
+        out[base + 15, j] = game.domestic[seat]

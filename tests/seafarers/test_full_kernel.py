@@ -114,8 +114,8 @@ def test_value_bots_games_are_the_references_games(slug, players, seed, g):
 
 
 def test_the_value_bot_sees_no_hidden_card():
-    """Fair: the bot's choice never changes when the other players' hands change but their card counts do not
-    (counts are public at the table), nor when the deck's order does."""
+    """Fair: the bot's choice (on its turn, or answering an offer) never changes when the other players' hands
+    change but their card counts do not (counts are public at the table), nor when the deck's order does."""
     from analyzer.seafarers.full_game import bot_vectors, parse_bot
     from kernels.catan import bots as kb
 
@@ -133,7 +133,7 @@ def test_the_value_bot_sees_no_hidden_card():
         n = kg.legal(board, game)
         seat = game.st[kg.ST_ACTOR]
         i = kb.decide(board, game, n, policies[seat], params[seat], streams[seat], own)
-        if game.st[kg.ST_PHASE] == kg.MAIN:
+        if game.st[kg.ST_PHASE] in (kg.MAIN, kg.RESPOND):  # its turn, or its answer to an offer
             saved_hands, saved_deck = game.hands.copy(), game.deck.copy()
             for p in range(4):
                 if p != seat:  # the same number of cards, other resources
