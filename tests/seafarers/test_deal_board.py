@@ -1,6 +1,8 @@
 """Random boards' kernel Board filled in place in numba (kernels/catan/table.py) is the slow reference's
 kernel_board(game_table(...)) field for field, and games on random boards play as they did on the reference's Board."""
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -12,6 +14,7 @@ from analyzer.seafarers.play import DEAL_FIELDS, deal_board, deal_static, fresh_
 from analyzer.seafarers.scenarios import load_scenario
 from kernels.catan import game as kg
 from kernels.catan import table as kt
+from kernels.catan.codes import DESERT, GRAIN, LUMBER, ORE
 
 RULES = load_rules()
 DEALS = 50
@@ -66,6 +69,44 @@ def test_per_island_territories_follow_the_deals_islands():
         filled = fill(row)
         assert filled.corner_territory.max() == table.corner_territory.max()
         assert filled.corner_territory.max() < len(table.territory_foreign_only)
+
+
+def variants():
+    """New Shores (4 players) changed where no playable scenario goes yet, so that every branch of fill_board is
+    checked: the robber on a number of a preferred terrain, never back to its start, kept out of a zone; a
+    no-settlement area; bonus areas that overlap (corners on two territories: the lowest-index hex's counts) and
+    a start_or_bonus area whose islands vary by deal (foreign_only's length in use varies); closed corners; harbours
+    not shown at set-up."""
+    s = load_scenario("new-shores", 4)
+    main, islets = s.areas
+    odd = tuple(h for h in main.hexes if h % 2)
+    even = tuple(h for h in main.hexes if not h % 2)
+    yield "robber", replace(s, robber=replace(s.robber, rule="number", number=6, terrain=GRAIN, return_to_start=False,
+                                              forbidden_zones=("B",)))
+    areas = (main, replace(main, name="odd", hexes=odd, role="bonus", per_island=False),
+             replace(main, name="even", hexes=even, role="bonus"), replace(islets, role="start_or_bonus"),
+             replace(islets, name="cliffs", role="no_settle", hexes=islets.hexes[::2]))
+    yield "areas", replace(s, areas=areas)
+    closed = replace(s.markers, wasteland_corners=tuple(range(0, s.topology.n_corner, 7)), no_setup_corners=(3, 5))
+    yield "markers", replace(s, markers=closed, harbours=replace(s.harbours, placement="gifts"))
+
+
+def odd_rows(b, j):
+    """Deal j as dealt, without ore (scarcity of an absent resource), without a desert (no robber start)."""
+    terrain, number, harbour = b.terrain[j], b.number[j], b.harbour[j]
+    yield terrain, number, harbour
+    yield np.where(terrain == ORE, DESERT, terrain).astype(np.int8), number, harbour
+    yield np.where(terrain == DESERT, LUMBER, terrain).astype(np.int8), number, harbour
+
+
+@pytest.mark.parametrize("name", ("robber", "areas", "markers"))
+def test_every_field_is_the_references_on_scenario_variants(name):
+    s = dict(variants())[name]
+    fill = filler(s)
+    b = generate_boards(deal_plan(s), 30, seed=5)
+    for j in range(30):
+        for row in odd_rows(b, j):
+            assert_same_board(fill(row), kernel_board(game_table(s, RULES, *row)))
 
 
 def reference_chunk(slug, players, bots, seed, first, n):
