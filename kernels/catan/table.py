@@ -20,10 +20,10 @@ from collections import namedtuple
 
 import numpy as np
 
-from analyzer.seafarers.board import fill_board_flags
 from kernels.catan import bots as kb
 from kernels.catan import game as kg
 from kernels.catan.codes import DESERT, FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS, SEA
+from kernels.catan.flags import fill_board_flags
 from kernels.jit import allocating, kernel
 
 ROBBER_OFF, ROBBER_DESERT, ROBBER_NUMBER = range(3)  # DealStatic.robber_rule: how the robber's start is found
