@@ -35,6 +35,8 @@ CASES = {
     "seafarers fortress battles": (40_000_000, "battles"),
     "seafarers fortress sieges": (1_000_000, "sieges"),
     "seafarers pirates race (4p, attack-at:4)": (3_000, "games"),
+    "seafarers play (base, 4p random bots, random boards)": (3_000, "games"),
+    "seafarers play (new-shores, 4p value bots, random boards)": (300, "games"),
 }
 
 
@@ -63,6 +65,8 @@ def _case(name: str, n: int):
         policy = name.split()[1] + (":samples=2" if "rollout" in name else "")
         return _beacon(players, policy, exp, n)
     from analyzer.seafarers.scenarios import load_scenario
+    if "play" in name:  # tabletop seafarers play's job: full games, each on its own random board
+        return _play(name.split("(")[1].split(",")[0], name.split()[4], n)
     if "boards" in name:
         from analyzer.seafarers.boards import deal_plan, generate_boards
         plan = deal_plan(load_scenario("new-world", 4))
@@ -103,6 +107,20 @@ def _case(name: str, n: int):
         play_plan(setup, plan, 1, 0, 200, False, 0, out[:, :1])
         return lambda: play_plan(setup, plan, 1, 0, 200, False, 0, out)
     raise KeyError(name)
+
+
+def _play(scenario: str, bot: str, games: int):
+    import numpy as np
+
+    from analyzer.seafarers.full_game import parse_bot, play_job, play_range
+    from analyzer.seafarers.full_rules import rules_text
+    from kernels.catan import game as kg
+
+    job = play_job(scenario, 4, [parse_bot(bot)] * 4, 1, "random", rules_text(None)[0])
+    play = play_range(job.spec)
+    out = np.zeros((kg.N_RESULT_COLS, games), np.int32)
+    play(0, out[:, :1])
+    return lambda: play(0, out)
 
 
 def _pirates_n_out(setup) -> int:

@@ -122,28 +122,24 @@ def play_range(spec: dict):
     """Job builder: games start .. start + out.shape[1] - 1 into out's columns."""
     from analyzer.seafarers.boards import generate_boards
     from analyzer.seafarers.full_reference import game_table
-    from analyzer.seafarers.play import kernel_board, play_chunk
+    from analyzer.seafarers.play import deal_board, deal_static, fresh_board, kernel_board, play_chunk, play_dealt_chunk
 
     scenario, rules, plan = _tables(spec)
     policies, params = bot_vectors([parse_bot(b) for b in spec["bots"]])
-    fixed = kernel_board(game_table(scenario, rules, *printed_board(scenario))) if spec["boards"] == "fixed" else None
+    if spec["boards"] == "fixed":
+        fixed = kernel_board(game_table(scenario, rules, *printed_board(scenario)))
+    else:  # each chunk fills its own copy of one Board per game in numba (kernels/catan/table.py)
+        static = deal_static(scenario)
+        template = deal_board(scenario, rules, static)
 
     def play(start: int, out: np.ndarray) -> None:
         n = out.shape[1]
         block = np.zeros((kg.N_RESULT_COLS, max(n, 1)), np.int64)
-        if n == 0:  # the runner's warm-up: compile on one scratch game
-            board = fixed if fixed is not None else kernel_board(game_table(scenario, rules, *printed_board(scenario)))
-            play_chunk(board, spec["seed"], start, policies, params, block[:, :1])
-            return
-        if fixed is not None:
+        if spec["boards"] == "fixed":
             play_chunk(fixed, spec["seed"], start, policies, params, block)
-        else:
-            dealt = generate_boards(plan, n, spec["seed"], first=start)
-            game = None
-            for j in range(n):
-                board = kernel_board(game_table(scenario, rules, dealt.terrain[j], dealt.number[j], dealt.harbour[j]))
-                game = kg.new_game(board) if game is None else game
-                play_chunk(board, spec["seed"], start + j, policies, params, block[:, j:j + 1], game)
+        else:  # n == 0, the runner's warm-up, compiles on one scratch game
+            dealt = generate_boards(plan, max(n, 1), spec["seed"], first=start)
+            play_dealt_chunk(fresh_board(template), static, spec["seed"], start, dealt, policies, params, block)
         out[:] = block[:, :n]
     return play
 

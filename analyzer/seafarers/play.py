@@ -3,6 +3,11 @@
     table = full_reference.game_table(scenario, rules, terrain, number, harbour)
     board = kernel_board(table)          # the kernel's Board for that dealt board
     out = play_on_board(board, seed, first, count, ("weighted",) * 4)   # int64 [N_RESULT_COLS, count]
+
+Random boards without Python per game (kernels/catan/table.py; kernel_board(game_table(...)) is its reference):
+    static = deal_static(scenario)       # the deal-independent facts, once per job
+    template = deal_board(scenario, rules, static)
+    play_dealt_chunk(fresh_board(template), static, seed, first, boards, policies, params, out)
 """
 
 from __future__ import annotations
@@ -13,8 +18,10 @@ from analyzer.seafarers.full_reference import Table
 from analyzer.seafarers.full_rules import DEV_CARDS, ITEMS
 from kernels.catan import bots as kb
 from kernels.catan import game as kg
+from kernels.catan import table as kt
 
-__all__ = ["BOTS", "kernel_board", "play_chunk", "play_on_board"]
+__all__ = ["BOTS", "DEAL_FIELDS", "deal_board", "deal_static", "fresh_board", "kernel_board", "play_chunk",
+           "play_dealt_chunk", "play_on_board"]
 
 BOTS = {"random": kb.POLICY_RANDOM, "weighted": kb.POLICY_WEIGHTED}
 
@@ -77,3 +84,73 @@ def play_chunk(board: kg.Board, seed: int, first: int, policies, params, out, ga
     game = kg.new_game(board) if game is None else game
     return kb.play_games(board, game, seed, first, policies, params, np.zeros((kg.MAX_SEATS, 2), np.uint64), out,
                          np.zeros(6, np.int64), np.zeros(6, np.float64))
+
+
+# The Board fields kernels/catan/table.py fill_board writes for each deal (params: P_ROBBER_START).
+DEAL_FIELDS = ("terrain", "number", "setup_allowed", "no_settle", "corner_harbour", "corner_pips", "scarcity",
+               "corner_territory", "foreign_only", "robber_hexes", "pirate_hexes", "params")
+
+
+def deal_static(scenario) -> kt.DealStatic:
+    """What fill_board needs of a scenario besides the Board: the facts game_table takes from the Scenario."""
+    topo = scenario.topology
+    roles = {a.role for a in scenario.areas}
+    start_role = "start" if "start" in roles else "start_or_bonus"  # setup_policies._allowed_sites
+    start_hex = np.zeros(topo.n_hex, np.bool_)
+    no_settle_hex = np.zeros(topo.n_hex, np.bool_)
+    hexes, offsets, per_island, foreign_only = [], [0], [], []
+    most = 0
+    for area in scenario.areas:
+        if area.role == start_role:
+            start_hex[list(area.hexes)] = True
+        if area.role == "no_settle":
+            no_settle_hex[list(area.hexes)] = True
+        if area.role in ("bonus", "start_or_bonus"):
+            hexes += area.hexes
+            offsets.append(len(hexes))
+            per_island.append(area.per_island)
+            foreign_only.append(area.role == "start_or_bonus")
+            most += len(area.hexes) if area.per_island else 1  # an island has at least one of the area's hexes
+    m = scenario.markers
+    closed = np.zeros(topo.n_corner, np.bool_)
+    closed[list(m.wasteland_corners + m.strait_corners + m.no_setup_corners)] = True
+    robber = scenario.robber
+    forbidden = np.zeros(topo.n_hex, np.bool_)
+    for z in robber.forbidden_zones:
+        forbidden[list(scenario.zones[z].hexes)] = True
+    docks = np.array([topo.edge_corners[site.edge] for site in scenario.harbours.sites], np.int32).reshape(-1, 2)
+    rule = {"desert": kt.ROBBER_DESERT, "number": kt.ROBBER_NUMBER}.get(robber.rule, kt.ROBBER_OFF)
+    return kt.DealStatic(
+        topo.hex_neighbours, start_hex, closed, no_settle_hex, forbidden, np.array(hexes, np.int32),
+        np.array(offsets, np.int32), np.array(per_island, np.bool_), np.array(foreign_only, np.bool_), docks,
+        scenario.harbours.placement == "shuffle", rule, int(robber.hex), int(robber.number), int(robber.terrain),
+        bool(robber.return_to_start), most)
+
+
+def deal_board(scenario, rules, static: kt.DealStatic) -> kg.Board:
+    """A Board of the scenario and rules whose per-deal arrays fill_board overwrites (here: the printed board's),
+    foreign_only sized for any deal."""
+    from analyzer.seafarers.full_game import printed_board
+    from analyzer.seafarers.full_reference import game_table
+
+    board = kernel_board(game_table(scenario, rules, *printed_board(scenario)))
+    foreign = np.zeros(static.max_territories + 1, np.bool_)
+    foreign[:len(board.foreign_only)] = board.foreign_only
+    return board._replace(foreign_only=foreign)
+
+
+def fresh_board(template: kg.Board) -> kg.Board:
+    """The template with its own per-deal arrays (a chunk fills them in place; threads play chunks at once)."""
+    return template._replace(**{name: getattr(template, name).copy() for name in DEAL_FIELDS})
+
+
+def play_dealt_chunk(board: kg.Board, static: kt.DealStatic, seed: int, first: int, boards, policies, params,
+                     out) -> int:
+    """Game first + j on dealt board j of `boards` (a boards.Boards), for every column j of out (int64
+    [N_RESULT_COLS, n]), `board` (a fresh_board, owned by the caller) refilled before each."""
+    game = kg.new_game(board)
+    work = kt.new_deal_work(len(board.terrain), len(board.corner_hexes), len(board.edge_corners))
+    return kt.play_dealt_games(board, game, static, work, seed, first, boards.terrain, boards.number, boards.harbour,
+                               policies, params, np.zeros((kg.MAX_SEATS, 2), np.uint64), out,
+                               np.zeros((kg.N_RESULT_COLS, 1), np.int64), np.zeros(6, np.int64),
+                               np.zeros(6, np.float64))
