@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from analyzer.command import out_console
+from analyzer.command import CheckedGroup, checked_app, out_console
 from analyzer.errors import UserError
 from analyzer.games import games
 
@@ -20,7 +20,7 @@ except ImportError:  # older typer runs on click itself
     from click.exceptions import UsageError
 
 
-app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, no_args_is_help=True,
+app = typer.Typer(cls=CheckedGroup, add_completion=False, pretty_exceptions_enable=False, no_args_is_help=True,
                   help="Monte-Carlo strategy analysis for tabletop games.")
 for _game in games().values():
     app.add_typer(_game.load("cli"), name=_game.id)
@@ -47,6 +47,9 @@ def games_cmd(as_json: bool = typer.Option(False, "--json", help="Print JSON ins
             out_console.print(f"    {kind}: {', '.join(names)}", highlight=False)
         out_console.print(f"    rules: {', '.join(r['rulebooks'])}; docs: {r['docs']}", highlight=False)
     out_console.print("`tabletop <game> --help` lists a game's commands; README.md says how to add a game.")
+
+
+checked_app(app)  # every command and group, the games' too: flags without a type in --help, no repeated option
 
 
 def main(argv: list[str] | None = None) -> int:
