@@ -207,7 +207,7 @@ def run_fields(run) -> dict:
     return dataclasses.asdict(run)
 
 
-BACKEND_FIELDS = ("threads", "dask_local", "scheduler", "chunk_size", "checkpoint", "progress")
+BACKEND_FIELDS = ("threads", "dask_local", "scheduler", "chunk_size", "checkpoint", "progress", "long_run")
 
 
 def backend_fields(run) -> dict:
@@ -221,7 +221,7 @@ def run_options(count: str | None = "games", default_games: int = 10_000, precis
     """Decorator: give a command the runner's options, validated, as one ``run: RunOptions`` argument.
 
     Every command gets the backend options: --threads/--dask-local/--scheduler, --chunk-size,
-    --checkpoint and --progress. ``count="games"`` adds --games (a command counting boards or rolls
+    --checkpoint, --progress and --long-run. ``count="games"`` adds --games (a command counting boards or rolls
     declares its own option and passes it to the API; ``count=None``); ``precision`` adds
     --precision/--min-games/--max-games (the command has a statistic to measure), ``streaming``
     --per-game/--no-per-game (its columns fold into exact aggregates). A command shows only the
@@ -257,7 +257,10 @@ def run_options(count: str | None = "games", default_games: int = 10_000, precis
     if streaming:
         added["per_game"] = (bool, typer.Option(
             True, help="Keep the per-game table; --no-per-game keeps streaming aggregates only (flat memory)."))
-    added["progress"] = (bool, typer.Option(progress, help="Show a progress bar on stderr."))
+    added["progress"] = (bool, typer.Option(progress, help="Show a progress bar on stderr (and, for a run of more "
+                                                           "than a minute, how long it will take)."))
+    added["long_run"] = (bool, typer.Option(False, "--long-run", help="Start a run estimated to take more than a "
+                                                                      "day (refused without it)."))
 
     def decorate(command):
         own = [p for name, p in inspect.signature(command).parameters.items() if name != "run"]

@@ -154,6 +154,7 @@ CANDIDATES = {
     "--chunk-size": [(["--chunk-size", "3"], [])],
     "--checkpoint": [(["--checkpoint", "ck"], [])],
     "--per-game": [(["--no-per-game"], [])],
+    "--long-run": [(["--long-run"], [])],
     "--progress": [(["--progress"], ["--no-progress"]), (["--no-progress"], [])],
     "--policy": [(["--policy", "random"], [])],
     "--policies": [(["--policies", "greedy,random"], ["--policies"])],
