@@ -133,11 +133,11 @@ def run_arms(jobs: list[tuple[str, object]], options, notes: dict | None = None,
     check_arm_count(len(jobs), ", ".join(label for label, _ in jobs[:3]) + (", ..." if len(jobs) > 3 else ""))
     folders = arm_folders([label for label, _ in jobs])
     runs = []
-    for (label, job), folder in zip(jobs, folders):
+    for i, ((label, job), folder) in enumerate(zip(jobs, folders)):
         arm_options = replace(options, label=label)
         if options.checkpoint is not None:
             arm_options = replace(arm_options, checkpoint=Path(options.checkpoint) / folder)
-        runs.append(run_job(job, arm_options, aggregate=aggregate, notes=notes, runs=len(jobs)))
+        runs.append(run_job(job, arm_options, aggregate=aggregate, notes=notes, runs=len(jobs) - i))
     return runs
 
 

@@ -10,15 +10,9 @@ import sys
 
 import typer
 
-from analyzer.command import CheckedGroup, checked_app, out_console
+from analyzer.command import CheckedGroup, UsageError, checked_app, out_console
 from analyzer.errors import UserError
 from analyzer.games import games
-
-try:  # typer >= 0.2x carries its own copy of click
-    from typer._click.exceptions import UsageError
-except ImportError:  # older typer runs on click itself
-    from click.exceptions import UsageError
-
 
 app = typer.Typer(cls=CheckedGroup, add_completion=False, pretty_exceptions_enable=False, no_args_is_help=True,
                   help="Monte-Carlo strategy analysis for tabletop games.")

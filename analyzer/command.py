@@ -33,6 +33,11 @@ from typer.core import TyperCommand, TyperGroup
 
 from analyzer.errors import UserError
 from analyzer.params import path_value
+
+try:  # typer >= 0.2x carries its own copy of click
+    from typer._click.exceptions import UsageError
+except ImportError:  # older typer runs on click itself
+    from click.exceptions import UsageError
 from reports.document import plural
 
 __all__ = ["CheckedCommand", "CheckedGroup", "backend_fields", "checked_app", "command_line", "out_console",
@@ -83,7 +88,7 @@ def _refuse_repeated_options(command, ctx, args: list[str]) -> None:
     that collect a list (`multiple`, as --policies and --rule) may repeat; --help anywhere still shows the help."""
     try:
         _, _, order = command.make_parser(ctx).parse_args(args=args)
-    except Exception:  # (a bad command line: the real parse below says what is wrong)
+    except UsageError:  # (a bad command line: the real parse after this says what is wrong)
         return
     given = Counter(order)
     if command.get_help_option(ctx) in given:

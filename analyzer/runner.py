@@ -322,7 +322,8 @@ def run_job(job: Job, options: RunOptions, aggregate: bool = False, notes: dict 
 
     ``aggregate=True`` folds every game into a ``ColumnStats`` (needed for ``per_game=False``).
     ``notes`` go into a new checkpoint's manifest for people to read (e.g. the command line).
-    ``runs``: how many runs like this one the command plays (its arms), for the estimate of its time.
+    ``runs``: how many runs like this one the command has still to play, this one included (its arms left), for
+    the estimate of its time.
     """
     from analyzer.aggregate import ColumnStats, PrecisionRule  # scipy: kept off the CLI's start-up path
 
@@ -400,8 +401,9 @@ def _check_duration(job: Job, opts: RunOptions, games: int, workers: int, runs: 
         return
     played, t0 = 0, time.perf_counter()
     while True:
-        play_chunk(job, played, played + max(1, played))  # 1, 2, 4, ... games
-        played += max(1, played)
+        end = min(games, max(1, 2 * played))  # games 0 .. 1, 2, 4, ...: indices of the run itself
+        play_chunk(job, played, end)
+        played = end
         elapsed = time.perf_counter() - t0
         per_worker = played / elapsed if elapsed > 0 else math.inf
         seconds = runs * games / (per_worker * workers)

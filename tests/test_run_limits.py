@@ -62,6 +62,12 @@ def test_a_short_run_costs_a_few_games_and_says_nothing(seconds_per_game, capsys
     assert capsys.readouterr().err == "" and seconds_per_game.played[-1][1] <= 32  # 20 ms of games
 
 
+def test_the_estimate_plays_only_games_of_the_run(seconds_per_game):
+    seconds_per_game.per_game = 0.0001  # (a job's spec may hold only its own games: boards, blocks of rolls)
+    _check_duration(None, RunOptions(games=5), 5, 2, 1)
+    assert seconds_per_game.played == [(0, 1), (1, 2), (2, 4), (4, 5)]
+
+
 def test_the_arms_of_a_comparison_count_together(seconds_per_game):
     seconds_per_game.per_game = 0.01  # 10 arms x 10 M games at 100/s on 4 threads: 2.9 days
     with pytest.raises(UserError, match=r"about 2\.9 days: 10 runs of 10,000,000 games"):
