@@ -57,6 +57,8 @@ LONG_RUN_S = 24 * 3600  # a run estimated to take longer is refused unless long_
 #                         runs of years accepted (beacon simulate --policy oracle --players 4 --games 10**9: 6.5 years)
 SAY_ESTIMATE_S = 60  # a run estimated to take longer says so, and how long, before it starts (with progress on)
 PROBE_S = (0.02, 0.25)  # the estimate times the first games for at least the first, at most the second, seconds
+PROBE_FROM = 16  # games per worker from which a run is estimated: the timed games are played again, so a run of few
+#                  slow games would pay up to one more game (at most 1/16 more here), and a short run pays nothing
 
 
 def available_memory() -> int | None:
@@ -352,7 +354,8 @@ def run_job(job: Job, options: RunOptions, aggregate: bool = False, notes: dict 
         backend.warm(job)
         if rule is None and isinstance(backend, ThreadBackend):  # (a cluster's speed is not known here)
             left = limit - sum(end - start for start, end in (ckpt.stored.items() if ckpt else ()))
-            _check_duration(job, opts, left, backend.workers, runs)
+            _check_duration(lambda start, end: (backend.submit(job, start, end), backend.next_done()), opts, left,
+                            backend.workers, runs)
         if opts.chunk_size is not None:
             size_at = lambda _start: opts.chunk_size  # noqa: E731
         elif rule is None:
@@ -393,16 +396,18 @@ def run_job(job: Job, options: RunOptions, aggregate: bool = False, notes: dict 
     return RunResult(games, keeper.result(games) if keeper else None, agg, wall, info)
 
 
-def _check_duration(job: Job, opts: RunOptions, games: int, workers: int, runs: int) -> None:
+def _check_duration(play: Callable[[int, int], object], opts: RunOptions, games: int, workers: int,
+                    runs: int) -> None:
     """Refuse a run estimated to take more than LONG_RUN_S (unless opts.long_run), and say how long one of more
-    than SAY_ESTIMATE_S will take, before it starts. The estimate times the job's first games here (played
-    again by the run: the same games, so the same results)."""
-    if games <= workers:  # each worker plays one game at most: timing one would double the run
+    than SAY_ESTIMATE_S will take, before it starts. The estimate times the run's first games, played by
+    `play(start, end)` on one worker (the main thread waits in short steps, so Ctrl-C is handled at once) and
+    played again by the run: the same games, so the same results."""
+    if games < PROBE_FROM * workers:
         return
     played, t0 = 0, time.perf_counter()
     while True:
         end = min(games, max(1, 2 * played))  # games 0 .. 1, 2, 4, ...: indices of the run itself
-        play_chunk(job, played, end)
+        play(played, end)
         played = end
         elapsed = time.perf_counter() - t0
         per_worker = played / elapsed if elapsed > 0 else math.inf
