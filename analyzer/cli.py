@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from analyzer.command import CheckedGroup, UsageError, checked_app, out_console
+from analyzer.command import CREATED, CheckedGroup, UsageError, checked_app, out_console, remove_created_folders
 from analyzer.errors import UserError
 from analyzer.games import games
 
@@ -48,6 +48,7 @@ checked_app(app)  # every command and group, the games' too: flags without a typ
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point: user errors become one line on stderr and exit code 2, never a traceback."""
+    CREATED.clear()  # (the folders of an earlier command in this process are not this one's to remove)
     try:
         code = app(args=argv, prog_name="tabletop", standalone_mode=False)
         if code == 130:  # typer's own answer to Ctrl-C (and SIGTERM, see run)
@@ -69,7 +70,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _fail(message: str) -> int:
-    """Print an error as one line (a newline in a file name is shown as \\n); exit code 2."""
+    """Print an error as one line (a newline in a file name is shown as \\n); exit code 2. The empty --out
+    folders the run made are removed: a refused or interrupted run leaves nothing."""
+    remove_created_folders()
     if message and sys.stderr is not None:
         one_line = message.replace("\r", "\\r").replace("\n", "\\n")
         print(f"error: {one_line}", file=sys.stderr)

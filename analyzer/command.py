@@ -128,6 +128,19 @@ def api_out_dir(out, command: str) -> Path | None:
     return prepare_out_dir(Path(out), command)
 
 
+CREATED: list[Path] = []  # the folders prepare_out_dir made in this process, deepest first
+
+
+def remove_created_folders() -> None:
+    """After a run refused or stopped before it wrote anything (its estimate said years, Ctrl-C): remove the
+    folders prepare_out_dir made for it, where they are still empty, so a refused run leaves nothing."""
+    while CREATED:
+        try:
+            CREATED.pop(0).rmdir()
+        except OSError:  # not empty (results, a checkpoint inside), or gone: leave it
+            pass
+
+
 def prepare_out_dir(out: Path, command: str) -> Path:
     """Create the output folder and prove it is writable before any long run starts. A folder
     holding another command's results is refused: the two sets of files would mix, and the new
@@ -138,7 +151,9 @@ def prepare_out_dir(out: Path, command: str) -> Path:
         raise UserError(f"--out {out} holds the results of `tabletop {earlier}`; give another folder "
                         f"for `tabletop {command}` (or empty that one)")
     try:
+        missing = [d for d in (out, *out.parents) if not d.exists()]
         out.mkdir(parents=True, exist_ok=True)
+        CREATED.extend(missing)  # deepest first
         probe = out / ".tabletop-write-test"
         probe.write_bytes(b"")
         probe.unlink()

@@ -94,7 +94,19 @@ def test_the_real_oracle_run_of_the_issue_is_refused_in_seconds(tmp_path, capsys
     code, _, err = run_cli(["beacon", "simulate", "--policy", "oracle", "--players", "4", "--games", str(10**10),
                             "--no-per-game", "--no-progress", "--out", str(out)], capsys)
     assert one_line_error(code, err, "this run would take about") and "years" in err and "--long-run" in err, err
-    assert not out.exists() or not any(out.iterdir())  # no result written
+    assert not out.exists()  # the folder made for it is removed again
+
+
+def test_a_refused_run_removes_only_the_empty_folders_it_made(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(analyzer.runner, "LONG_RUN_S", 0)  # every timed run is refused
+    monkeypatch.setattr(analyzer.runner, "SAY_ESTIMATE_S", 0)
+    mine, kept = tmp_path / "new" / "deeper" / "out", tmp_path / "kept"
+    kept.mkdir()
+    for out in (mine, kept):
+        code, _, err = run_cli(["beacon", "simulate", "--policy", "random", "--games", "5000", "--no-progress",
+                                "--out", str(out)], capsys)
+        assert one_line_error(code, err, "this run would take about"), err
+    assert list(tmp_path.iterdir()) == [kept] and not any(kept.iterdir())
 
 
 def test_compare_plays_at_most_max_arms(tmp_path, capsys):
