@@ -194,11 +194,15 @@ SPECIAL = {  # where the generic value does not fit the command
     ("meographic", "simulate", "--players"): (["--players", "3", "--bots", "greedy"], ["--players", "--bots"]),
     ("meographic", "compare", "--bots"): (["--bots", "greedy,planner"], ["--bots"]),
 }
+def _changed(name: str, old: str, new: str) -> str:
+    text = (ROOT / "analyzer/seafarers/data/rules" / name).read_text("utf-8")
+    assert old in text, f"{name} no longer has {old!r}: pick another number to change"
+    return text.replace(old, new)
+
+
 RULES_FILES = {  # a rules file that changes one number, for the commands with --rules or --variant
-    "seafarers pirates": lambda: (ROOT / "analyzer/seafarers/data/rules/pirate_race.toml").read_text("utf-8").replace(
-        "knight = 14", "knight = 13"),
-    "seafarers play": lambda: (ROOT / "analyzer/seafarers/data/rules/full_game.toml").read_text("utf-8").replace(
-        "turn_cap = 1000", "turn_cap = 900"),
+    "seafarers pirates": lambda: _changed("pirate_race.toml", "knight = 14", "knight = 13"),
+    "seafarers play": lambda: _changed("full_game.toml", "turn_cap = 1000", "turn_cap = 900"),
     "regatta simulate": lambda: "[hand]\ndeal = 4\n",
     "regatta compare": lambda: "[hand]\ndeal = 4\n",
     "meographic simulate": lambda: FEWER_MISSIONS,
@@ -225,6 +229,7 @@ def _without(argv: list[str], names: list[str]) -> list[str]:
 def _variant(path, option, argv):
     """argv with option set to another value than the example's or the default (the options the new tokens
     name are taken out first)."""
+    assert option in CANDIDATES or (*path, option) in SPECIAL, f"add a value for {option} to CANDIDATES"
     given = argv.index(option) if option in argv else None
     now = [option, argv[given + 1]] if given is not None and given + 1 < len(argv) else [option, str(
         next(o.default for o in _options(dict(LEAVES)[tuple(path)]) if o.opts[0] == option))]
