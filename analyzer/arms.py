@@ -22,7 +22,11 @@ import numpy as np
 
 from analyzer.params import parse_named, value_text
 
-__all__ = ["Arm", "ArmSpec", "Registry", "arm_folders", "run_arms", "arms_run_info"]
+__all__ = ["MAX_ARMS", "Arm", "ArmSpec", "Registry", "arm_folders", "check_arm_count", "run_arms", "arms_run_info"]
+
+# Arms one comparison plays: every two are paired in the report (16 arms: 120 pairs); issue 33 found compare taking
+# hundreds (100 arms: 4,950 pair lines and 2.4 GB), which is a sweep to split into runs, not one comparison
+MAX_ARMS = 16
 
 
 @dataclass(frozen=True)
@@ -111,19 +115,29 @@ def arm_folders(labels: list[str]) -> list[str]:
     return [f"{name}-{i + 1}" if names.count(name) > 1 else name for i, name in enumerate(names)]
 
 
+def check_arm_count(arms: int, what: str = "arms") -> None:
+    """One-line UserError when a comparison would play more than MAX_ARMS arms."""
+    from analyzer.errors import UserError
+
+    if arms > MAX_ARMS:
+        raise UserError(f"{what}: {arms:,} arms, more than the {MAX_ARMS} one comparison plays (every two are "
+                        f"paired: {arms * (arms - 1) // 2:,} pairs); compare them in smaller groups")
+
+
 def run_arms(jobs: list[tuple[str, object]], options, notes: dict | None = None, aggregate: bool = False) -> list:
     """Play games 0 .. G-1 of every (label, Job) arm with the same run options (common random numbers:
     each arm's job has the same seed); with a checkpoint, each arm keeps its chunks in a sub-folder
     named after its label (arm_folders). Returns the arms' RunResults in order."""
     from analyzer.runner import run_job
 
+    check_arm_count(len(jobs), ", ".join(label for label, _ in jobs[:3]) + (", ..." if len(jobs) > 3 else ""))
     folders = arm_folders([label for label, _ in jobs])
     runs = []
-    for (label, job), folder in zip(jobs, folders):
+    for i, ((label, job), folder) in enumerate(zip(jobs, folders)):
         arm_options = replace(options, label=label)
         if options.checkpoint is not None:
             arm_options = replace(arm_options, checkpoint=Path(options.checkpoint) / folder)
-        runs.append(run_job(job, arm_options, aggregate=aggregate, notes=notes))
+        runs.append(run_job(job, arm_options, aggregate=aggregate, notes=notes, runs=len(jobs) - i))
     return runs
 
 

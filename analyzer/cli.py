@@ -10,17 +10,11 @@ import sys
 
 import typer
 
-from analyzer.command import out_console
+from analyzer.command import CREATED, CheckedGroup, UsageError, checked_app, out_console, remove_created_folders
 from analyzer.errors import UserError
 from analyzer.games import games
 
-try:  # typer >= 0.2x carries its own copy of click
-    from typer._click.exceptions import UsageError
-except ImportError:  # older typer runs on click itself
-    from click.exceptions import UsageError
-
-
-app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, no_args_is_help=True,
+app = typer.Typer(cls=CheckedGroup, add_completion=False, pretty_exceptions_enable=False, no_args_is_help=True,
                   help="Monte-Carlo strategy analysis for tabletop games.")
 for _game in games().values():
     app.add_typer(_game.load("cli"), name=_game.id)
@@ -49,8 +43,12 @@ def games_cmd(as_json: bool = typer.Option(False, "--json", help="Print JSON ins
     out_console.print("`tabletop <game> --help` lists a game's commands; README.md says how to add a game.")
 
 
+checked_app(app)  # every command and group, the games' too: flags without a type in --help, no repeated option
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point: user errors become one line on stderr and exit code 2, never a traceback."""
+    CREATED.clear()  # (the folders of an earlier command in this process are not this one's to remove)
     try:
         code = app(args=argv, prog_name="tabletop", standalone_mode=False)
         if code == 130:  # typer's own answer to Ctrl-C (and SIGTERM, see run)
@@ -72,7 +70,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _fail(message: str) -> int:
-    """Print an error as one line (a newline in a file name is shown as \\n); exit code 2."""
+    """Print an error as one line (a newline in a file name is shown as \\n); exit code 2. The empty --out
+    folders the run made are removed: a refused or interrupted run leaves nothing."""
+    remove_created_folders()
     if message and sys.stderr is not None:
         one_line = message.replace("\r", "\\r").replace("\n", "\\n")
         print(f"error: {one_line}", file=sys.stderr)

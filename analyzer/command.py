@@ -21,6 +21,7 @@ import json
 import os
 import shlex
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -28,13 +29,19 @@ from typing import Optional
 
 import typer
 from rich.console import Console
+from typer.core import TyperCommand, TyperGroup
 
 from analyzer.errors import UserError
 from analyzer.params import path_value
+
+try:  # typer >= 0.2x carries its own copy of click
+    from typer._click.exceptions import UsageError
+except ImportError:  # older typer runs on click itself
+    from click.exceptions import UsageError
 from reports.document import plural
 
-__all__ = ["backend_fields", "command_line", "out_console", "prepare_out_dir", "print_run_notes", "results_folder",
-           "run_fields", "run_options"]
+__all__ = ["CheckedCommand", "CheckedGroup", "backend_fields", "checked_app", "command_line", "out_console",
+           "prepare_out_dir", "print_run_notes", "results_folder", "run_fields", "run_options"]
 
 def _ignore_zero_width() -> None:
     """rich takes COLUMNS=0 for a terminal zero characters wide and prints nothing at all (help,
@@ -46,6 +53,65 @@ def _ignore_zero_width() -> None:
 
 _ignore_zero_width()  # before any Console reads it
 out_console = Console(soft_wrap=True)  # piped output: one line per message, as long as it is
+
+
+class _Checked:
+    """What every `tabletop` command and group adds to Typer's (analyzer/cli.py gives every one of them these
+    classes, through checked_app): flags show no value type in --help, and an option that takes one value,
+    given twice, is refused."""
+
+    def get_params(self, ctx):
+        params = super().get_params(ctx)
+        for param in params:
+            # typer's rich help panel prints every option's type, flags too (`--help <bool>`), where its plain
+            # help and click skip flags; a flag's metavar is shown nowhere else (its errors name its opts)
+            if getattr(param, "is_flag", False) and param.metavar is None:
+                param.metavar = ""
+        return params
+
+    def parse_args(self, ctx, args):
+        if not ctx.resilient_parsing:
+            _refuse_repeated_options(self, ctx, list(args))
+        return super().parse_args(ctx, args)
+
+
+class CheckedCommand(_Checked, TyperCommand):
+    pass
+
+
+class CheckedGroup(_Checked, TyperGroup):
+    pass
+
+
+def _refuse_repeated_options(command, ctx, args: list[str]) -> None:
+    """`--games 10 --games 20`: click keeps the last and says nothing; a one-line usage error instead. Options
+    that collect a list (`multiple`, as --policies and --rule) may repeat; --help anywhere still shows the help."""
+    try:
+        _, _, order = command.make_parser(ctx).parse_args(args=args)
+    except UsageError:  # (a bad command line: the real parse after this says what is wrong)
+        return
+    given = Counter(order)
+    if command.get_help_option(ctx) in given:
+        return
+    for param, times in given.items():
+        if param.param_type_name == "option" and times > 1 and not param.multiple and not param.count:
+            names = "/".join(param.opts + param.secondary_opts)
+            what = "give one of them once" if param.secondary_opts else (
+                "give it once" if param.is_flag else "it takes one value, give it once")
+            ctx.fail(f"{names} is given {times} times: {what}")
+
+
+def checked_app(app: typer.Typer) -> typer.Typer:
+    """Give every command and sub-group of `app` (and theirs) the checked classes above; app itself takes
+    typer.Typer(cls=CheckedGroup). A command that names a class of its own would lose the checks: refused."""
+    for info in app.registered_commands:
+        if info.cls not in (None, TyperCommand, CheckedCommand):
+            raise TypeError(f"command {info.name!r}: cls={info.cls.__name__} would skip the shared option checks")
+        info.cls = CheckedCommand
+    for info in app.registered_groups:
+        info.cls = CheckedGroup
+        checked_app(info.typer_instance)
+    return app
 
 
 def command_line() -> str:
@@ -62,6 +128,19 @@ def api_out_dir(out, command: str) -> Path | None:
     return prepare_out_dir(Path(out), command)
 
 
+CREATED: list[Path] = []  # the folders prepare_out_dir made in this process, deepest first
+
+
+def remove_created_folders() -> None:
+    """After a run refused or stopped before it wrote anything (its estimate said years, Ctrl-C): remove the
+    folders prepare_out_dir made for it, where they are still empty, so a refused run leaves nothing."""
+    while CREATED:
+        try:
+            CREATED.pop(0).rmdir()
+        except OSError:  # not empty (results, a checkpoint inside), or gone: leave it
+            pass
+
+
 def prepare_out_dir(out: Path, command: str) -> Path:
     """Create the output folder and prove it is writable before any long run starts. A folder
     holding another command's results is refused: the two sets of files would mix, and the new
@@ -72,7 +151,9 @@ def prepare_out_dir(out: Path, command: str) -> Path:
         raise UserError(f"--out {out} holds the results of `tabletop {earlier}`; give another folder "
                         f"for `tabletop {command}` (or empty that one)")
     try:
+        missing = [d for d in (out, *out.parents) if not d.exists()]
         out.mkdir(parents=True, exist_ok=True)
+        CREATED.extend(missing)  # deepest first
         probe = out / ".tabletop-write-test"
         probe.write_bytes(b"")
         probe.unlink()
@@ -146,7 +227,7 @@ def run_fields(run) -> dict:
     return dataclasses.asdict(run)
 
 
-BACKEND_FIELDS = ("threads", "dask_local", "scheduler", "chunk_size", "checkpoint", "progress")
+BACKEND_FIELDS = ("threads", "dask_local", "scheduler", "chunk_size", "checkpoint", "progress", "long_run")
 
 
 def backend_fields(run) -> dict:
@@ -160,7 +241,7 @@ def run_options(count: str | None = "games", default_games: int = 10_000, precis
     """Decorator: give a command the runner's options, validated, as one ``run: RunOptions`` argument.
 
     Every command gets the backend options: --threads/--dask-local/--scheduler, --chunk-size,
-    --checkpoint and --progress. ``count="games"`` adds --games (a command counting boards or rolls
+    --checkpoint, --progress and --long-run. ``count="games"`` adds --games (a command counting boards or rolls
     declares its own option and passes it to the API; ``count=None``); ``precision`` adds
     --precision/--min-games/--max-games (the command has a statistic to measure), ``streaming``
     --per-game/--no-per-game (its columns fold into exact aggregates). A command shows only the
@@ -196,7 +277,10 @@ def run_options(count: str | None = "games", default_games: int = 10_000, precis
     if streaming:
         added["per_game"] = (bool, typer.Option(
             True, help="Keep the per-game table; --no-per-game keeps streaming aggregates only (flat memory)."))
-    added["progress"] = (bool, typer.Option(progress, help="Show a progress bar on stderr."))
+    added["progress"] = (bool, typer.Option(progress, help="Show a progress bar on stderr (and, for a run of more "
+                                                           "than a minute, how long it will take)."))
+    added["long_run"] = (bool, typer.Option(False, "--long-run", help="Start a run estimated to take more than a "
+                                                                      "day (refused without it)."))
 
     def decorate(command):
         own = [p for name, p in inspect.signature(command).parameters.items() if name != "run"]

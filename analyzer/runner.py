@@ -36,6 +36,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 import analyzer
 from analyzer.errors import UserError
 from analyzer.params import check_whole
+from reports.document import rate
 
 if TYPE_CHECKING:
     from analyzer.aggregate import ColumnStats
@@ -52,6 +53,12 @@ MAX_THREADS = 1024  # threads or local worker processes: beyond the cores they o
 WORKER_MEMORY = 2**28  # a --dask-local worker process with the kernels loaded: 0.20 GiB measured, so 0.25
 SIGNAL_POLL_S = 0.2  # how often the driver, waiting for chunks, lets Ctrl-C and SIGTERM in
 TABLE_COPIES = 3  # a per-game table is copied while it is written: 2.6x its size measured, so 3x
+LONG_RUN_S = 24 * 3600  # a run estimated to take longer is refused unless long_run (--long-run): issue 33 found
+#                         runs of years accepted (beacon simulate --policy oracle --players 4 --games 10**9: 6.5 years)
+SAY_ESTIMATE_S = 60  # a run estimated to take longer says so, and how long, before it starts (with progress on)
+PROBE_S = (0.02, 0.25)  # the estimate times the first games for at least the first, at most the second, seconds
+PROBE_FROM = 16  # games per worker from which a run is estimated: the timed games are played again, so a run of few
+#                  slow games would pay up to one more game (at most 1/16 more here), and a short run pays nothing
 
 
 def available_memory() -> int | None:
@@ -184,6 +191,7 @@ class RunOptions:
     checkpoint: Path | None = None
     per_game: bool = True
     progress: bool = False
+    long_run: bool = False  # start a run estimated to take more than LONG_RUN_S (else refused)
     label: str = "games"
 
     @classmethod
@@ -204,8 +212,8 @@ class RunOptions:
             if value is not None and value > high:
                 raise UserError(f"--{name} must be at most {high:,}, got {value:,}")
 
-        if not isinstance(self.per_game, bool) or not isinstance(self.progress, bool):
-            raise UserError("per_game and progress must be True or False")
+        if not all(isinstance(flag, bool) for flag in (self.per_game, self.progress, self.long_run)):
+            raise UserError("per_game, progress and long_run must be True or False")
         if self.games is not None and self.precision is not None:
             raise UserError("--games and --precision are alternatives: give one of them")
         if self.precision is None and (self.min_games is not None or self.max_games is not None):
@@ -310,11 +318,14 @@ def _backend(options: RunOptions):
 
 # --------------------------------------------------------------------------- the driver
 
-def run_job(job: Job, options: RunOptions, aggregate: bool = False, notes: dict | None = None) -> RunResult:
+def run_job(job: Job, options: RunOptions, aggregate: bool = False, notes: dict | None = None,
+            runs: int = 1) -> RunResult:
     """Play ``job`` as ``options`` say; returns per-game columns and/or a ColumnStats aggregate.
 
     ``aggregate=True`` folds every game into a ``ColumnStats`` (needed for ``per_game=False``).
     ``notes`` go into a new checkpoint's manifest for people to read (e.g. the command line).
+    ``runs``: how many runs like this one the command has still to play, this one included (its arms left), for
+    the estimate of its time.
     """
     from analyzer.aggregate import ColumnStats, PrecisionRule  # scipy: kept off the CLI's start-up path
 
@@ -341,6 +352,10 @@ def run_job(job: Job, options: RunOptions, aggregate: bool = False, notes: dict 
         t_start = time.perf_counter()
         stack.enter_context(backend)
         backend.warm(job)
+        if rule is None and isinstance(backend, ThreadBackend):  # (a cluster's speed is not known here)
+            left = limit - sum(end - start for start, end in (ckpt.stored.items() if ckpt else ()))
+            _check_duration(lambda start, end: (backend.submit(job, start, end), backend.next_done()), opts, left,
+                            backend.workers, runs)
         if opts.chunk_size is not None:
             size_at = lambda _start: opts.chunk_size  # noqa: E731
         elif rule is None:
@@ -379,6 +394,46 @@ def run_job(job: Job, options: RunOptions, aggregate: bool = False, notes: dict 
     if ckpt:
         info["checkpoint"] = {"dir": str(opts.checkpoint), "resumed_games": resumed}
     return RunResult(games, keeper.result(games) if keeper else None, agg, wall, info)
+
+
+def _check_duration(play: Callable[[int, int], object], opts: RunOptions, games: int, workers: int,
+                    runs: int) -> None:
+    """Refuse a run estimated to take more than LONG_RUN_S (unless opts.long_run), and say how long one of more
+    than SAY_ESTIMATE_S will take, before it starts. The estimate times the run's first games, played by
+    `play(start, end)` on one worker (the main thread waits in short steps, so Ctrl-C is handled at once) and
+    played again by the run: the same games, so the same results."""
+    if games < PROBE_FROM * workers:
+        return
+    played, t0 = 0, time.perf_counter()
+    while True:
+        end = min(games, max(1, 2 * played))  # games 0 .. 1, 2, 4, ...: indices of the run itself
+        play(played, end)
+        played = end
+        elapsed = time.perf_counter() - t0
+        per_worker = played / elapsed if elapsed > 0 else math.inf
+        seconds = runs * games / (per_worker * workers)
+        if played >= games or elapsed >= PROBE_S[1] or (elapsed >= PROBE_S[0] and seconds < SAY_ESTIMATE_S):
+            break
+    if seconds < SAY_ESTIMATE_S:
+        return
+    count = f"{runs:,} runs of {games:,} {opts.label}" if runs > 1 else f"{games:,} {opts.label}"
+    how = (f"{count} at about {rate(per_worker)}/s on each of {workers:,} thread{'s' * (workers > 1)} (timed on "
+           f"the first {played:,})")
+    if seconds > LONG_RUN_S and not opts.long_run:
+        raise UserError(f"this run would take about {duration_text(seconds)}: {how}; ask for fewer, run it on a "
+                        "Dask cluster (--scheduler, docs/scaleout.md), or add --long-run to start it anyway "
+                        "(with --checkpoint it can be stopped and resumed)")
+    if opts.progress:
+        Console(stderr=True, soft_wrap=True).print(f"about {duration_text(seconds)}: {how}", highlight=False)
+
+
+def duration_text(seconds: float) -> str:
+    """`40 s`, `14 min`, `5.2 h`, `3.1 days`, `6.5 years`: the unit that reads best for an estimate."""
+    for unit, size, least in (("years", 365.25 * 86400, 1), ("days", 86400, 2), ("h", 3600, 2), ("min", 60, 2)):
+        if seconds >= least * size:
+            value = seconds / size
+            return f"{value:,.2g} {unit}" if value < 10 else f"{value:,.0f} {unit}"
+    return f"{seconds:.0f} s"
 
 
 def _in_game_order(backend, job: Job, plan: Iterator[tuple[int, int]], ckpt, advance: Callable[[int], None]

@@ -22,7 +22,7 @@ import numpy as np
 import polars as pl
 
 from analyzer import stats
-from analyzer.arms import arms_run_info, run_arms
+from analyzer.arms import arms_run_info, check_arm_count, run_arms
 from analyzer.beacon.policies import parse_policy
 from analyzer.beacon.rules import check_players, load_rules
 from analyzer.beacon.simulation import RESULT_DTYPE, Setup, beacon_job, games_table, make_setup, summarize
@@ -138,6 +138,8 @@ def plan_arms(policies, players: int = 1, expansions=None, tiles=None, rules=Non
         first[pol.label] = text
     exp = parse_expansions(expansions)
     tile_sets = _tile_sets(tiles)
+    check_arm_count(len(texts) * len(tile_sets), "--policies" if len(tile_sets) == 1 else
+                    f"--policies ({len(texts)}) x --tiles ({len(tile_sets)})")
     arms = []
     for tile_label, ts in tile_sets:
         for text, pol in zip(texts, parsed):

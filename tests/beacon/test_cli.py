@@ -52,8 +52,9 @@ def test_simulate_writes_every_output(tmp_path, capsys):
     (["--tiles", "/no/such/tiles.csv"], "not found"),
 ])
 def test_bad_options_give_one_line_and_exit_2(tmp_path, capsys, args, fragment):
-    code, out, err = run_cli(["beacon", "simulate", "--games", "10", "--no-progress",
-                              "--out", str(tmp_path / "o"), *args], capsys)
+    games = [] if "--games" in args else ["--games", "10"]  # (given twice: refused)
+    code, out, err = run_cli(["beacon", "simulate", *games, "--no-progress", "--out", str(tmp_path / "o"), *args],
+                             capsys)
     assert code == 2
     assert err.startswith("error: ") and err.count("\n") == 1 and fragment in err
     assert "Traceback" not in err

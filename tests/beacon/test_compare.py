@@ -291,7 +291,7 @@ def test_cli_compares_tile_sets(tmp_path, capsys):
     (["--policies", "random,greedy", "--seed", "-1"], "--seed"),
 ])
 def test_bad_input_gives_one_line_and_exit_2(tmp_path, capsys, args, fragment):
-    games = [] if "--precision" in args else ["--games", "10"]  # (with both, the runner's own error comes first)
+    games = [] if "--precision" in args or "--games" in args else ["--games", "10"]  # (given twice: refused)
     code, _, err = cli(["beacon", "compare", "--no-progress", *games, "--out", str(tmp_path / "o"), *args], capsys)
     assert code == 2 and err.startswith("error: ") and err.count("\n") == 1 and fragment in err, err
 
