@@ -188,6 +188,7 @@ CANDIDATES = {
 SPECIAL = {  # where the generic value does not fit the command
     ("seafarers", "balance", "--players"): (["--players", "4"], ["--players"]),
     ("seafarers", "play", "--boards"): (["--boards", "fixed"], []),
+    ("seafarers", "play", "--rule"): (["--rule", "domestic_trade=false"], []),
     ("seafarers", "dice", "--rolls"): (["--rolls", "70000"], ["--rolls"]),
     ("regatta", "compare", "--bots"): (["--bots", "greedy,blocker"], ["--bots"]),
     ("regatta", "simulate", "--team"): (["--players", "4", "--team"], []),
