@@ -6,11 +6,12 @@
 1. catanatron (the pure-Python Catan engine on the package index; `.venv/bin/pip install -e '.[bench]'`): 4
    RandomPlayers on its base map (a random board each game), games/s, mean turns, rolls and actions, games at its
    turn limit.
-2. ours: `random` bots, 4 players, scenario `base`, random boards, games/s through the path the CLI's runner takes
-   (analyzer/seafarers/full_game.py: play_job, play_range(job.spec), play(0, out)); ours / catanatron against
-   issue 28's aim of 100x; beside it the printed board every game (--boards fixed), and the Python set-up time of
-   a random board (the game table and the kernel's Board), to show what a game's time is made of.
-3. ours: `value` bots (aim: 2,000 games/s) and `weighted` bots on New Shores, 4 players, random boards.
+2. ours: `random` bots, 4 players, scenario `base`, random boards, without domestic trade as catanatron's random
+   players, games/s through the path the CLI's runner takes (analyzer/seafarers/full_game.py: play_job,
+   play_range(job.spec), play(0, out)); ours / catanatron against issue 28's aim of 100x; beside it the printed
+   board every game (--boards fixed) and the default rules (domestic trade on).
+3. ours: `value` bots (aim: 2,000 games/s; with and without domestic trade) and `weighted` bots on New Shores, 4
+   players, random boards.
 4. kernel against the pure-Python reference (analyzer/seafarers/full_reference.py) per playable scenario: random
    bots, 4 players, the very same games (checked: the same winner, turns and rolls); decisions a game and the
    kernel's time a decision.
@@ -89,9 +90,12 @@ def catanatron_timer(games: int):
     return rate, stats
 
 
-def ours_timer(scenario: str, bot: str, games: int, boards: str = "random"):
+NO_DOMESTIC = ["domestic_trade=false"]  # catanatron's bots trade only with the bank and at harbours
+
+
+def ours_timer(scenario: str, bot: str, games: int, boards: str = "random", rule=()):
     """(timer, out) for games 0 .. games - 1 of SEED through the runner's job path; out holds their result columns."""
-    job = play_job(scenario, PLAYERS, [parse_bot(bot)] * PLAYERS, SEED, boards, rules_text(None)[0])
+    job = play_job(scenario, PLAYERS, [parse_bot(bot)] * PLAYERS, SEED, boards, rules_text(None)[0], rule)
     play = play_range(job.spec)
     play(0, np.zeros((job.n_cols, 0), job.dtype))  # the runner's warm-up: compile / load the numba cache
     play(0, np.zeros((job.n_cols, 2), job.dtype))  # and the per-game board path
@@ -107,19 +111,6 @@ def ours_timer(scenario: str, bot: str, games: int, boards: str = "random"):
 def summary(out: np.ndarray) -> str:
     return (f"{out[kg.R_TURNS].mean():6.1f} turns {out[kg.R_ROLLS].mean():6.1f} rolls, "
             f"capped {out[kg.R_CAPPED].mean():.1%}")
-
-
-def board_build_ms(scenario: str, boards: int = 200) -> float:
-    """Milliseconds of thread CPU per board that play_range spends outside the kernel on a random board: the
-    reference's game table and the kernel's Board built from it, in Python (the deal itself is a kernel)."""
-    from analyzer.seafarers.play import kernel_board
-
-    s, rules = load_scenario(scenario, PLAYERS), load_rules()
-    dealt = generate_boards(deal_plan(s), boards, SEED)
-    t0 = time.thread_time()
-    for j in range(boards):
-        kernel_board(R.game_table(s, rules, dealt.terrain[j], dealt.number[j], dealt.harbour[j]))
-    return (time.thread_time() - t0) * 1e3 / boards
 
 
 def reference_games(scenario: str, games: int) -> tuple[float, list[tuple[int, int, int]], int]:
@@ -147,8 +138,10 @@ def reference_games(scenario: str, games: int) -> tuple[float, list[tuple[int, i
 def versus_catanatron(catan_games: int, games: int, rounds: int) -> None:
     print(f"Random bots, {PLAYERS} players, base map, a random board each game (games/s on one core, best of {rounds} "
           "alternating runs)")
-    ours, out = ours_timer("base", "random", games)
-    timers = {"ours": ours, "fixed": ours_timer("base", "random", games, boards="fixed")[0]}
+    ours, out = ours_timer("base", "random", games, rule=NO_DOMESTIC)
+    domestic, out_domestic = ours_timer("base", "random", games)
+    timers = {"ours": ours, "fixed": ours_timer("base", "random", games, boards="fixed", rule=NO_DOMESTIC)[0],
+              "domestic": domestic}
     theirs = catanatron_timer(catan_games)
     if theirs is not None:
         timers["catanatron"] = theirs[0]
@@ -160,28 +153,31 @@ def versus_catanatron(catan_games: int, games: int, rounds: int) -> None:
         print(f"  catanatron {best['catanatron']:10,.1f} games/s  {stats['turns']:6.1f} turns {stats['rolls']:6.1f} "
               f"rolls {stats['actions']:6.0f} actions, {stats['capped']} of {catan_games} games at its "
               f"turn limit ({stats['turn_limit']} turns)")
-    print(f"  ours       {best['ours']:10,.1f} games/s  {summary(out)} ({games:,} games)")
-    print(f"  ours on the printed board every game (--boards fixed): {best['fixed']:,.1f} games/s; a random board's "
-          f"tables (Python, per game) take {board_build_ms('base'):.2f} ms of the {1e3 / best['ours']:.2f} ms a game")
+    print(f"  ours       {best['ours']:10,.1f} games/s  {summary(out)} ({games:,} games; --rule domestic_trade=false, "
+          "as catanatron)")
+    print(f"  ours on the printed board every game (--boards fixed): {best['fixed']:,.1f} games/s")
+    print(f"  ours with domestic trade (the default): {best['domestic']:,.1f} games/s  {summary(out_domestic)}: random "
+          "bots offer and answer at random, so a game takes more decisions")
     if theirs is not None:
         ratio = best["ours"] / best["catanatron"]
         print(f"  ours / catanatron: {ratio:,.1f}x (aim {AIM_VS_CATANATRON}x: "
               f"{'met' if ratio >= AIM_VS_CATANATRON else 'not met'})")
         print(f"  The games differ: catanatron {stats['version']} counts its 2(P-1) set-up passes as turns and stops "
               f"at {stats['turn_limit']} of them (ours: {load_rules().turn_cap} turns, flagged capped); it discards "
-              "half a hand at random for the player (ours: the bot picks the cards); neither has trade between "
-              "players (both trade with the bank and harbours).")
+              "half a hand at random for the player (ours: the bot picks the cards); its random players never trade "
+              "with each other (ours here neither: --rule domestic_trade=false).")
 
 
 def value_bots(games: int, rounds: int) -> None:
     print(f"\nNew Shores, {PLAYERS} players, random boards (games/s on one core, best of {rounds} alternating runs)")
     timers, outs = {}, {}
-    for bot in ("value", "weighted"):
-        timers[bot], outs[bot] = ours_timer("new-shores", bot, games)
+    for bot, rule in (("value", ()), ("value", NO_DOMESTIC), ("weighted", ())):
+        name = bot + (" (--rule domestic_trade=false)" if rule else "")
+        timers[name], outs[name] = ours_timer("new-shores", bot, games, rule=rule)
     best = best_of(timers, rounds)
-    for bot, rate in best.items():
-        aim = f"  (aim {AIM_VALUE:,}: {'met' if rate >= AIM_VALUE else 'not met'})" if bot == "value" else ""
-        print(f"  {bot:9} {rate:10,.1f} games/s  {summary(outs[bot])}{aim}")
+    for name, rate in best.items():
+        aim = f"  (aim {AIM_VALUE:,}: {'met' if rate >= AIM_VALUE else 'not met'})" if name.startswith("value") else ""
+        print(f"  {name:40} {rate:10,.1f} games/s  {summary(outs[name])}{aim}")
 
 
 def kernel_vs_reference(games: int, ref_games: int, rounds: int) -> None:

@@ -209,6 +209,7 @@ def decide_value(board, game, n, params, own):
     cards = 0
     for r in range(N_RESOURCES):
         cards += game.hands[seat, r]
+    short = _missing(board, game, seat, target, -1, -1, 0)  # cards it lacks for the target now
     for i in range(n):
         kind, a, b = game.actions[i, 0], game.actions[i, 1], game.actions[i, 2]
         s = 0.0
@@ -226,14 +227,13 @@ def decide_value(board, game, n, params, own):
                 _site_field(board, game, params, seat, own)
                 field = True
             s = _reach_value(board, game, params, seat, a)
-            if st[kg.ST_PHASE] == kg.MAIN and target != kg.ITEM_CARD and _missing(board, game, seat, target, -1, -1,
-                                                                                  0) <= 1:
+            if st[kg.ST_PHASE] == kg.MAIN and target != kg.ITEM_CARD and short <= 1:
                 s -= params[V_REACH] * 10.0  # a road now would spend what the planned build needs
             if st[kg.ST_PHASE] == kg.SETUP_EDGE or st[kg.ST_PHASE] == kg.FREE_ROADS:
                 s += 1.0  # free pieces: always worth placing
         elif kind == kg.BUY_CARD:
             s = params[V_CARD] if target == kg.ITEM_CARD or cards > board.params[kg.P_DISCARD_ABOVE] or \
-                _missing(board, game, seat, target, -1, -1, 0) > 2 else -1.0
+                short > 2 else -1.0
         elif kind == kg.PLAY_KNIGHT:
             s = 2.0 + _thief_value(board, game, seat, kg.MOVE_ROBBER, st[kg.ST_ROBBER]) * -0.5 \
                 if st[kg.ST_ROBBER] >= 0 else 2.0
@@ -252,21 +252,19 @@ def decide_value(board, game, n, params, own):
                 if o >= 0 and o != seat:
                     s += game.corner_pips[c, a] * (2.0 if game.corner_building[c] == CITY else 1.0) * 0.2
         elif kind == kg.TRADE:
-            rate = kg._rate(board, game, seat, a)
-            before = _missing(board, game, seat, target, -1, -1, 0)
-            after = _missing(board, game, seat, target, a, b, rate)
-            s = 5.0 * (before - after) - 0.1 if after < before else NEVER / 2
-        elif kind == kg.OFFER:  # one card for one: as a maritime trade, a little below it (it may be refused)
-            before = _missing(board, game, seat, target, -1, -1, 0)
-            after = _missing(board, game, seat, target, a, b, 1)
-            s = 5.0 * (before - after) - 0.2 if after < before else NEVER / 2
+            after = _missing(board, game, seat, target, a, b, kg._rate(board, game, seat, a))
+            s = 5.0 * (short - after) - 0.1 if after < short else NEVER / 2
+        elif kind == kg.OFFER:  # only the card that completes its planned build, and not what was just refused
+            refused = st[kg.ST_OFFERS] > 0 and a == st[kg.ST_OFFER_GIVE] and b == st[kg.ST_OFFER_GET]
+            s = NEVER / 2
+            if short == 1 and not refused and _missing(board, game, seat, target, a, b, 1) == 0:
+                s = 5.0 - 0.2
         elif kind == kg.ACCEPT:  # only if it brings its own build nearer, and never to a player near the target
             pays, receives = st[kg.ST_OFFER_GET], st[kg.ST_OFFER_GIVE]
             offerer = st[kg.ST_CURRENT]
             shown = kg.total_vp(board, game, offerer) - board.params[kg.P_VP_CARD] * (
                 game.cards[offerer, kg.VP_CARD] + game.new_cards[offerer, kg.VP_CARD])  # VP cards are hidden
-            helps = _missing(board, game, seat, target, pays, receives, 1) < _missing(board, game, seat, target, -1, -1,
-                                                                                     0)
+            helps = _missing(board, game, seat, target, pays, receives, 1) < short
             s = 1.0 if helps and shown <= board.params[kg.P_TARGET] - 3 else -1.0
         elif kind == kg.MOVE_SHIP:
             s = NEVER / 2
@@ -279,8 +277,7 @@ def decide_value(board, game, n, params, own):
         elif kind == kg.DISCARD_CARD:
             s = game.hands[seat, a] - 2.0 * board.costs[target, a]
         elif kind == kg.PICK_GOLD:
-            s = 10.0 * (_missing(board, game, seat, target, -1, -1, 0) - _missing(board, game, seat, target, -1, a,
-                                                                                  0)) - own[a] * 0.01
+            s = 10.0 * (short - _missing(board, game, seat, target, -1, a, 0)) - own[a] * 0.01
         if s > best:
             best, best_i = s, i
     return best_i
