@@ -174,6 +174,6 @@ def run_play(scenario: str, players: int = 4, bots: list[str] | None = None, gam
         with results_folder(out) as stage:
             atomic_write_parquet(stage / "games.parquet", result.games)
             write_summary(stage, result.summary, "seafarers play")
-            write_play_report(stage, result.summary, result.games)
+            write_play_report(stage, result.summary, result.games, result.boards)
     return result
 

@@ -144,10 +144,65 @@ def play_range(spec: dict):
     return play
 
 
+REPLAYED = 500  # games played again for the VP-over-rolls plot
+
+
+def replay(spec: dict, games) -> list[dict]:
+    """Games of a play job played again one by one (the same games: seed, board, dice, bots): per game its result
+    columns, each seat's VP at every roll (int [players, rolls], the first kg.MAX_TRACK rolls) and the board at the
+    end, drawn as reports.seafarers.hexplot wants it."""
+    from analyzer.seafarers.boards import generate_boards
+    from analyzer.seafarers.full_reference import game_table
+    from analyzer.seafarers.play import kernel_board, play_chunk
+    from analyzer.seafarers.scenarios import HARBOUR_TYPES
+
+    scenario, rules, plan = _tables(spec)
+    policies, params = bot_vectors([parse_bot(b) for b in spec["bots"]])
+    players = spec["players"]
+    out = []
+    for g in games:
+        if spec["boards"] == "fixed":
+            terrain, number, harbour = printed_board(scenario)
+        else:
+            dealt = generate_boards(plan, 1, spec["seed"], first=int(g))
+            terrain, number, harbour = dealt.terrain[0], dealt.number[0], dealt.harbour[0]
+        board = kernel_board(game_table(scenario, rules, terrain, number, harbour))
+        game = kg.new_game(board)
+        block = np.zeros((kg.N_RESULT_COLS, 1), np.int64)
+        play_chunk(board, spec["seed"], int(g), policies, params, block, game)
+        rolls = min(int(game.st[kg.ST_ROLLS]), kg.MAX_TRACK)
+        owner, ship = game.edge_owner, game.edge_ship
+        out.append({"game": int(g), "result": block[:, 0].copy(), "vp": game.vp_track[:players, :rolls].copy(),
+                    "drawing": {"terrain": np.asarray(terrain), "number": np.asarray(number),
+                                "harbours": [(site.land, site.sea, HARBOUR_TYPES[k])
+                                             for site, k in zip(scenario.harbours.sites, harbour)],
+                                "settlements": [(int(c), int(o)) for c, o in enumerate(game.corner_owner) if o >= 0],
+                                "pieces": [(int(e), int(o), "ship" if ship[e] else "road")
+                                           for e, o in enumerate(owner) if o >= 0]}})
+    return out
+
+
+def vp_over_rolls(replayed: list[dict], players: int) -> dict:
+    """Median and quartiles of each seat's VP at each roll over the replayed games; a finished game keeps its
+    final VP (so the curves end at the winners' target), up to the roll that 95% of the games reach."""
+    lengths = np.array([r["vp"].shape[1] for r in replayed])
+    horizon = max(1, int(np.percentile(lengths, 95)))
+    vp = np.zeros((len(replayed), players, horizon))
+    for i, r in enumerate(replayed):
+        track = r["vp"][:, :horizon]
+        vp[i, :, :track.shape[1]] = track
+        vp[i, :, track.shape[1]:] = track[:, -1:] if track.shape[1] else 0
+    q = np.percentile(vp, [25, 50, 75], axis=0)
+    return {"games": len(replayed), "rolls": list(range(1, horizon + 1)),
+            "seats": [{"q25": q[0, s].tolist(), "median": q[1, s].tolist(), "q75": q[2, s].tolist()}
+                      for s in range(players)]}
+
+
 @dataclass(frozen=True)
 class PlayResult:
     summary: dict
     games: pl.DataFrame  # one row per game and seat
+    boards: dict  # "longest", "shortest": the replayed game's {"game", "rolls", "drawing"} (rotation 0)
 
 
 def rotations(arms: list, rotate: bool) -> list[list]:
@@ -178,7 +233,15 @@ def play_games(scenario: str, players: int, bots: list[str], games: int, seed: i
                        enumerate(zip(runs, seatings))]).sort(["game", "rotation", "seat"])
     summary = summarize(scenario, players, arms, seed, boards, rules, rules_name, table, arms_run_info(runs), wall,
                         command, rotate)
-    return PlayResult(summary, table)
+    first = table.filter((pl.col("rotation") == 0) & (pl.col("seat") == 1))
+    summary["vp_over_rolls"] = vp_over_rolls(replay(jobs[0][1].spec, range(min(games, REPLAYED))), players)
+    ends = {}
+    for name, row in (("longest", first["rolls"].arg_max()), ("shortest", first["rolls"].arg_min())):
+        g = int(first["game"][row])
+        again = replay(jobs[0][1].spec, [g])[0]
+        ends[name] = {"game": g, "rolls": int(again["result"][kg.R_ROLLS]), "drawing": again["drawing"]}
+    summary["extreme_games"] = {name: {"game": e["game"], "rolls": e["rolls"]} for name, e in ends.items()}
+    return PlayResult(summary, table, ends)
 
 
 def games_table(cols: np.ndarray, players: int, arms: list, rotation: int = 0) -> pl.DataFrame:

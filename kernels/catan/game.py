@@ -28,6 +28,7 @@ MAX_SEATS = 4
 UNKNOWN = -1  # Game.terrain of a fog hex not yet explored (analyzer/seafarers/board.py)
 MAX_DECK = 100
 MAX_ACTIONS = 4096
+MAX_TRACK = 400  # rolls whose VP Game.vp_track keeps
 _PIPS = np.array(PIPS, np.float64)
 
 # Phases and action kinds: the reference's numbers.
@@ -105,6 +106,7 @@ Game = namedtuple("Game", [
     "in_net_corner", "in_net_edge",  # bool [MAX_SEATS, n_corner | n_edge]
     "work",  # RouteWork
     "field",  # float64 [n_corner]: bot scratch (kernels/catan/bots.py)
+    "vp_track",  # int64 [MAX_SEATS, MAX_TRACK]: each seat's VP at roll r + 1 (the first MAX_TRACK rolls; reports)
 ])
 
 
@@ -131,7 +133,7 @@ def new_game(board: Board) -> Game:
                 np.zeros((MAX_SEATS, n_corner), np.int64), np.zeros((MAX_SEATS, n_edge), np.int64),
                 np.zeros((MAX_SEATS, 2), np.int64), np.zeros((MAX_SEATS, n_corner), np.bool_),
                 np.zeros((MAX_SEATS, n_edge), np.bool_), route_work(n_edge, 30),
-                np.zeros(n_corner, np.float64))
+                np.zeros(n_corner, np.float64), np.zeros((MAX_SEATS, MAX_TRACK), np.int64))
 
 
 # ------------------------------------------------------------------------------------------------ set-up
@@ -904,6 +906,9 @@ def step(board, game, kind, a, b):
         total = pair // 6 + pair % 6 + 2
         st[ST_ROLLS] += 1
         st[ST_LAST_ROLL] = total
+        if st[ST_ROLLS] <= MAX_TRACK:
+            for q in range(players):
+                game.vp_track[q, st[ST_ROLLS] - 1] = total_vp(board, game, q)
         if total == 7:
             st[ST_SEVENS] += 1
             for q in range(players):

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import polars as pl
+from matplotlib import patheffects
 
 from analyzer.io import atomic_write_text
 from reports.document import ci_range, num, pct, plural, render_html, render_md, reproduce_blocks, run_items
@@ -148,6 +149,31 @@ def sources_plot(path, summary: dict) -> Path:
     return save_png(fig, path)
 
 
+def vp_over_rolls_plot(path, summary: dict) -> Path:
+    """One panel per seat: the median VP at each roll and the middle half of the games around it."""
+    v = summary["vp_over_rolls"]
+    seats = v["seats"]
+    fig = new_figure(2.6 * len(seats) + 0.6, 3.6)
+    axes = fig.subplots(1, len(seats), sharey=True)
+    rolls = np.array(v["rolls"])
+    target = summary["scenario"]["vp_target"]
+    for i, (ax, seat) in enumerate(zip(axes, seats)):
+        colour = hexplot.SEAT_COLOURS[i]
+        ax.fill_between(rolls, seat["q25"], seat["q75"], color=colour, alpha=0.35, edgecolor="#555555",
+                        linewidth=0.4, label="middle half of the games")
+        ax.plot(rolls, seat["median"], color=colour, linewidth=2, label="median",
+                path_effects=[patheffects.Stroke(linewidth=3.2, foreground="#333333"), patheffects.Normal()])
+        ax.axhline(target, color="#555555", linestyle="--", linewidth=1, label=f"target ({target} VP)")
+        ax.set_title(f"seat {i + 1}", fontsize=9)
+        ax.set_xlabel("rolls since the start")
+        ax.spines[["top", "right"]].set_visible(False)
+    axes[0].set_ylabel("VP (a finished game keeps its last)")
+    axes[0].legend(fontsize=7, loc="upper left")
+    fig.suptitle(f"VP over rolls by seat: {plural(v['games'], 'game')} (the run's first, played again)", fontsize=10)
+    fig.tight_layout()
+    return save_png(fig, path)
+
+
 def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tuple]]:
     sc = summary["scenario"]
     title = f"Catan: Seafarers — {sc['name']}, {sc['players']} players: who wins full games"
@@ -192,14 +218,28 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
     return title, blocks
 
 
-def write_play_report(out_dir, summary: dict, games: pl.DataFrame) -> list[Path]:
-    """win_rates.png, game_length.png, vp_sources.png, report.md and report.html."""
+def write_play_report(out_dir, summary: dict, games: pl.DataFrame, boards: dict | None = None) -> list[Path]:
+    """win_rates.png, game_length.png, vp_over_rolls.png, vp_sources.png, the boards of the longest and shortest
+    game (boards: PlayResult.boards), report.md and report.html."""
     out_dir = Path(out_dir)
     images = [("Win rate by seat with 95% CIs", "win_rates.png"), ("Game length in rolls", "game_length.png"),
+              ("VP over rolls by seat: median and middle half", "vp_over_rolls.png"),
               ("VP sources by seat", "vp_sources.png")]
     written = [win_rates_plot(out_dir / "win_rates.png", summary), length_plot(out_dir / "game_length.png", summary,
                                                                                games),
+               vp_over_rolls_plot(out_dir / "vp_over_rolls.png", summary),
                sources_plot(out_dir / "vp_sources.png", summary)]
+    from analyzer.seafarers.scenarios import load_scenario
+
+    scenario = load_scenario(summary["scenario"]["slug"], summary["scenario"]["players"])
+    for name, end in (boards or {}).items():
+        what = (f"The {name} game (game {end['game']}, {plural(end['rolls'], 'roll')}): the board at its end "
+                "(a city is drawn as a settlement)")
+        images.append((what, f"board_{name}.png"))
+        written.append(hexplot.draw_board(out_dir / f"board_{name}.png", scenario, end["drawing"]["terrain"],
+                                          end["drawing"]["number"], harbours=end["drawing"]["harbours"],
+                                          settlements=end["drawing"]["settlements"], pieces=end["drawing"]["pieces"],
+                                          title=what))
     if len(summary["by_bot"]) > 1:
         images.insert(1, ("Win rate by bot with 95% CIs", "bot_win_rates.png"))
         written.append(bot_rates_plot(out_dir / "bot_win_rates.png", summary))

@@ -2,11 +2,13 @@
 
 import json
 
+import numpy as np
 import polars as pl
 import pytest
 
 from analyzer.seafarers.full_game import play_games
 from analyzer.seafarers.full_rules import rules_text
+from kernels.catan import game as kg
 from reports.seafarers.play import headline
 from tests.support import run_cli
 
@@ -87,6 +89,31 @@ def test_the_command_writes_its_report(tmp_path, capsys):
     report = (out / "report.md").read_text()
     assert report.startswith("# Catan: Seafarers — Through the Desert, 3 players: who wins full games")
     assert "These are bots" in report and "human" in report
+    for png in ("win_rates", "game_length", "vp_over_rolls", "vp_sources", "board_longest", "board_shortest"):
+        assert f"{png}.png" in report and (out / f"{png}.png").stat().st_size > 10_000, png
+
+
+def test_replayed_games_are_the_games_played_and_give_each_seats_vp_at_every_roll():
+    from analyzer.seafarers.full_game import REPLAYED, play_games, replay
+
+    r = play_games("four-islands", 4, ["value", "weighted", "random", "value"], 30, 3, threads=1, progress=False)
+    first = r.games.filter(pl.col("seat") == 1).sort("game")
+    longest = r.boards["longest"]
+    assert longest["rolls"] == first["rolls"].max() and r.boards["shortest"]["rolls"] == first["rolls"].min()
+    from analyzer.seafarers.full_game import parse_bot, play_job
+    from analyzer.seafarers.full_rules import rules_text
+
+    spec = play_job("four-islands", 4, [parse_bot(b) for b in ["value", "weighted", "random", "value"]], 3, "random",
+                    rules_text(None)[0]).spec
+    for again in replay(spec, [0, 7]):
+        row = first.filter(pl.col("game") == again["game"])
+        assert again["result"][kg.R_ROLLS] == row["rolls"][0] and again["result"][kg.R_WINNER] + 1 == row["winner"][0]
+        vp = again["vp"]
+        assert vp.shape == (4, row["rolls"][0]) and (np.diff(vp, axis=1) >= -4).all()  # (a lost route, army: -2 each)
+        assert vp[:, 0].tolist() == [2, 2, 2, 2]  # two draft settlements at the first roll
+    curves = r.summary["vp_over_rolls"]
+    assert curves["games"] == min(30, REPLAYED) and len(curves["seats"]) == 4
+    assert all(lo <= mid <= hi for s in curves["seats"] for lo, mid, hi in zip(s["q25"], s["median"], s["q75"]))
 
 
 def test_rotation_seats_every_bot_everywhere_on_the_same_luck():
