@@ -22,6 +22,9 @@ from kernels.catan import game as kg
 __all__ = ["BOTS", "PLAY_SCENARIOS", "PlayResult", "check_play", "play_games", "play_job"]
 
 OPENINGS = ("pips", "diverse", "port")  # kernels/catan/bots.py OPENING_*: the draft heuristics by name
+VALUE_PARAMS = (("opening", 1.0), ("gold", 1.0), ("variety", 2.0), ("scarce", 1.0), ("generic", 2.0),
+                ("special", 1.0), ("match", 0.5), ("vp", 10.0), ("pips", 1.0), ("new", 2.0), ("reach", 0.6),
+                ("card", 4.0))  # kernels/catan/bots.py V_*
 BOTS = Registry("bot", [
     ArmSpec("random", kb.POLICY_RANDOM, "uniform over the legal actions (a baseline)"),
     ArmSpec("weighted", kb.POLICY_WEIGHTED, "three times in four a uniform pick among the builds, development "
@@ -31,8 +34,12 @@ BOTS = Registry("bot", [
                                       "resources, harbours, VP, roads and ships towards free sites, saving for a "
                                       "city or settlement; drafts with an opening heuristic (opening=pips, diverse "
                                       "or port)",
-            (("opening", 1.0), ("gold", 1.0), ("variety", 2.0), ("scarce", 1.0), ("generic", 2.0), ("special", 1.0),
-             ("match", 0.5), ("vp", 10.0), ("pips", 1.0), ("new", 2.0), ("reach", 0.6), ("card", 4.0))),
+            VALUE_PARAMS),
+    ArmSpec("planner", kb.POLICY_PLANNER, "plans its next build (a city, a settlement on a site it can take, a road "
+                                          "or ship towards the best site its pieces lead to, or a development card) "
+                                          "by value per expected roll to afford it from its income, trades towards "
+                                          "it and spends on nothing else; the value bot's weights",
+            VALUE_PARAMS),
 ], bounds={"opening": (0, 2)})
 PLAY_SCENARIOS = ("base", "new-shores", "four-islands", "fog-islands", "through-the-desert")
 LATER = {"new-world": "its harbours laid by the players",

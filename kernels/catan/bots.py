@@ -194,8 +194,76 @@ def _thief_value(board, game, seat, kind, h):
 
 
 @kernel
-def decide_value(board, game, n, params, own):
-    """Index of the best-scored action among game.actions[:n] (own: float64 [6] scratch)."""
+def _rolls_to_afford(board, game, seat, item, own):
+    """Expected rolls until the seat holds `item`'s cost: its cards short after trading what it holds beyond the
+    cost at its rates, each collected at its income of that resource (own: pips per resource and gold) plus what
+    a quarter of its other income brings by trade; 99 where nothing comes in."""
+    short = 0
+    spare = 0
+    for r in range(N_RESOURCES):
+        need = board.costs[item, r] - game.hands[seat, r]
+        if need > 0:
+            short += need
+        else:
+            spare += (-need) // game.rates[seat, r]
+    short -= spare
+    if short <= 0:
+        return 0.0
+    total = own[5]
+    for r in range(N_RESOURCES):
+        total += own[r]
+    worst = 0.0
+    for r in range(N_RESOURCES):
+        need = board.costs[item, r] - game.hands[seat, r]
+        if need > 0:
+            per_roll = (own[r] + 0.25 * (total - own[r])) / 36.0
+            rolls = need / per_roll if per_roll > 0 else 99.0
+            worst = max(worst, rolls)
+    return min(worst, 99.0)
+
+
+@kernel
+def _plan_target(board, game, params, seat, own):
+    """The planner's next build: of a city, a settlement on a site it can take now, a road or ship towards the
+    best site its pieces lead to, and a development card, the one with the most value per expected roll to
+    afford it (value / (1 + rolls))."""
+    _site_field(board, game, params, seat, own)
+    best_item, best = kg.ITEM_CARD, -1.0
+    if game.st[kg.ST_DECK_POS] < board.params[kg.P_DECK_LEN]:
+        best = params[V_CARD] / (1.0 + _rolls_to_afford(board, game, seat, kg.ITEM_CARD, own))
+    city = 0.0
+    site = 0.0
+    for i in range(game.n_net[seat, 0]):
+        c = game.net_corners[seat, i]
+        if game.corner_owner[c] == seat and game.corner_building[c] == 1 and game.pieces_left[seat, kg.PIECE_CITY]:
+            v = params[V_VP]
+            for r in range(6):
+                v += params[V_PIPS] * game.corner_pips[c, r]
+            city = max(city, v)
+        if game.pieces_left[seat, kg.PIECE_SETTLEMENT] > 0 and kg._settlement_ok(board, game, seat, c):
+            site = max(site, _site_value(board, game, params, seat, c, own))
+    route = 0.0
+    for i in range(game.n_net[seat, 1]):
+        e = game.net_edges[seat, i]
+        if game.edge_owner[e] < 0:
+            route = max(route, _reach_value(board, game, params, seat, e))
+    for item, v in ((kg.ITEM_CITY, city), (kg.ITEM_SETTLEMENT, site), (kg.ITEM_ROAD, route), (kg.ITEM_SHIP, route)):
+        if v <= 0:
+            continue
+        if item == kg.ITEM_ROAD and game.pieces_left[seat, kg.PIECE_ROAD] == 0:
+            continue
+        if item == kg.ITEM_SHIP and game.pieces_left[seat, kg.PIECE_SHIP] == 0:
+            continue
+        score = v / (1.0 + _rolls_to_afford(board, game, seat, item, own))
+        if score > best:
+            best_item, best = item, score
+    return best_item
+
+
+@kernel
+def decide_value(board, game, n, params, own, plan=False):
+    """Index of the best-scored action among game.actions[:n] (own: float64 [6] scratch); `plan`: the planner,
+    which saves for _plan_target's build and spends on nothing else."""
     if n == 1:  # rolling, say: nothing to weigh
         return 0
     st = game.st
@@ -203,9 +271,12 @@ def decide_value(board, game, n, params, own):
     seat_pips(board, game, seat, own)
     best, best_i = NEVER, 0
     main = st[kg.ST_PHASE] == kg.MAIN
-    target = _target(board, game, params, seat, own) if main or st[kg.ST_PHASE] == kg.RESPOND else \
-        kg.ITEM_SETTLEMENT
-    field = main and target != kg.ITEM_CITY  # game.field is filled (only roads and ships read it)
+    if main or st[kg.ST_PHASE] == kg.RESPOND:
+        target = _plan_target(board, game, params, seat, own) if plan else _target(board, game, params, seat, own)
+    else:
+        target = kg.ITEM_SETTLEMENT
+    field = main and (plan or target != kg.ITEM_CITY)  # game.field is filled (only roads and ships read it)
+    route = target == kg.ITEM_ROAD or target == kg.ITEM_SHIP
     cards = 0
     for r in range(N_RESOURCES):
         cards += game.hands[seat, r]
@@ -227,13 +298,15 @@ def decide_value(board, game, n, params, own):
                 _site_field(board, game, params, seat, own)
                 field = True
             s = _reach_value(board, game, params, seat, a)
-            if st[kg.ST_PHASE] == kg.MAIN and target != kg.ITEM_CARD and short <= 1:
+            if plan and main and not route:
+                s = -1.0  # the planner saves for its build
+            elif st[kg.ST_PHASE] == kg.MAIN and target != kg.ITEM_CARD and not route and short <= 1:
                 s -= params[V_REACH] * 10.0  # a road now would spend what the planned build needs
             if st[kg.ST_PHASE] == kg.SETUP_EDGE or st[kg.ST_PHASE] == kg.FREE_ROADS:
                 s += 1.0  # free pieces: always worth placing
         elif kind == kg.BUY_CARD:
             s = params[V_CARD] if target == kg.ITEM_CARD or cards > board.params[kg.P_DISCARD_ABOVE] or \
-                short > 2 else -1.0
+                (short > 2 and not plan) else -1.0
         elif kind == kg.PLAY_KNIGHT:
             s = 2.0 + _thief_value(board, game, seat, kg.MOVE_ROBBER, st[kg.ST_ROBBER]) * -0.5 \
                 if st[kg.ST_ROBBER] >= 0 else 2.0
@@ -287,6 +360,7 @@ def decide_value(board, game, n, params, own):
 POLICY_RANDOM = 0  # uniform over the legal actions
 POLICY_WEIGHTED = 1  # 3 times in 4 a uniform pick among the builds (all but end turn, trades, offers, ship moves)
 POLICY_VALUE = 2  # decide_value with the seat's params
+POLICY_PLANNER = 3  # decide_value saving for _plan_target's build (the value bot's params)
 
 
 @kernel
@@ -302,6 +376,8 @@ def decide(board, game, n, policy, params, stream, own):
     decide_weighted)."""
     if policy == POLICY_VALUE:
         return decide_value(board, game, n, params, own)
+    if policy == POLICY_PLANNER:
+        return decide_value(board, game, n, params, own, True)
     if policy == POLICY_WEIGHTED:
         builds = 0
         for i in range(n):

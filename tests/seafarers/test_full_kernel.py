@@ -180,3 +180,39 @@ def test_the_kernel_explores_the_fog_as_the_reference_and_its_bots_see_only_what
                 if h >= 0 and 2 <= t <= 7:
                     pips[c, 5 if t == 2 else t - 3] += kg._PIPS[state.number[h]]
         assert np.array_equal(game.corner_pips, pips)
+
+
+def test_one_planner_beats_three_weighted_bots():
+    from analyzer.seafarers.full_game import play_games
+
+    r = play_games("new-shores", 4, ["weighted", "weighted", "planner", "weighted"], 60, 21, threads=1,
+                   progress=False)
+    assert r.summary["seats"][2]["ci95"][0] > 0.6  # a fair seat wins 25%
+
+
+def test_the_planner_saves_for_the_build_with_the_most_value_per_roll():
+    """A city one ore short (with ore income) beats a development card two cards short; once the city is in hand,
+    the planner builds it and buys nothing else."""
+    from analyzer.seafarers.full_game import bot_vectors, parse_bot
+    from kernels.catan import bots as kb
+
+    table, board = tables("new-shores", 4, 11, 5)
+    policies, params = bot_vectors([parse_bot("planner")] * 4)
+    game = kg.new_game(board)
+    kg.init(board, game, 11, 5)
+    streams, own = np.zeros((kg.MAX_SEATS, 2), np.uint64), np.zeros(6)
+    while game.st[kg.ST_PHASE] != kg.PRE_ROLL:  # the draft, by the planners
+        n = kg.legal(board, game)
+        kg.step(board, game, *game.actions[kb.decide(board, game, n, policies[0], params[0], streams[0], own)])
+    game.st[kg.ST_PHASE] = kg.MAIN
+    seat = game.st[kg.ST_ACTOR]
+    game.bank[:] += game.hands[seat]
+    game.hands[seat] = [0, 0, 0, 2, 2]  # grain 2, ore 2: a city lacks one ore
+    kb.seat_pips(board, game, seat, own)
+    if own[4] == 0:
+        own[4] = 1.0
+    assert kb._plan_target(board, game, params[seat], seat, own) == kg.ITEM_CITY
+    game.hands[seat] = [0, 0, 1, 2, 3]
+    n = kg.legal(board, game)
+    chosen = game.actions[kb.decide(board, game, n, policies[seat], params[seat], streams[seat], own)]
+    assert chosen[0] == kg.CITY_UP
