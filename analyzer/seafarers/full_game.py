@@ -22,7 +22,7 @@ from kernels.catan import game as kg
 __all__ = ["BOTS", "PLAY_SCENARIOS", "PlayResult", "check_play", "play_games", "play_job"]
 
 OPENINGS = ("pips", "diverse", "port")  # kernels/catan/bots.py OPENING_*: the draft heuristics by name
-VALUE_PARAMS = (("opening", 1.0), ("gold", 1.0), ("variety", 2.0), ("scarce", 1.0), ("generic", 2.0),
+VALUE_PARAMS = (("opening", 1.0), ("gold", 1.0), ("variety", 4.0), ("scarce", 1.0), ("generic", 2.0),
                 ("special", 1.0), ("match", 0.5), ("vp", 10.0), ("pips", 1.0), ("new", 2.0), ("reach", 0.6),
                 ("card", 4.0))  # kernels/catan/bots.py V_*
 BOTS = Registry("bot", [
