@@ -103,6 +103,8 @@ class PrecisionRule:
         v = np.asarray(values, np.int64)
         if v.size == 0:
             return None
+        if self.statistic.kind == "proportion":
+            v = (v == self.statistic.value).astype(np.int64)
         n = self.n + np.arange(1, v.size + 1)
         s1 = self._s1 + np.cumsum(v)
         s2 = self._s2 + np.cumsum(v * v)

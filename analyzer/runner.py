@@ -121,10 +121,11 @@ def _plan(limit: int, size_at: Callable[[int], int], stored: dict[int, int]) -> 
 
 @dataclass(frozen=True)
 class Statistic:
-    """What --precision measures: the mean of a column, or the share of games with column == 1."""
+    """What --precision measures: the mean of a column, or the share of games with column == value."""
     column: int = 0
-    kind: str = "mean"  # "mean" (Student t) or "proportion" (Wilson; the column holds 0/1)
+    kind: str = "mean"  # "mean" (Student t) or "proportion" (Wilson: the share of games whose column == value)
     name: str = "mean score"
+    value: int = 1
 
     def __post_init__(self):
         if self.kind not in ("mean", "proportion"):
@@ -258,7 +259,8 @@ class RunOptions:
         if self.precision is None:
             return {"games": self.games}
         return {"precision": self.precision, "min_games": self.min_games, "max_games": self.max_games,
-                "statistic": {"column": statistic.column, "kind": statistic.kind}}
+                "statistic": {"column": statistic.column, "kind": statistic.kind,
+                              **({"value": statistic.value} if statistic.value != 1 else {})}}
 
 
 @dataclass

@@ -150,13 +150,14 @@ def run_pirates(players: int = 4, games: int = 2000, seed: int = 0, plans: list[
     return result
 
 
-def run_play(scenario: str, players: int = 4, bots: list[str] | None = None, games: int = 1000, seed: int = 0,
+def run_play(scenario: str, players: int = 4, bots: list[str] | None = None, games: int | None = None, seed: int = 0,
              boards: str = "random", rules_file=None, rotate: bool = False, out=None, command: str = "", rule=None,
              **run):
     """Full games of a scenario by bots (a name per seat, or one for all; default value), every game on its own
     random legal board (or the printed one, boards="fixed"), with `rotate` once per rotation of the bots through
-    the seats; `rule`: rules [options] switched ("domestic_trade=false"); with `out`, also games.parquet,
-    summary.json and the report."""
+    the seats; `rule`: rules [options] switched ("domestic_trade=false"); games: default 1,000, or precision=H
+    (with min_games, max_games) to play until seat 1's win rate has a 95% CI half-width of at most H; with `out`,
+    also games.parquet, summary.json and the report."""
     from analyzer.runner import RunOptions
     from analyzer.seafarers.full_game import check_play, play_games
     from analyzer.seafarers.full_rules import load_rules
@@ -164,7 +165,7 @@ def run_play(scenario: str, players: int = 4, bots: list[str] | None = None, gam
     bots = list(bots or ["value"])
     check_play(scenario, players, bots, games, seed, boards)
     load_rules(rules_file, rule=rule)
-    RunOptions.of(games, **run)
+    RunOptions(games=games, **run).checked(default_games=1000)
     out = api_out_dir(out, "seafarers play")
     result = play_games(scenario, players, bots, games, seed, boards, rules_file, rotate, command=command, rule=rule,
                         **run)

@@ -10,6 +10,7 @@ from analyzer.command import (
     command_line,
     out_console,
     print_run_notes,
+    run_fields,
     run_options,
 )
 from analyzer.params import path_value
@@ -232,7 +233,7 @@ def pirates_cmd(
 
 
 @app.command("play")
-@run_options(count=None)
+@run_options(count="games", default_games=1000, precision=True)
 def play_cmd(
     scenario: str = typer.Option(..., help="Scenario slug: base, new-shores, four-islands, fog-islands or "
                                            "through-the-desert (the others come later)."),
@@ -240,7 +241,6 @@ def play_cmd(
     bots: str = typer.Option("value", help="Bots, one per seat or one for all, comma-separated: random, weighted, "
                                            "value[:opening=pips|diverse|port,key=value...] (docs/seafarers/"
                                            "full_game.md)."),
-    games: int = typer.Option(1000, help="Number of full games; game g of a seed is always the same game."),
     seed: int = typer.Option(0, help="Seed: game g's board, dice, deck and bots' draws."),
     boards: str = typer.Option("random", help="random: every game on its own random legal board; fixed: the "
                                               "printed layout."),
@@ -259,9 +259,10 @@ def play_cmd(
     from analyzer.seafarers.api import run_play
     from reports.seafarers.play import headline
 
-    result = run_play(scenario, players, [b.strip() for b in bots.split(",")], games, seed, boards,
-                      rules_file=rules, rotate=rotate, out=out, command=command_line(), rule=rule,
-                      **backend_fields(run))
+    fields = run_fields(run)
+    fields.pop("label")
+    result = run_play(scenario, players, [b.strip() for b in bots.split(",")], fields.pop("games"), seed, boards,
+                      rules_file=rules, rotate=rotate, out=out, command=command_line(), rule=rule, **fields)
     out_console.print(headline(result.summary), highlight=False)
     print_run_notes(result.summary["run"])
     out_console.print(f"report: {out / 'report.html'}")

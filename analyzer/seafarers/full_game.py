@@ -15,7 +15,7 @@ import polars as pl
 
 from analyzer.arms import ArmSpec, Registry
 from analyzer.errors import UserError
-from analyzer.runner import Job, RunOptions
+from analyzer.runner import Job, RunOptions, Statistic
 from kernels.catan import bots as kb
 from kernels.catan import game as kg
 
@@ -48,10 +48,12 @@ LATER = {"new-world": "its harbours laid by the players",
 BOARDS = ("random", "fixed")
 MAX_GAMES = 10**8
 HUMAN_ROLLS = (60, 70)  # research note catan_engines.md: about 70 rolls per human 4-player game (colonist.io)
+SEAT_1_WINS = Statistic(kg.R_WINNER, "proportion", "win rate of seat 1", value=0)  # what --precision measures
 
 
-def check_play(scenario: str, players: int, bots: list[str], games: int, seed: int, boards: str) -> list:
-    """The parsed bots; one-line UserError on anything a game cannot be played with."""
+def check_play(scenario: str, players: int, bots: list[str], games: int | None, seed: int, boards: str) -> list:
+    """The parsed bots; one-line UserError on anything a game cannot be played with (games None: a --precision
+    run, sized by the runner)."""
     from analyzer.params import check_seed
     from analyzer.seafarers.limits import check_range
     from analyzer.seafarers.scenarios import load_scenario
@@ -65,7 +67,8 @@ def check_play(scenario: str, players: int, bots: list[str], games: int, seed: i
     if boards == "fixed" and scenario == "fog-islands":
         raise UserError("--boards fixed: the Fog Islands have no printed fog (its hexes are drawn from the stack in "
                         "play); use --boards random")
-    check_range("--games", games, 1, MAX_GAMES, "runs longer than that are split by seed")
+    if games is not None:
+        check_range("--games", games, 1, MAX_GAMES, "runs longer than that are split by seed")
     check_seed(seed)
     if len(bots) == 1:
         bots = bots * players
@@ -105,7 +108,7 @@ def play_job(scenario: str, players: int, bots: list, seed: int, boards: str, ru
     spec = {"game": "seafarers", "experiment": "play", "scenario": scenario, "players": int(players),
             "bots": [b.label for b in bots], "seed": int(seed), "boards": boards, "rules": rules_text,
             "rule": list(rule or ())}
-    return Job(f"{__name__}:play_range", spec, kg.N_RESULT_COLS, "int32")
+    return Job(f"{__name__}:play_range", spec, kg.N_RESULT_COLS, "int32", SEAT_1_WINS)
 
 
 def _tables(spec: dict):
@@ -229,7 +232,9 @@ def play_games(scenario: str, players: int, bots: list[str], games: int, seed: i
     arms = check_play(scenario, players, bots, games, seed, boards)
     text, rules_name = rules_text(rules_file)
     rules = load_rules(text=text, path=rules_file, rule=rule)
-    options = RunOptions.of(games, label="games", **run)
+    if rotate and run.get("precision") is not None:
+        raise UserError("--precision with --rotate: every rotation must play the same games; give --games")
+    options = RunOptions(games=games, label="games", **run).checked(default_games=1000)
     seatings = rotations(arms, rotate)
     jobs = [(f"rotation {r}" if rotate else "games", play_job(scenario, players, seating, seed, boards, text, rule))
             for r, seating in enumerate(seatings)]
@@ -241,7 +246,8 @@ def play_games(scenario: str, players: int, bots: list[str], games: int, seed: i
     summary = summarize(scenario, players, arms, seed, boards, rules, rules_name, table, arms_run_info(runs), wall,
                         command, rotate)
     first = table.filter((pl.col("rotation") == 0) & (pl.col("seat") == 1))
-    summary["vp_over_rolls"] = vp_over_rolls(replay(jobs[0][1].spec, range(min(games, REPLAYED))), players)
+    played = runs[0].columns.shape[1]  # (a --precision run stops where its CI is narrow enough)
+    summary["vp_over_rolls"] = vp_over_rolls(replay(jobs[0][1].spec, range(min(played, REPLAYED))), players)
     ends = {}
     for name, row in (("longest", first["rolls"].arg_max()), ("shortest", first["rolls"].arg_min())):
         g = int(first["game"][row])

@@ -19,11 +19,12 @@ from tests.support import run_cli
     (["--scenario", "new-world"], "cannot be played in full yet (its harbours laid by the players comes later)"),
     (["--scenario", "fog-islands", "--boards", "fixed"], "the Fog Islands have no printed fog"),
     (["--scenario", "pirate-islands"], "cannot be played in full yet (issue 29 comes later)"),
-    (["--scenario", "new-shores", "--bots", "planner"], "unknown bot 'planner'"),
+    (["--scenario", "new-shores", "--bots", "rollout"], "unknown bot 'rollout'"),
     (["--scenario", "new-shores", "--bots", "value:opening=9"], "opening must be from 0 to 2"),
     (["--scenario", "new-shores", "--bots", "random,weighted"], "--bots names 2 bots for 4 players"),
     (["--scenario", "new-shores", "--boards", "printed"], "--boards must be random or fixed"),
-    (["--scenario", "new-shores", "--games", "0"], "--games must be from 1 to"),
+    (["--scenario", "new-shores", "--games", "0"], "--games must be at least 1"),
+    (["--scenario", "new-shores", "--games", "1000000000"], "--games must be from 1 to 100,000,000"),
     (["--scenario", "new-shores", "--rules", "/nonexistent/rules.toml"],
      "rules file not found: /nonexistent/rules.toml"),
 ])
@@ -134,3 +135,17 @@ def test_rotation_seats_every_bot_everywhere_on_the_same_luck():
     assert s["by_bot"]["value"]["seat_games"] == 24 and s["by_bot"]["weighted"]["seat_games"] == 72
     text = headline(s)
     assert text.startswith("value wins") and "points per game" in text and "every bot in every seat" in text
+
+
+def test_precision_plays_until_seat_ones_win_rate_is_known_to_the_half_width(tmp_path, capsys):
+    from analyzer.stats import wilson_ci
+
+    r = play_games("new-shores", 4, ["value"], None, 2, threads=1, progress=False, precision=0.03, min_games=100)
+    seat1 = r.games.filter(pl.col("seat") == 1)
+    n, wins = seat1.height, int(seat1["won"].sum())
+    lo, hi = wilson_ci(wins, n)
+    assert (hi - lo) / 2 <= 0.03 < (lambda a, b: (b - a) / 2)(*wilson_ci(int(seat1["won"][:-1].sum()), n - 1))
+    assert r.summary["run"]["precision"]["half_width"] <= 0.03 and r.summary["games"] == n
+    code, _, err = run_cli(["seafarers", "play", "--scenario", "new-shores", "--bots", "value,random,value,random",
+                            "--rotate", "--precision", "0.05", "--out", str(tmp_path / "o")], capsys)
+    assert code == 2 and "every rotation must play the same games" in err
