@@ -242,17 +242,16 @@ def _plan_target(board, game, params, seat, own):
             city = max(city, v)
         if game.pieces_left[seat, kg.PIECE_SETTLEMENT] > 0 and kg._settlement_ok(board, game, seat, c):
             site = max(site, _site_value(board, game, params, seat, c, own))
-    route = 0.0
+    road = 0.0  # the best a road could reach now, and a ship
+    ship = 0.0
     for i in range(game.n_net[seat, 1]):
         e = game.net_edges[seat, i]
-        if game.edge_owner[e] < 0:
-            route = max(route, _reach_value(board, game, params, seat, e))
-    for item, v in ((kg.ITEM_CITY, city), (kg.ITEM_SETTLEMENT, site), (kg.ITEM_ROAD, route), (kg.ITEM_SHIP, route)):
+        if game.pieces_left[seat, kg.PIECE_ROAD] > 0 and kg._road_ok(board, game, seat, e):
+            road = max(road, _reach_value(board, game, params, seat, e))
+        if game.pieces_left[seat, kg.PIECE_SHIP] > 0 and kg._ship_ok(board, game, seat, e, -1):
+            ship = max(ship, _reach_value(board, game, params, seat, e))
+    for item, v in ((kg.ITEM_CITY, city), (kg.ITEM_SETTLEMENT, site), (kg.ITEM_ROAD, road), (kg.ITEM_SHIP, ship)):
         if v <= 0:
-            continue
-        if item == kg.ITEM_ROAD and game.pieces_left[seat, kg.PIECE_ROAD] == 0:
-            continue
-        if item == kg.ITEM_SHIP and game.pieces_left[seat, kg.PIECE_SHIP] == 0:
             continue
         score = v / (1.0 + _rolls_to_afford(board, game, seat, item, own))
         if score > best:
