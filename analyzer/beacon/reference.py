@@ -235,6 +235,7 @@ def setup(tiles: TileSet, players: int, expansions, seed: int, index: int, rules
     g = Game(tl=tile_list(tiles), players=players, hand_size=book.hand_size[players],
              tokens_per_turn=book.move_tokens[players], pts=points_of(cfg),
              keep_on_empty_pile=options["solo_keep_on_empty_pile"])
+    g.tokens = g.tokens_per_turn  # p. 3 step 5: tokens dealt blue side up; seat 0 plays first
     hq = tiles.hq
     g.board[(0, 0)] = hq
     g.ships = [(0, 0)] * players
@@ -323,6 +324,17 @@ def apply(g: Game, action) -> bool:
                 g.discarded += 1
         draw_up(g, p)
         g.turns += 1
+        return True
+    return False
+
+
+def take(g: Game, action) -> bool:
+    """apply; when the action ends the turn (returns True), the next player clockwise (p. 4: "Os
+    jogadores revezam turnos em sentido horário") starts with every token blue side up (p. 6 "Fim de
+    Turno" 2) and may trade again. The kernel's take_action."""
+    if apply(g, action):
+        g.player = (g.player + 1) % g.players
+        g.tokens, g.traded = g.tokens_per_turn, False
         return True
     return False
 
@@ -438,22 +450,20 @@ def play_game(tiles: TileSet, players: int, policy: str, expansions: frozenset[s
     trace [(player, kind, a, b, c)], board {(row, col): tile} with the HQ at (0, 0)).
 
     p. 4: players take turns clockwise from the first player, each taking any actions in any
-    order; p. 6: tokens flip back (here: are reset) for every turn; the game ends when all
+    order; p. 6: tokens flip back (here: are reset, see `take`) for every turn; the game ends when all
     tiles are placed or discarded."""
     expansions = frozenset(expansions)
     g = setup(tiles, players, expansions, seed, index, rules)
     cfg = load_rules().cfg(players, len(expansions))  # (the ranks only)
     rng = Stream(seed, index, PURPOSE_POLICY)
     trace = []
-    while not game_over(g) and g.turns < TURN_LIMIT:
-        g.tokens, g.traded = g.tokens_per_turn, False
+    while not game_over(g) and g.turns < TURN_LIMIT:  # the game ends only between turns
         while True:
             acts = legal_actions(g)
             action = acts[choose(g, policy, acts, rng)]
             trace.append((g.player, *action))
-            if apply(g, action):
+            if take(g, action):
                 break
-        g.player = (g.player + 1) % players
     result = score_tl(g.tl, g.board, g.pts)
     result.update(tiles_placed=len(g.board) - 1, tiles_discarded=g.discarded, turns=g.turns,
                   moves=g.moves, trades=g.trades, rank=rank(cfg, result["score"]))

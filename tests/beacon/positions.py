@@ -1,6 +1,6 @@
 """Hand-built Beacon Patrol positions for the rule tests (tests/beacon/test_rules.py).
 
-Three helpers:
+The helpers:
 
 * `Tiles(rows)`: a custom tile set from CSV rows without the header. Trailing empty fields may be
   left out (`"L,~,~,~,~,lighthouse"`), `#` lines and blank lines are skipped, and an all-water `HQ`
@@ -12,6 +12,10 @@ Three helpers:
   board, with the given hands, ships, movement tokens and draw pile. Coordinates are (row, col)
   relative to the origin: the `@` cell, else the HQ tile if the board shows it, else the board's
   first token. North is row - 1. Every ship starts on the origin unless `ships` says otherwise.
+  Its actions go through kernels.beacon.take_action, as in games: ending a turn passes it on.
+* `RefPosition(...)`: the same position in the pure-Python reference engine, with the same
+  arguments, coordinates and methods (the shared ones are `Turn`'s); `ENGINES` names both, so a rule
+  test can be parametrized over the two.
 
 `score_ascii(tiles, board)` scores a finished board with `kernels.beacon.score_layout`, and
 `play(...)` plays one whole game with `kernels.beacon.play_game`, returning its results and trace.
@@ -23,11 +27,13 @@ import textwrap
 
 import numpy as np
 
+from analyzer.beacon import reference as ref
 from analyzer.beacon.policies import N_PARAMS
 from analyzer.beacon.rules import load_rules
 from analyzer.beacon.simulation import kernel_tiles
 from analyzer.beacon.tiles import COLUMNS, TileSet, parse_tiles
 from kernels import beacon as kb
+from kernels.beacon import actions as action_kernels
 from kernels.beacon import board as board_kernels
 from kernels.beacon import play as play_kernels
 from kernels.jit import from_python
@@ -35,7 +41,8 @@ from kernels.jit import from_python
 N, E, S, W = kb.NORTH, kb.EAST, kb.SOUTH, kb.WEST
 OFFSET = {N: (-1, 0), E: (0, 1), S: (1, 0), W: (0, -1)}
 
-__all__ = ["E", "N", "OFFSET", "Position", "S", "Tiles", "W", "parse_board", "play", "score_ascii"]
+__all__ = ["E", "ENGINES", "N", "OFFSET", "Position", "RefPosition", "S", "Tiles", "W", "parse_board", "play",
+           "score_ascii"]
 
 
 class Tiles:
@@ -107,7 +114,62 @@ def score_ascii(tiles: Tiles, board: str, players: int = 1, n_expansions: int = 
     return int(score), out
 
 
-class Position:
+class Turn:
+    """What both hand-built positions offer (Position: the kernel, RefPosition: the reference engine):
+    the offered actions by kind, and taking them by tile id. Subclasses give legal(), do(), hand(),
+    ship() and player."""
+
+    def slot(self, tile_id: str, p: int | None = None) -> int:
+        return self.hand(p).index(tile_id)
+
+    def next_to_ship(self, d: int) -> tuple[int, int]:
+        r, c = self.ship()
+        dr, dc = OFFSET[d]
+        return r + dr, c + dc
+
+    def of_kind(self, kind: int) -> list[tuple[int, int, int, int]]:
+        return [a for a in self.legal() if a[0] == kind]
+
+    def placements(self) -> set[tuple[str, tuple[int, int]]]:
+        """(tile id, target cell) of every offered placement."""
+        hand = self.hand()
+        return {(hand[a], self.next_to_ship(b)) for _, a, b, _ in self.of_kind(kb.ACT_PLACE)}
+
+    def moves(self) -> set[tuple[int, int]]:
+        """Target cells of every offered token move."""
+        return {self.next_to_ship(a) for _, a, _, _ in self.of_kind(kb.ACT_MOVE)}
+
+    def discard_moves(self) -> set[tuple[str, tuple[int, int]]]:
+        hand = self.hand()
+        return {(hand[a], self.next_to_ship(b)) for _, a, b, _ in self.of_kind(kb.ACT_DISCARD_MOVE)}
+
+    def trades(self) -> set[tuple[str, int, str]]:
+        """(my tile, partner, partner's tile) of every offered trade."""
+        mine = self.hand()
+        return {(mine[a], b, self.hand(b)[c]) for _, a, b, c in self.of_kind(kb.ACT_TRADE)}
+
+    def end_options(self) -> list[str | None]:
+        """The tile kept by each offered end-of-turn action (None: keep nothing)."""
+        hand = self.hand()
+        return [None if a < 0 else hand[a] for _, a, _, _ in self.of_kind(kb.ACT_END)]
+
+    def place(self, tile_id: str, d: int) -> bool:
+        return self.do(kb.ACT_PLACE, self.slot(tile_id), d)
+
+    def move(self, d: int) -> bool:
+        return self.do(kb.ACT_MOVE, d)
+
+    def discard_move(self, tile_id: str, d: int) -> bool:
+        return self.do(kb.ACT_DISCARD_MOVE, self.slot(tile_id), d)
+
+    def trade(self, tile_id: str, partner: int, their_tile: str) -> bool:
+        return self.do(kb.ACT_TRADE, self.slot(tile_id), partner, self.slot(their_tile, partner))
+
+    def end_turn(self, keep: str | None = None) -> bool:
+        return self.do(kb.ACT_END, -1 if keep is None else self.slot(keep))
+
+
+class Position(Turn):
     """A kernel workspace with a hand-built board, hands, ships, tokens and draw pile.
 
     hands: {player: [tile id or None per slot]}; ships: {player: (row, col)} (default: the origin);
@@ -170,9 +232,6 @@ class Position:
         return [None if t < 0 else self.tiles.id(t)
                 for t in self.hands[p * kb.MAX_HAND:p * kb.MAX_HAND + self.cfg[kb.CFG_HAND]]]
 
-    def slot(self, tile_id: str, p: int | None = None) -> int:
-        return self.hand(p).index(tile_id)
-
     @property
     def player(self) -> int:
         return int(self.st[kb.ST_PLAYER])
@@ -185,13 +244,27 @@ class Position:
     def discarded(self) -> int:
         return int(self.st[kb.ST_DISCARDED])
 
+    @property
+    def traded(self) -> bool:
+        return bool(self.st[kb.ST_TRADED])
+
+    @property
+    def turns(self) -> int:
+        return int(self.st[kb.ST_TURNS])
+
+    @property
+    def pile(self) -> list[str]:
+        """The draw pile's tiles still to be drawn, in draw order."""
+        return [self.tiles.id(t) for t in self.deck[self.st[kb.ST_DECK_POS]:self.st[kb.ST_DECK_LEN]]]
+
+    def board_tiles(self) -> dict[tuple[int, int], str]:
+        return {self.rc(cell): self.tiles.id(t) for cell, t in enumerate(self.board[:, kb.B_TILE]) if t >= 0}
+
+    def game_over(self) -> bool:
+        return bool(from_python(action_kernels._game_over)(self.cfg, self.st, self.hands))
+
     def ship(self, p: int | None = None) -> tuple[int, int]:
         return self.rc(self.ships[self.player if p is None else p])
-
-    def next_to_ship(self, d: int) -> tuple[int, int]:
-        r, c = self.ship()
-        dr, dc = OFFSET[d]
-        return r + dr, c + dc
 
     def explored(self, r: int, c: int) -> bool:
         return bool(from_python(kb.is_explored)(self.board, self.g, self.cell(r, c)))
@@ -205,54 +278,14 @@ class Position:
                                           self.ships, self.actions)
         return [tuple(int(x) for x in self.actions[i]) for i in range(n)]
 
-    def of_kind(self, kind: int) -> list[tuple[int, int, int, int]]:
-        return [a for a in self.legal() if a[0] == kind]
-
-    def placements(self) -> set[tuple[str, tuple[int, int]]]:
-        """(tile id, target cell) of every offered placement."""
-        hand = self.hand()
-        return {(hand[a], self.next_to_ship(b)) for _, a, b, _ in self.of_kind(kb.ACT_PLACE)}
-
-    def moves(self) -> set[tuple[int, int]]:
-        """Target cells of every offered token move."""
-        return {self.next_to_ship(a) for _, a, _, _ in self.of_kind(kb.ACT_MOVE)}
-
-    def discard_moves(self) -> set[tuple[str, tuple[int, int]]]:
-        hand = self.hand()
-        return {(hand[a], self.next_to_ship(b)) for _, a, b, _ in self.of_kind(kb.ACT_DISCARD_MOVE)}
-
-    def trades(self) -> set[tuple[str, int, str]]:
-        """(my tile, partner, partner's tile) of every offered trade."""
-        mine = self.hand()
-        return {(mine[a], b, self.hand(b)[c]) for _, a, b, c in self.of_kind(kb.ACT_TRADE)}
-
-    def end_options(self) -> list[str | None]:
-        """The tile kept by each offered end-of-turn action (None: keep nothing)."""
-        hand = self.hand()
-        return [None if a < 0 else hand[a] for _, a, _, _ in self.of_kind(kb.ACT_END)]
-
     def do(self, kind: int, a: int = 0, b: int = 0, c: int = 0) -> bool:
-        """Apply one action, which must be among the legal ones; True when it ended the turn."""
+        """Take one action, which must be among the legal ones, as games do (kernels.beacon.take_action:
+        ending the turn passes it to the next seat with fresh tokens); True when it ended the turn."""
         legal = self.legal()
         assert (kind, a, b, c) in legal, f"{(kind, a, b, c)} is not legal here: {legal}"
-        return bool(from_python(kb.apply_action)(self.tt, self.cfg, self.g, self.st, self.board, self.pos,
-                                                 self.placed, self.piers, self.hands, self.ships, self.deck,
-                                                 kind, a, b, c))
-
-    def place(self, tile_id: str, d: int) -> bool:
-        return self.do(kb.ACT_PLACE, self.slot(tile_id), d)
-
-    def move(self, d: int) -> bool:
-        return self.do(kb.ACT_MOVE, d)
-
-    def discard_move(self, tile_id: str, d: int) -> bool:
-        return self.do(kb.ACT_DISCARD_MOVE, self.slot(tile_id), d)
-
-    def trade(self, tile_id: str, partner: int, their_tile: str) -> bool:
-        return self.do(kb.ACT_TRADE, self.slot(tile_id), partner, self.slot(their_tile, partner))
-
-    def end_turn(self, keep: str | None = None) -> bool:
-        return self.do(kb.ACT_END, -1 if keep is None else self.slot(keep))
+        return bool(from_python(kb.take_action)(self.tt, self.cfg, self.g, self.st, self.board, self.pos,
+                                                self.placed, self.piers, self.hands, self.ships, self.deck,
+                                                kind, a, b, c))
 
     # ------------------------------------------------------------------ scoring
     def breakdown(self) -> np.ndarray:
@@ -273,6 +306,87 @@ class Position:
     def pier_buildings(self, tile_id: str) -> int:
         return int(from_python(kb.pier_buildings)(self.tt, self.board, self.pos, self.g, self.tiles[tile_id],
                                                   self.flood))
+
+
+class RefPosition(Turn):
+    """The same hand-built position in the pure-Python reference engine (analyzer/beacon/reference.py),
+    with Position's arguments and the same coordinates, so one test can run on both engines."""
+
+    def __init__(self, tiles: Tiles, board: str = "HQ", *, players: int = 1, n_expansions: int = 0,
+                 player: int = 0, hands=None, ships=None, tokens: int | None = None, deck=()):
+        self.tiles = tiles
+        book = load_rules()
+        self.cfg = book.cfg(players, n_expansions)
+        self.players = players
+        self.game = ref.Game(tl=ref.tile_list(tiles.ts), players=players, hand_size=book.hand_size[players],
+                             tokens_per_turn=book.move_tokens[players], pts=ref.points_of(self.cfg))
+        cells = parse_board(board)
+        r0, c0 = _origin(tiles, cells)
+        self.game.board = {(r - r0, c - c0): tiles[tid] for r, c, tid, _ in cells}
+        self.game.player = player
+        self.game.tokens = self.game.tokens_per_turn if tokens is None else tokens
+        self.game.ships = [(0, 0)] * players
+        for p, rc in (ships or {}).items():
+            self.game.ships[p] = rc
+        self.game.hands = [[None] * self.game.hand_size for _ in range(players)]
+        for p, ids in (hands or {}).items():
+            assert len(ids) <= self.game.hand_size
+            self.game.hands[p] = [tiles[t] if t is not None else None for t in ids]
+            self.game.hands[p] += [None] * (self.game.hand_size - len(ids))
+        self.game.deck = [tiles[t] for t in reversed(deck)]  # the reference draws from the end
+
+    def at(self, r: int, c: int) -> str | None:
+        t = self.game.board.get((r, c))
+        return None if t is None else self.tiles.id(t)
+
+    def hand(self, p: int | None = None) -> list[str | None]:
+        p = self.player if p is None else p
+        return [None if t is None else self.tiles.id(t) for t in self.game.hands[p]]
+
+    @property
+    def player(self) -> int:
+        return self.game.player
+
+    @property
+    def tokens(self) -> int:
+        return self.game.tokens
+
+    @property
+    def discarded(self) -> int:
+        return self.game.discarded
+
+    @property
+    def traded(self) -> bool:
+        return self.game.traded
+
+    @property
+    def turns(self) -> int:
+        return self.game.turns
+
+    @property
+    def pile(self) -> list[str]:
+        return [self.tiles.id(t) for t in reversed(self.game.deck)]
+
+    def board_tiles(self) -> dict[tuple[int, int], str]:
+        return {cell: self.tiles.id(t) for cell, t in self.game.board.items()}
+
+    def game_over(self) -> bool:
+        return ref.game_over(self.game)
+
+    def ship(self, p: int | None = None) -> tuple[int, int]:
+        return self.game.ships[self.player if p is None else p]
+
+    def legal(self) -> list[tuple[int, int, int, int]]:
+        return ref.legal_actions(self.game)
+
+    def do(self, kind: int, a: int = 0, b: int = 0, c: int = 0) -> bool:
+        """Take one legal action with reference.take; True when it ended the turn."""
+        legal = self.legal()
+        assert (kind, a, b, c) in legal, f"{(kind, a, b, c)} is not legal here: {legal}"
+        return ref.take(self.game, (kind, a, b, c))
+
+
+ENGINES = {"kernel": Position, "reference": RefPosition}
 
 
 def play(tt: np.ndarray, cfg: np.ndarray, active: np.ndarray, hq: int, policy_id: int, seed: int,

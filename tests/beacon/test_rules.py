@@ -493,7 +493,7 @@ def test_windmill_ignores_tiles_that_show_land():
     assert score == 1 and out[kb.COL_WINDMILL_POINTS] == 1
 
 
-# --------------------------------------------------------------------------- piers (pages 7-8)
+# --------------------------------------------------------------------------- piers (page 8)
 
 
 def test_pier_worth_five_p8_example():
