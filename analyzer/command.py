@@ -237,7 +237,7 @@ def backend_fields(run) -> dict:
 
 
 def run_options(count: str | None = "games", default_games: int = 10_000, precision: bool = False,
-                streaming: bool = False, progress: bool = True):
+                streaming: bool = False, progress: bool = True, statistic: str = "the mean score"):
     """Decorator: give a command the runner's options, validated, as one ``run: RunOptions`` argument.
 
     Every command gets the backend options: --threads/--dask-local/--scheduler, --chunk-size,
@@ -256,7 +256,7 @@ def run_options(count: str | None = "games", default_games: int = 10_000, precis
         added.update({
             "precision": (Optional[float], typer.Option(
                 None, help="Instead of --games: play until the 95% CI half-width of the main statistic "
-                           "(the mean score) is at most this.")),
+                           f"({statistic}) is at most this.")),
             "min_games": (Optional[int], typer.Option(
                 None, help=f"With --precision: at least this many games (default {DEFAULT_MIN_GAMES:,}).")),
             "max_games": (Optional[int], typer.Option(

@@ -233,7 +233,8 @@ def pirates_cmd(
 
 
 @app.command("play")
-@run_options(count="games", default_games=1000, precision=True)
+@run_options(count="games", default_games=1000, precision=True, statistic="seat 1's win rate, a share: 0.01 is "
+                                                                          "one point")
 def play_cmd(
     scenario: str = typer.Option(..., help="Scenario slug: base, new-shores, four-islands, fog-islands or "
                                            "through-the-desert (the others come later)."),
