@@ -73,12 +73,19 @@ def best_open(state, setup, seat, cand, k):
         cand[j, 3] = -1
     for i in range(state.n_open[seat]):
         cell = state.open_at[seat, i]
+        t0, t1, t2, t3 = btype[seat, cell - GP], btype[seat, cell - 1], btype[seat, cell + 1], btype[seat, cell + GP]
+        p0, p1, p2, p3 = bpts[seat, cell - GP], bpts[seat, cell - 1], bpts[seat, cell + 1], bpts[seat, cell + GP]
         for j in range(k):
             ty, pt = cand[j, 0], cand[j, 1]
             v = pt
-            for d in (-GP, -1, 1, GP):
-                if btype[seat, cell + d] == ty and bpts[seat, cell + d] <= pt:
-                    v += bpts[seat, cell + d]
+            if t0 == ty and p0 <= pt:
+                v += p0
+            if t1 == ty and p1 <= pt:
+                v += p1
+            if t2 == ty and p2 <= pt:
+                v += p2
+            if t3 == ty and p3 <= pt:
+                v += p3
             if mmask[seat, cell, ty] != 0:
                 mission, bonus = missions_at(state, setup, seat, cell, ty, False)
                 v += mission + bonus
