@@ -43,17 +43,6 @@ PL_ADJ, PL_MISSION, PL_KEEP, PL_LOOK = 0, 1, 2, 3
 
 
 @internal
-def best_cell(state, setup, seat, ty, pt, m):
-    """(most points, its cell) of a tile (ty, pt) over the first m open cells (state.cells); first on ties."""
-    best, where = np.int64(-1), np.int64(-1)
-    for i in range(m):
-        v = points_at(state, setup, seat, state.cells[i], ty, pt)
-        if v > best:
-            best, where = v, state.cells[i]
-    return best, where
-
-
-@internal
 def action_of(actions, n, slot, cell):
     r, c = cell // GP - PAD, cell % GP - PAD
     for i in range(n):
