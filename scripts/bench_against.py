@@ -37,6 +37,10 @@ CASES = {
     "seafarers pirates race (4p, attack-at:4)": (3_000, "games"),
     "seafarers play (base, 4p random bots, random boards)": (3_000, "games"),
     "seafarers play (new-shores, 4p value bots, random boards)": (300, "games"),
+    "meographic random solo": (20_000, "games"),
+    "meographic greedy solo": (20_000, "games"),
+    "meographic greedy 4p": (5_000, "games"),
+    "meographic planner solo": (2_000, "games"),
 }
 
 
@@ -64,6 +68,8 @@ def _case(name: str, n: int):
         exp = "windmills,piers" if "both" in name else ""
         policy = name.split()[1] + (":samples=2" if "rollout" in name else "")
         return _beacon(players, policy, exp, n)
+    if name.startswith("meographic"):
+        return _meographic(name.split()[1], 4 if "4p" in name else 1, n)
     from analyzer.seafarers.scenarios import load_scenario
     if "play" in name:  # tabletop seafarers play's job: full games, each on its own random board
         return _play(name.split("(")[1].split(",")[0], name.split()[4], n)
@@ -119,6 +125,19 @@ def _play(scenario: str, bot: str, games: int):
     job = play_job(scenario, 4, [parse_bot(bot)] * 4, 1, "random", rules_text(None)[0])
     play = play_range(job.spec)
     out = np.zeros((kg.N_RESULT_COLS, games), np.int32)
+    play(0, out[:, :1])
+    return lambda: play(0, out)
+
+
+def _meographic(bot: str, players: int, games: int):
+    import numpy as np
+
+    from analyzer.meographic.rules import default_rules
+    from analyzer.meographic.simulation import game_spec, job_of, play_range_for_spec
+
+    spec = game_spec(default_rules(), players, bot, seed=1)
+    play = play_range_for_spec(spec)
+    out = np.zeros((job_of(spec).n_cols, games), np.int16)
     play(0, out[:, :1])
     return lambda: play(0, out)
 

@@ -31,6 +31,7 @@ from kernels.meographic.engine import (
     ST_PLAN_CELL,
     ST_PLAN_SLOT,
     ST_SEAT,
+    missions_at,
     open_cells,
     points_at,
 )
@@ -39,17 +40,6 @@ from kernels.rng import uniform_int
 BOT_RANDOM, BOT_GREEDY, BOT_PLANNER = 0, 1, 2
 # planner parameters (vector order)
 PL_ADJ, PL_MISSION, PL_KEEP, PL_LOOK = 0, 1, 2, 3
-
-
-@internal
-def best_cell(state, setup, seat, ty, pt, m):
-    """(most points, its cell) of a tile (ty, pt) over the first m open cells (state.cells); first on ties."""
-    best, where = np.int64(-1), np.int64(-1)
-    for i in range(m):
-        v = points_at(state, setup, seat, state.cells[i], ty, pt)
-        if v > best:
-            best, where = v, state.cells[i]
-    return best, where
 
 
 @internal
@@ -62,42 +52,97 @@ def action_of(actions, n, slot, cell):
 
 
 @internal
+def best_open(state, setup, seat, cand, k):
+    """For each of the k tiles cand[j] = (type, points), its most points over the seat's open cells and the first
+    open cell's index scoring them, into cand[j, 2], cand[j, 3]: one pass over the open cells reading each
+    cell's neighbours and mission masks once for all k tiles."""
+    btype, bpts, mmask = state.btype, state.bpts, state.mmask
+    for j in range(k):
+        cand[j, 2] = -1
+        cand[j, 3] = -1
+    for i in range(state.n_open[seat]):
+        cell = state.open_at[seat, i]
+        t0, t1, t2, t3 = btype[seat, cell - GP], btype[seat, cell - 1], btype[seat, cell + 1], btype[seat, cell + GP]
+        p0, p1, p2, p3 = bpts[seat, cell - GP], bpts[seat, cell - 1], bpts[seat, cell + 1], bpts[seat, cell + GP]
+        for j in range(k):
+            ty, pt = cand[j, 0], cand[j, 1]
+            v = pt
+            if t0 == ty and p0 <= pt:
+                v += p0
+            if t1 == ty and p1 <= pt:
+                v += p1
+            if t2 == ty and p2 <= pt:
+                v += p2
+            if t3 == ty and p3 <= pt:
+                v += p3
+            if mmask[seat, cell, ty] != 0:
+                mission, bonus = missions_at(state, setup, seat, cell, ty, False)
+                v += mission + bonus
+            if v > cand[j, 2]:
+                cand[j, 2] = v
+                cand[j, 3] = i
+
+
+@internal
+def place_index(state, seat, slot, i):
+    """The index of (PLACE, slot, the i-th open cell) in legal's order: slot by slot, the open cells in order."""
+    if slot == 1 and state.hands[seat, 0] >= 0:
+        return i + state.n_open[seat]
+    return np.int64(i)
+
+
+@internal
 def greedy(state, setup, actions, n):
     st = state.st
     seat = st[ST_SEAT]
     tile_type, tile_pts = setup.tile_type, setup.tile_pts
+    cand = state.cand
     if st[ST_PHASE] == PLACE:
         if st[ST_PLAN] == 1:  # chosen with the explore, on the same area and mission row
-            return action_of(actions, n, st[ST_PLAN_SLOT], st[ST_PLAN_CELL])
-        m = open_cells(state, seat, state.cells)
-        best, pick = np.int64(-1), np.int64(0)
+            return place_index(state, seat, st[ST_PLAN_SLOT], st[ST_PLAN_CELL])
+        k = 0
         for slot in range(2):
             t = state.hands[seat, slot]
             if t >= 0:
-                v, cell = best_cell(state, setup, seat, tile_type[t], tile_pts[t], m)
-                if v > best:
-                    best, pick = v, action_of(actions, n, slot, cell)
+                cand[k, 0], cand[k, 1], cand[k, 4] = tile_type[t], tile_pts[t], slot
+                k += 1
+        best_open(state, setup, seat, cand, k)
+        best, pick = np.int64(-1), np.int64(0)
+        for j in range(k):
+            if cand[j, 2] > best:
+                best, pick = cand[j, 2], place_index(state, seat, cand[j, 4], cand[j, 3])
         return pick
-    m = open_cells(state, seat, state.cells)
     hand = state.hands[seat, 0]
-    hand_v, hand_cell = np.int64(-1), np.int64(-1)
+    k = 0
     if hand >= 0:
-        hand_v, hand_cell = best_cell(state, setup, seat, tile_type[hand], tile_pts[hand], m)
-    best, pick, slot, where = np.int64(-2), np.int64(0), np.int64(0), hand_cell
-    for i in range(n):
+        cand[0, 0], cand[0, 1] = tile_type[hand], tile_pts[hand]
+        k = 1
+    for i in range(n):  # cand[k] for each pile action, in action order
         a = actions[i, 1]
-        v, s, cell = hand_v, np.int64(0), hand_cell
         if a < PILES:
             top = state.piles[a, state.pile_n[a] - 1]
-            tv, tcell = best_cell(state, setup, seat, tile_type[top], tile_pts[top], m)
-            if tv > v:
-                v, s, cell = tv, np.int64(1), tcell
+            cand[k, 0], cand[k, 1] = tile_type[top], tile_pts[top]
+            k += 1
+    best_open(state, setup, seat, cand, k)
+    hand_v, hand_at = np.int64(-1), np.int64(-1)
+    j = 0
+    if hand >= 0:
+        hand_v, hand_at = cand[0, 2], cand[0, 3]
+        j = 1
+    best, pick, slot, where = np.int64(-2), np.int64(0), np.int64(0), hand_at
+    for i in range(n):
+        a = actions[i, 1]
+        v, s, at = hand_v, np.int64(0), hand_at
+        if a < PILES:
+            if cand[j, 2] > v:
+                v, s, at = cand[j, 2], np.int64(1), cand[j, 3]
+            j += 1
         if v > best:
-            best, pick, slot, where = v, np.int64(i), s, cell
+            best, pick, slot, where = v, np.int64(i), s, at
     if actions[pick, 1] < PILES and where >= 0:
         st[ST_PLAN] = 1
         st[ST_PLAN_SLOT] = slot
-        st[ST_PLAN_CELL] = where
+        st[ST_PLAN_CELL] = where  # the open cell's index: the area does not change before the photo
     return pick
 
 

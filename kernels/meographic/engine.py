@@ -23,6 +23,7 @@ GRID = 41
 PAD = 5  # a mission shape fits in 5 x 5: its cells lie at most 4 rows/columns from the new tile
 GP = GRID + 2 * PAD
 CENTRE = GRID // 2
+FIRST_CELL = (CENTRE + PAD) * GP + CENTRE + PAD  # "a primeira em qualquer lugar": the area's centre
 ANY = 99
 MAX_TYPES = 9
 MAX_CELLS = 8
@@ -31,7 +32,8 @@ MAX_OPEN = 128
 
 # state scalars (State.st)
 ST_ROUND, ST_SEAT, ST_PHASE, ST_BAG_POS, ST_NCOLS, ST_PILE_POS, ST_DISCARDED = 0, 1, 2, 3, 4, 5, 6
-ST_PLAN, ST_PLAN_SLOT, ST_PLAN_CELL = 7, 8, 9  # the greedy's placement chosen with its explore (ST_PLAN = 1)
+ST_PLAN, ST_PLAN_SLOT, ST_PLAN_CELL = 7, 8, 9  # the greedy's placement chosen with its explore (ST_PLAN = 1): slot,
+# index of the open cell
 ST_SIZE = 12
 # setup.cfg
 CFG_PLAYERS, CFG_TILES, CFG_MISSIONS, CFG_TYPES = 0, 1, 2, 3
@@ -115,6 +117,11 @@ def init(state, setup, seed, game):
         state.bbox[s, 1] = -1
         state.bbox[s, 2] = GP
         state.bbox[s, 3] = -1
+        for k in range(state.n_open[s]):
+            state.is_open[s, state.open_at[s, k]] = 0
+        state.open_at[s, 0] = FIRST_CELL
+        state.n_open[s] = 1
+        state.is_open[s, FIRST_CELL] = 1
     st[:] = 0
     state.points[:] = 0
     state.gone[:] = 0
@@ -139,20 +146,37 @@ def init(state, setup, seed, game):
 
 @internal
 def open_cells(state, seat, cells):
-    """The seat's legal cells, row by row, into cells; their number."""
-    if state.n_placed[seat] == 0:
-        cells[0] = (CENTRE + PAD) * GP + CENTRE + PAD
-        return 1
-    btype = state.btype
-    n = 0
-    for r in range(state.bbox[seat, 0] - 1, state.bbox[seat, 1] + 2):
-        for c in range(state.bbox[seat, 2] - 1, state.bbox[seat, 3] + 2):
-            cell = r * GP + c
-            if btype[seat, cell] < 0 and (btype[seat, cell - GP] >= 0 or btype[seat, cell - 1] >= 0
-                                          or btype[seat, cell + 1] >= 0 or btype[seat, cell + GP] >= 0):
-                cells[n] = cell
-                n += 1
+    """The seat's legal cells in ascending cell order (row by row), into cells; their number."""
+    n = state.n_open[seat]
+    for i in range(n):
+        cells[i] = state.open_at[seat, i]
     return n
+
+
+@internal
+def open_around(state, seat, cell):
+    """Keep the seat's open cells (state.open_at, ascending, so row by row) up to date after a tile on cell:
+    cell leaves them, its empty neighbours join them. Built a placement at a time, so no decision scans the
+    area for them."""
+    at, n, flag, btype = state.open_at, state.n_open[seat], state.is_open, state.btype
+    i = 0
+    while at[seat, i] != cell:
+        i += 1
+    for k in range(i, n - 1):
+        at[seat, k] = at[seat, k + 1]
+    n -= 1
+    flag[seat, cell] = 0
+    for d in (-GP, -1, 1, GP):
+        nb = cell + d
+        if btype[seat, nb] < 0 and flag[seat, nb] == 0:
+            flag[seat, nb] = 1
+            k = n
+            while k > 0 and at[seat, k - 1] > nb:
+                at[seat, k] = at[seat, k - 1]
+                k -= 1
+            at[seat, k] = nb
+            n += 1
+    state.n_open[seat] = n
 
 
 @kernel
@@ -183,15 +207,15 @@ def legal(state, setup, actions):
             n = 1
         return n
     seat = st[ST_SEAT]
-    cells = state.cells
-    m = open_cells(state, seat, cells)
+    cells = state.open_at
+    m = state.n_open[seat]
     for k in range(2):
         if state.hands[seat, k] >= 0:
             for i in range(m):
                 actions[n, 0] = PLACE
                 actions[n, 1] = k
-                actions[n, 2] = cells[i] // GP - PAD
-                actions[n, 3] = cells[i] % GP - PAD
+                actions[n, 2] = cells[seat, i] // GP - PAD
+                actions[n, 3] = cells[seat, i] % GP - PAD
                 n += 1
     if n == 0:
         actions[0, 0] = PASS
@@ -317,6 +341,7 @@ def place(state, setup, seat, slot, cell):
     state.btype[seat, cell] = ty
     state.bpts[seat, cell] = pt
     note_completions(state, setup, seat, cell, ty)
+    open_around(state, seat, cell)
     state.placed[seat, state.n_placed[seat]] = cell
     state.n_placed[seat] += 1
     state.gone[ty] += 1

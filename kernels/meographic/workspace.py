@@ -34,6 +34,9 @@ State = namedtuple("State", [
     "placed",  # int64 [MAX_PLAYERS, ROUNDS + 1] cells in placement order
     "n_placed",  # int64 [MAX_PLAYERS]
     "bbox",  # int64 [MAX_PLAYERS, 4] rows min, max, columns min, max of each area
+    "open_at",  # int64 [MAX_PLAYERS, MAX_OPEN] each area's legal cells, ascending (engine.open_around)
+    "n_open",  # int64 [MAX_PLAYERS]
+    "is_open",  # int8 [MAX_PLAYERS, GP * GP] the cell is in open_at
     "mmask",  # int64 [MAX_PLAYERS, GP * GP, MAX_TYPES] per open cell and type: the cards a tile there completes
     "mflag",  # int8 [MAX_PLAYERS, GP * GP] the cell has a mask entry this game
     "mtouched",  # int64 [MAX_PLAYERS, GP * GP] those cells, to clear at the next init
@@ -44,6 +47,7 @@ State = namedtuple("State", [
     "cells",  # int64 [MAX_OPEN] scratch: open cells
     "values",  # float64 [MAX_ACTIONS] scratch: a bot's value per action
     "chance",  # float64 [MAX_TYPES] scratch: the planner's chance of meeting each type
+    "cand",  # int64 [PILES + 1, 5] scratch: the greedy's tiles (type, points, best points, open cell index, slot)
     "actions",  # int64 [MAX_ACTIONS, 4]
     "deck_rng", "rng",  # uint64 [2] the streams: deck (cards, bag), policy
     "row",  # int64 [n_cols] one game's result columns
@@ -58,10 +62,13 @@ def new_state(n_tiles: int, n_missions: int, n_cols: int) -> State:
                  np.full((MAX_PLAYERS, 2), -1, np.int64), btype, np.zeros_like(btype),
                  np.zeros((MAX_PLAYERS, ROUNDS + 1), np.int64), np.zeros(MAX_PLAYERS, np.int64),
                  np.zeros((MAX_PLAYERS, 4), np.int64),
+                 np.zeros((MAX_PLAYERS, MAX_OPEN), np.int64), np.zeros(MAX_PLAYERS, np.int64),
+                 np.zeros((MAX_PLAYERS, GP * GP), np.int8),
                  np.zeros((MAX_PLAYERS, GP * GP, MAX_TYPES), np.int64), np.zeros((MAX_PLAYERS, GP * GP), np.int8),
                  np.zeros((MAX_PLAYERS, GP * GP), np.int64), np.zeros(MAX_PLAYERS, np.int64),
                  np.zeros(MAX_TYPES, np.int64), np.zeros((MAX_PLAYERS, 4), np.int64),
                  np.zeros(n_missions, np.int64), np.zeros(n_missions, np.int64), np.zeros(MAX_OPEN, np.int64),
                  np.zeros(MAX_ACTIONS, np.float64), np.zeros(MAX_TYPES, np.float64),
+                 np.zeros((PILES + 1, 5), np.int64),
                  np.zeros((MAX_ACTIONS, 4), np.int64), np.zeros(2, np.uint64), np.zeros(2, np.uint64),
                  np.zeros(n_cols, np.int64))
