@@ -252,8 +252,9 @@ def play_games(scenario: str, players: int, bots: list[str], games: int, seed: i
     for name, row in (("longest", first["rolls"].arg_max()), ("shortest", first["rolls"].arg_min())):
         g = int(first["game"][row])
         again = replay(jobs[0][1].spec, [g])[0]
-        ends[name] = {"game": g, "rolls": int(again["result"][kg.R_ROLLS]), "drawing": again["drawing"]}
-    summary["extreme_games"] = {name: {"game": e["game"], "rolls": e["rolls"]} for name, e in ends.items()}
+        ends[name] = {"game": g, "rolls": int(again["result"][kg.R_ROLLS]),
+                      "capped": bool(again["result"][kg.R_CAPPED]), "drawing": again["drawing"]}
+    summary["extreme_games"] = {name: {k: e[k] for k in ("game", "rolls", "capped")} for name, e in ends.items()}
     return PlayResult(summary, table, ends)
 
 

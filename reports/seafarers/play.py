@@ -233,13 +233,15 @@ def write_play_report(out_dir, summary: dict, games: pl.DataFrame, boards: dict 
 
     scenario = load_scenario(summary["scenario"]["slug"], summary["scenario"]["players"])
     for name, end in (boards or {}).items():
-        what = (f"The {name} game (game {end['game']}, {plural(end['rolls'], 'roll')}): the board at its end "
+        stop = f", stopped at the {summary['turn_cap']:,}-turn cap with no winner" if end.get("capped") else ""
+        what = (f"The {name} game (game {end['game']}, {plural(end['rolls'], 'roll')}{stop}): the board at its end "
                 "(a city is drawn as a settlement)")
         images.append((what, f"board_{name}.png"))
         written.append(hexplot.draw_board(out_dir / f"board_{name}.png", scenario, end["drawing"]["terrain"],
                                           end["drawing"]["number"], harbours=end["drawing"]["harbours"],
                                           settlements=end["drawing"]["settlements"], pieces=end["drawing"]["pieces"],
-                                          title=what))
+                                          title=f"The {name} game: game {end['game']}, {plural(end['rolls'], 'roll')}"
+                                                + (" (turn cap)" if end.get("capped") else "")))
     if len(summary["by_bot"]) > 1:
         images.insert(1, ("Win rate by bot with 95% CIs", "bot_win_rates.png"))
         written.append(bot_rates_plot(out_dir / "bot_win_rates.png", summary))
