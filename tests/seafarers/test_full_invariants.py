@@ -20,7 +20,7 @@ from kernels.catan.route import route_work
 @pytest.mark.parametrize("players", [3, 4])
 @pytest.mark.parametrize("scenario", PLAY_SCENARIOS)
 def test_every_invariant_holds_after_every_step(scenario, players):
-    bots = ["random", "value", "weighted", "value:opening=port"][:players]
+    bots = ["random", "planner", "weighted", "value:opening=port"][:players]
     result = check_games(scenario, players, bots, 12, seed=3)
     assert result["broken"] == {name: 0 for name in ki.INVARIANTS}, result["first_broken_game"]
     assert result["won"] + result["capped"] == 12 and result["won"] > 0

@@ -108,8 +108,9 @@ def _value_game(slug, players, seed, g, bots):
 @settings(max_examples=4, deadline=None)
 @given(st.sampled_from(SCENARIOS), st.sampled_from((3, 4)), st.integers(0, 2**32), st.integers(0, 10**6))
 def test_value_bots_games_are_the_references_games(slug, players, seed, g):
-    """Value bots build far more than the baselines (cities, long routes, islands): the engines still agree."""
-    table, state = _value_game(slug, players, seed, g, ["value", "value:opening=port", "weighted", "value"][:players])
+    """Value and planner bots build far more than the baselines (cities, long routes, islands): the engines still
+    agree."""
+    table, state = _value_game(slug, players, seed, g, ["value", "planner", "weighted", "value:opening=port"][:players])
     assert state.winner >= 0 or state.capped
 
 
