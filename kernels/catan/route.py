@@ -12,8 +12,8 @@ Its length counts pieces; with no rival or mixed corners this is the base game's
 Arrays (analyzer/seafarers/board.py Topology): edge_corners int32 [n_edge, 2]; corner_edges int32
 [n_corner, 3] (-1 padded); edge_owner int [n_edge] (seat, -1 none); edge_ship bool [n_edge] (a ship, else
 a road); corner_owner int [n_corner] (seat of the settlement or city there, -1 none). Work arrays the
-caller owns (RouteWork): used bool [n_edge] (all False on entry and on return), and three int64 stacks of
-at least (pieces + 1) entries.
+caller owns (RouteWork): used and seen bool [n_edge] (all False on entry and on return), and three int64 stacks
+of at least (pieces + 1) entries.
 """
 
 from collections import namedtuple
@@ -22,14 +22,14 @@ import numpy as np
 
 from kernels.jit import kernel
 
-RouteWork = namedtuple("RouteWork", "used corner kind edge next")
+RouteWork = namedtuple("RouteWork", "used corner kind edge next seen")
 
 
 def route_work(n_edge: int, max_pieces: int = 30) -> RouteWork:
     """Work arrays for longest_route on a board of `n_edge` edges and up to `max_pieces` pieces per seat."""
     depth = max_pieces + 1
     return RouteWork(np.zeros(n_edge, np.bool_), np.zeros(depth, np.int64), np.zeros(depth, np.int64),
-                     np.zeros(depth, np.int64), np.zeros(depth, np.int64))
+                     np.zeros(depth, np.int64), np.zeros(depth, np.int64), np.zeros(n_edge, np.bool_))
 
 
 @kernel
@@ -37,7 +37,7 @@ def longest_route(edge_corners, corner_edges, edge_owner, edge_ship, corner_owne
     """Pieces in `seat`'s longest trade route (0 without pieces): the longest trail from any corner."""
     best = 0
     for start in range(corner_edges.shape[0]):
-        n = _longest_from(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work, start)
+        n = _longest_from(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work, start, False)
         if n > best:
             best = n
     return best
@@ -46,20 +46,62 @@ def longest_route(edge_corners, corner_edges, edge_owner, edge_ship, corner_owne
 @kernel
 def longest_route_among(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work, starts, count):
     """longest_route, trying only the corners starts[:count] (which must include every corner at a piece of the
-    seat's: the game passes the corners its pieces have reached)."""
+    seat's: the game passes the corners its pieces have reached), and of those not the ones a route passes
+    straight through: with exactly two of the seat's pieces there and the way through open, a trail starting
+    there either grows by the other piece or is closed, and a closed trail can start anywhere on it. Only a closed
+    trail of such corners alone is missed: its pieces are never seen, so it is searched last."""
     best = 0
     for i in range(count):
-        n = _longest_from(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work, starts[i])
-        if n > best:
-            best = n
+        c = starts[i]
+        if not _passes_through(corner_edges, edge_owner, edge_ship, corner_owner, seat, c):
+            n = _longest_from(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work, c, True)
+            if n > best:
+                best = n
+    seen = work.seen
+    for i in range(count):
+        c = starts[i]
+        for j in range(3):
+            e = corner_edges[c, j]
+            if e >= 0 and edge_owner[e] == seat and not seen[e]:
+                n = _longest_from(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work, c, True)
+                if n > best:
+                    best = n
+    for i in range(count):
+        for j in range(3):
+            e = corner_edges[starts[i], j]
+            if e >= 0:
+                seen[e] = False
     return best
 
 
 @kernel
-def _longest_from(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work, start):
+def _passes_through(corner_edges, edge_owner, edge_ship, corner_owner, seat, c):
+    """Exactly two of the seat's pieces at c, and a route may go on from one to the other there."""
+    first = -1
+    second = -1
+    for j in range(3):
+        e = corner_edges[c, j]
+        if e >= 0 and edge_owner[e] == seat:
+            if first < 0:
+                first = e
+            elif second < 0:
+                second = e
+            else:
+                return False
+    if second < 0:
+        return False
+    owner = corner_owner[c]
+    if owner >= 0 and owner != seat:
+        return False
+    return edge_ship[first] == edge_ship[second] or owner == seat
+
+
+@kernel
+def _longest_from(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work, start, mark):
     """The longest trail starting at corner `start`: a depth-first search on explicit stacks (st_*[d]: the corner
-    reached at depth d, the kind and edge that led there, the next of its 3 edges to try)."""
-    used, st_corner, st_kind, st_edge, st_next = work
+    reached at depth d, the kind and edge that led there, the next of its 3 edges to try); `mark`: note every
+    piece it walks in work.seen."""
+    used, st_corner, st_kind, st_edge, st_next, seen = work
     touches = False
     for j in range(3):
         e = corner_edges[start, j]
@@ -92,6 +134,8 @@ def _longest_from(edge_corners, corner_edges, edge_owner, edge_ship, corner_owne
             if kind != st_kind[depth] and owner != seat:
                 continue  # roads and ships join only at one's own building
         used[e] = True
+        if mark:
+            seen[e] = True
         depth += 1
         st_corner[depth] = edge_corners[e, 1] if edge_corners[e, 0] == c else edge_corners[e, 0]
         st_kind[depth] = kind
