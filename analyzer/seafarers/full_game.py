@@ -18,6 +18,7 @@ from analyzer.errors import UserError
 from analyzer.runner import Job, RunOptions, Statistic
 from kernels.catan import bots as kb
 from kernels.catan import game as kg
+from kernels.catan import policies as kp
 
 __all__ = ["BOTS", "PLAY_SCENARIOS", "PlayResult", "check_play", "play_games", "play_job"]
 
@@ -25,22 +26,30 @@ OPENINGS = ("pips", "diverse", "port")  # kernels/catan/bots.py OPENING_*: the d
 VALUE_PARAMS = (("opening", 1.0), ("gold", 1.0), ("variety", 4.0), ("scarce", 1.0), ("generic", 2.0),
                 ("special", 1.0), ("match", 0.5), ("vp", 10.0), ("pips", 1.0), ("new", 2.0), ("reach", 0.6),
                 ("card", 4.0))  # kernels/catan/bots.py V_*
+ROLLOUT_PARAMS = (("playouts", 4.0), ("candidates", 3.0), ("horizon", 8.0))  # V_PLAYOUTS, V_CANDIDATES, V_HORIZON
 BOTS = Registry("bot", [
-    ArmSpec("random", kb.POLICY_RANDOM, "uniform over the legal actions (a baseline)"),
-    ArmSpec("weighted", kb.POLICY_WEIGHTED, "three times in four a uniform pick among the builds, development "
+    ArmSpec("random", kp.POLICY_RANDOM, "uniform over the legal actions (a baseline)"),
+    ArmSpec("weighted", kp.POLICY_WEIGHTED, "three times in four a uniform pick among the builds, development "
                                             "cards, robber moves and steals; else uniform over every action "
                                             "(a baseline that builds)"),
-    ArmSpec("value", kb.POLICY_VALUE, "one ply over the legal actions on a hand-weighted value: income, new "
+    ArmSpec("value", kp.POLICY_VALUE, "one ply over the legal actions on a hand-weighted value: income, new "
                                       "resources, harbours, VP, roads and ships towards free sites, saving for a "
                                       "city or settlement; drafts with an opening heuristic (opening=pips, diverse "
                                       "or port)",
             VALUE_PARAMS),
-    ArmSpec("planner", kb.POLICY_PLANNER, "plans its next build (a city, a settlement on a site it can take, a road "
+    ArmSpec("planner", kp.POLICY_PLANNER, "plans its next build (a city, a settlement on a site it can take, a road "
                                           "or ship towards the best site its pieces lead to, or a development card) "
                                           "by value per expected roll to afford it from its income, trades towards "
                                           "it and spends on nothing else; the value bot's weights",
             VALUE_PARAMS),
-], bounds={"opening": (0, 2)})
+    ArmSpec("rollout", kp.POLICY_ROLLOUT, "tries the value bot's best few actions (candidates=3) in playouts "
+                                          "(playouts=4) of a few rolls (horizon=8; 0 to the game's end) by value "
+                                          "bots on a copy of the game whose hidden hands, deck, fog and dice are "
+                                          "dealt afresh from what its seat sees, and plays the best mean outcome "
+                                          "(a win, else its VP, income and cards against the best rival's); the "
+                                          "value bot's weights",
+            VALUE_PARAMS + ROLLOUT_PARAMS),
+], bounds={"opening": (0, 2), "playouts": (0, 64), "candidates": (1, 16), "horizon": (0, 1000)})
 PLAY_SCENARIOS = ("base", "new-shores", "four-islands", "fog-islands", "through-the-desert")
 LATER = {"new-world": "its harbours laid by the players",
          "forgotten-tribe": "issue 29", "cloth-for-catan": "issue 29", "pirate-islands": "issue 29",

@@ -157,8 +157,8 @@ def _play_trace(job, game: int) -> dict:
     from analyzer.seafarers import full_reference as R
     from analyzer.seafarers.full_game import _tables, bot_vectors, parse_bot, printed_board
     from analyzer.seafarers.play import kernel_board
-    from kernels.catan import bots as kb
     from kernels.catan import game as kg
+    from kernels.catan import policies as kp
     from kernels.rng import PURPOSE_POLICY, stream_init
 
     spec = job.spec
@@ -174,7 +174,7 @@ def _play_trace(job, game: int) -> dict:
     kg.init(board, sim, spec["seed"], game)
     luck["deck"] = list(state.deck)
     policies, params = bot_vectors([parse_bot(b) for b in spec["bots"]])
-    streams, own = np.zeros((kg.MAX_SEATS, 2), np.uint64), np.zeros(6)
+    streams, work = np.zeros((kg.MAX_SEATS, 2), np.uint64), kp.bot_work(board)
     for p in range(spec["players"]):
         stream_init(streams[p], spec["seed"], kg.MAX_SEATS * game + p, PURPOSE_POLICY)
     actions = []
@@ -182,7 +182,7 @@ def _play_trace(job, game: int) -> dict:
         legal = R.legal(table, state)
         n = kg.legal(board, sim)
         seat = state.actor
-        action = legal[kb.decide(board, sim, n, policies[seat], params[seat], streams[seat], own)]
+        action = legal[kp.decide(board, sim, n, policies[seat], params[seat], streams[seat], work)]
         actions.append(list(action))
         R.step(table, state, action)
         kg.step(board, sim, *action)

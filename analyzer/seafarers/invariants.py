@@ -6,6 +6,7 @@ import numpy as np
 from analyzer.seafarers.full_game import bot_vectors, parse_bot
 from kernels.catan import game as kg
 from kernels.catan import invariants as ki
+from kernels.catan import policies as kp
 from kernels.catan.route import route_work
 
 
@@ -22,7 +23,7 @@ def check_games(scenario: str, players: int, bots: list[str], games: int, seed: 
     policies, params = bot_vectors([parse_bot(b) for b in bots])
     out = np.zeros((ki.N_COLS, games), np.int64)
     game = None
-    streams, own = np.zeros((kg.MAX_SEATS, 2), np.uint64), np.zeros(6, np.float64)
+    streams = np.zeros((kg.MAX_SEATS, 2), np.uint64)
     for start in range(0, games, 1000):
         n = min(1000, games - start)
         dealt = generate_boards(deal_plan(s), n, seed, first=first + start)
@@ -30,7 +31,7 @@ def check_games(scenario: str, players: int, bots: list[str], games: int, seed: 
             board = kernel_board(game_table(s, rules, dealt.terrain[j], dealt.number[j], dealt.harbour[j]))
             game = kg.new_game(board) if game is None else game
             work = route_work(len(board.edge_corners))
-            ki.play_checked(board, game, seed, first + start + j, policies, params, streams, own, work,
+            ki.play_checked(board, game, seed, first + start + j, policies, params, streams, kp.bot_work(board), work,
                             out[:, start + j:start + j + 1])
     codes = out[0]
     broken = {name: int((codes == k + 1).sum()) for k, name in enumerate(ki.INVARIANTS)}

@@ -16,14 +16,14 @@ import numpy as np
 
 from analyzer.seafarers.full_reference import Table
 from analyzer.seafarers.full_rules import DEV_CARDS, ITEMS
-from kernels.catan import bots as kb
 from kernels.catan import game as kg
+from kernels.catan import policies as kp
 from kernels.catan import table as kt
 
 __all__ = ["BOTS", "DEAL_FIELDS", "deal_board", "deal_static", "fresh_board", "kernel_board", "play_chunk",
            "play_dealt_chunk", "play_on_board"]
 
-BOTS = {"random": kb.POLICY_RANDOM, "weighted": kb.POLICY_WEIGHTED}
+BOTS = {"random": kp.POLICY_RANDOM, "weighted": kp.POLICY_WEIGHTED}
 
 
 def kernel_board(table: Table) -> kg.Board:
@@ -80,10 +80,10 @@ def play_on_board(board: kg.Board, seed: int, first: int, count: int, bots) -> t
 
 
 def play_chunk(board: kg.Board, seed: int, first: int, policies, params, out, game: kg.Game | None = None) -> int:
-    """kb.play_games with fresh scratch (each call owns it: threads play chunks of one job at once)."""
+    """kp.play_games with fresh scratch (each call owns it: threads play chunks of one job at once)."""
     game = kg.new_game(board) if game is None else game
-    return kb.play_games(board, game, seed, first, policies, params, np.zeros((kg.MAX_SEATS, 2), np.uint64), out,
-                         np.zeros(6, np.int64), np.zeros(6, np.float64))
+    return kp.play_games(board, game, seed, first, policies, params, np.zeros((kg.MAX_SEATS, 2), np.uint64), out,
+                         np.zeros(6, np.int64), kp.bot_work(board))
 
 
 # The Board fields kernels/catan/table.py fill_board writes for each deal (params: P_ROBBER_START).
@@ -152,5 +152,4 @@ def play_dealt_chunk(board: kg.Board, static: kt.DealStatic, seed: int, first: i
     work = kt.new_deal_work(len(board.terrain), len(board.corner_hexes), len(board.edge_corners))
     return kt.play_dealt_games(board, game, static, work, seed, first, boards.terrain, boards.number, boards.harbour,
                                policies, params, np.zeros((kg.MAX_SEATS, 2), np.uint64), out,
-                               np.zeros((kg.N_RESULT_COLS, 1), np.int64), np.zeros(6, np.int64),
-                               np.zeros(6, np.float64))
+                               np.zeros((kg.N_RESULT_COLS, 1), np.int64), np.zeros(6, np.int64), kp.bot_work(board))

@@ -17,10 +17,9 @@ import numpy as np
 from kernels.catan import game as kg
 from kernels.catan.codes import CITY, GOLD, N_RESOURCES, ORE, PIPS
 from kernels.jit import kernel
-from kernels.rng import PURPOSE_POLICY, stream_init, uniform_int
 
 (V_OPENING, V_GOLD, V_VARIETY, V_SCARCE, V_GENERIC, V_SPECIAL, V_MATCH, V_VP, V_PIPS, V_NEW, V_REACH,
- V_CARD, N_VALUE_PARAMS) = range(13)
+ V_CARD, V_PLAYOUTS, V_CANDIDATES, V_HORIZON, N_VALUE_PARAMS) = range(16)
 OPENING_PIPS, OPENING_DIVERSE, OPENING_PORT = range(3)
 NEVER = -1e18
 _PIPS = np.array(PIPS, np.float64)
@@ -260,9 +259,10 @@ def _plan_target(board, game, params, seat, own):
 
 
 @kernel
-def decide_value(board, game, n, params, own, plan=False):
-    """Index of the best-scored action among game.actions[:n] (own: float64 [6] scratch); `plan`: the planner,
-    which saves for _plan_target's build and spends on nothing else."""
+def decide_value(board, game, n, params, own, plan, scores):
+    """Index of the best-scored action among game.actions[:n], each action's score into scores[:n] (own: float64
+    [6] scratch; n == 1: no score); `plan`: the planner, which saves for _plan_target's build and spends on nothing
+    else."""
     if n == 1:  # rolling, say: nothing to weigh
         return 0
     st = game.st
@@ -350,64 +350,7 @@ def decide_value(board, game, n, params, own, plan=False):
             s = game.hands[seat, a] - 2.0 * board.costs[target, a]
         elif kind == kg.PICK_GOLD:
             s = 10.0 * (short - _missing(board, game, seat, target, -1, a, 0)) - own[a] * 0.01
+        scores[i] = s
         if s > best:
             best, best_i = s, i
     return best_i
-
-
-# ------------------------------------------------------------------------------------------------ the game loop
-POLICY_RANDOM = 0  # uniform over the legal actions
-POLICY_WEIGHTED = 1  # 3 times in 4 a uniform pick among the builds (all but end turn, trades, offers, ship moves)
-POLICY_VALUE = 2  # decide_value with the seat's params
-POLICY_PLANNER = 3  # decide_value saving for _plan_target's build (the value bot's params)
-
-
-@kernel
-def _is_build(kind):
-    """Every action but ending the turn, a trade, an offer or its answer, or a ship move (the weighted bot's)."""
-    return not (kind == kg.END_TURN or kind == kg.TRADE or kind == kg.MOVE_SHIP or kind == kg.OFFER
-                or kind == kg.DECLINE or kind == kg.ACCEPT)
-
-
-@kernel
-def decide(board, game, n, policy, params, stream, own):
-    """Index of the chosen action among game.actions[:n] (random and weighted: the reference's decide_random and
-    decide_weighted)."""
-    if policy == POLICY_VALUE:
-        return decide_value(board, game, n, params, own)
-    if policy == POLICY_PLANNER:
-        return decide_value(board, game, n, params, own, True)
-    if policy == POLICY_WEIGHTED:
-        builds = 0
-        for i in range(n):
-            if _is_build(game.actions[i, 0]):
-                builds += 1
-        if builds > 0 and uniform_int(stream, 4) != 0:
-            pick = uniform_int(stream, builds)
-            for i in range(n):
-                if _is_build(game.actions[i, 0]):
-                    if pick == 0:
-                        return i
-                    pick -= 1
-    return uniform_int(stream, n)
-
-
-@kernel
-def play_games(board, game, seed, first, policies, params, streams, out, vp, own):
-    """Games first .. first + out.shape[1] - 1 of `seed` on this board, seat p played by policies[p] with
-    params[p] (streams: uint64 [MAX_SEATS, 2], vp int64 [6], own float64 [6] scratch); result columns into out.
-    Returns the decisions taken."""
-    decisions = 0
-    for j in range(out.shape[1]):
-        g = first + j
-        kg.init(board, game, seed, g)
-        for seat in range(board.params[kg.P_PLAYERS]):
-            stream_init(streams[seat], seed, kg.MAX_SEATS * g + seat, PURPOSE_POLICY)
-        while game.st[kg.ST_PHASE] != kg.OVER:
-            n = kg.legal(board, game)
-            actor = game.st[kg.ST_ACTOR]
-            i = decide(board, game, n, policies[actor], params[actor], streams[actor], own)
-            kg.step(board, game, game.actions[i, 0], game.actions[i, 1], game.actions[i, 2])
-            decisions += 1
-        kg.write_result(board, game, out, j, vp)
-    return decisions

@@ -2,18 +2,18 @@
 (scripts/check_invariants.py; tests/seafarers/test_full_invariants.py).
 
     code = check(board, game, work)          0, or the first broken invariant (INVARIANTS[code - 1])
-    play_checked(board, game, seed, first, policies, params, streams, own, work, out)
+    play_checked(board, game, seed, first, policies, params, streams, bots, work, out)
         games first .. first + out.shape[1] - 1, checked after every step; out[:, j] = (code, decisions,
         capped, winner) of game j (code 0: every invariant held)
 
-`work` is a RouteWork (kernels/catan/route.py) of the caller's. Besides the rules (resources conserved, pieces
-within supply, the distance rule, pieces only where the table allows them, VP and routes recomputed from
-scratch, what exploring turned up is what was dealt), it checks the kernel's own bookkeeping against the board:
-maritime rates, each seat's network lists, VP counted from the supply.
+`work` is a RouteWork (kernels/catan/route.py) of the caller's, `bots` a BotWork (kernels/catan/policies.py).
+Besides the rules (resources conserved, pieces within supply, the distance rule, pieces only where the table allows
+them, VP and routes recomputed from scratch, what exploring turned up is what was dealt), it checks the kernel's own
+bookkeeping against the board: maritime rates, each seat's network lists, VP counted from the supply.
 """
 
-from kernels.catan import bots as kb
 from kernels.catan import game as kg
+from kernels.catan import policies as kp
 from kernels.catan.codes import CITY, DESERT, N_RESOURCES, SEA, SETTLEMENT
 from kernels.catan.route import longest_route
 from kernels.jit import kernel
@@ -172,8 +172,8 @@ def _network_ok(board, game, s):
 
 
 @kernel
-def play_checked(board, game, seed, first, policies, params, streams, own, work, out):
-    """kb.play_games with every invariant checked after every step; see the module docstring for `out`."""
+def play_checked(board, game, seed, first, policies, params, streams, bots, work, out):
+    """kp.play_games with every invariant checked after every step; see the module docstring for `out`."""
     for j in range(out.shape[1]):
         g = first + j
         kg.init(board, game, seed, g)
@@ -184,7 +184,7 @@ def play_checked(board, game, seed, first, policies, params, streams, own, work,
         while code == 0 and game.st[kg.ST_PHASE] != kg.OVER:
             n = kg.legal(board, game)
             actor = game.st[kg.ST_ACTOR]
-            i = kb.decide(board, game, n, policies[actor], params[actor], streams[actor], own)
+            i = kp.decide(board, game, n, policies[actor], params[actor], streams[actor], bots)
             kind = game.actions[i, 0]
             kg.step(board, game, kind, game.actions[i, 1], game.actions[i, 2])
             decisions += 1

@@ -20,8 +20,8 @@ from collections import namedtuple
 
 import numpy as np
 
-from kernels.catan import bots as kb
 from kernels.catan import game as kg
+from kernels.catan import policies as kp
 from kernels.catan.codes import DESERT, FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS, SEA
 from kernels.catan.flags import fill_board_flags
 from kernels.jit import allocating, kernel
@@ -218,15 +218,15 @@ def fill_board(static, work, terrain, number, harbour, board):
 
 @kernel
 def play_dealt_games(board, game, static, work, seed, first, terrains, numbers, harbours, policies, params, streams,
-                     out, one, vp, own):
+                     out, one, vp, bots):
     """Games first .. first + out.shape[1] - 1 of `seed`, game first + j on dealt board row j (terrains, numbers
-    [count, n_hex], harbours [count, n_sites]): bots.play_games one game at a time into `one` (int64
+    [count, n_hex], harbours [count, n_sites]): policies.play_games one game at a time into `one` (int64
     [N_RESULT_COLS, 1] scratch: the type play_games has from Python, so it is not compiled twice), `board`
     refilled in place before each. Returns the decisions taken."""
     decisions = 0
     for j in range(out.shape[1]):
         fill_board(static, work, terrains[j], numbers[j], harbours[j], board)
-        decisions += kb.play_games(board, game, seed, first + j, policies, params, streams, one, vp, own)
+        decisions += kp.play_games(board, game, seed, first + j, policies, params, streams, one, vp, bots)
         for k in range(out.shape[0]):
             out[k, j] = one[k, 0]
     return decisions

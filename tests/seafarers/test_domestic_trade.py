@@ -13,8 +13,8 @@ from analyzer.seafarers.full_game import bot_vectors, parse_bot
 from analyzer.seafarers.full_rules import load_rules
 from analyzer.seafarers.play import kernel_board
 from analyzer.seafarers.scenarios import HARBOUR_TYPES, load_scenario
-from kernels.catan import bots as kb
 from kernels.catan import game as kg
+from kernels.catan import policies as kp
 
 LUMBER, BRICK, WOOL, GRAIN, ORE = range(5)
 
@@ -113,7 +113,7 @@ def test_the_value_bot_accepts_only_what_brings_its_own_build_nearer():
     game = kg.new_game(board)
     kg.init(board, game, 1, 0)
     policies, params = bot_vectors([parse_bot("value")] * 4)
-    streams, own = np.zeros((4, 2), np.uint64), np.zeros(6)
+    streams, work = np.zeros((4, 2), np.uint64), kp.bot_work(board)
     game.st[kg.ST_SETUP_POS] = len(state.setup_order)
     game.hands[:] = 0
     game.hands[2, :] = [0, 1, 0, 1, 1]
@@ -127,7 +127,7 @@ def test_the_value_bot_accepts_only_what_brings_its_own_build_nearer():
         kg.step(board, game, kg.OFFER, *offer)
         n = kg.legal(board, game)
         assert game.st[kg.ST_ACTOR] == 2 and n == 2, (game.st.tolist(), offer, bonus)
-        i = kb.decide(board, game, n, policies[2], params[2], streams[2], own)
+        i = kp.decide(board, game, n, policies[2], params[2], streams[2], work)
         assert game.actions[i, 0] == answer, (offer, bonus)
 
 

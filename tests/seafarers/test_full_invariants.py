@@ -14,6 +14,7 @@ from analyzer.seafarers.play import kernel_board
 from analyzer.seafarers.scenarios import load_scenario
 from kernels.catan import game as kg
 from kernels.catan import invariants as ki
+from kernels.catan import policies as kp
 from kernels.catan.route import route_work
 
 
@@ -33,7 +34,8 @@ def finished_game():
     game, work = kg.new_game(board), route_work(len(board.edge_corners))
     policies, params = bot_vectors([parse_bot("value")] * 4)
     out = np.zeros((ki.N_COLS, 1), np.int64)
-    ki.play_checked(board, game, 5, 0, policies, params, np.zeros((4, 2), np.uint64), np.zeros(6), work, out)
+    ki.play_checked(board, game, 5, 0, policies, params, np.zeros((4, 2), np.uint64), kp.bot_work(board),
+                    work, out)
     assert out[0, 0] == 0 and game.st[kg.ST_WINNER] >= 0
     return board, game, work
 

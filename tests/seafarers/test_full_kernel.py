@@ -84,7 +84,7 @@ def _value_game(slug, players, seed, g, bots):
     """A game whose seats the kernel's bots play, stepped on kernel and reference alike (every action the
     reference's legal one)."""
     from analyzer.seafarers.full_game import bot_vectors, parse_bot
-    from kernels.catan import bots as kb
+    from kernels.catan import policies as kp
 
     table, board = tables(slug, players, seed, g)
     policies, params = bot_vectors([parse_bot(b) for b in bots])
@@ -92,14 +92,14 @@ def _value_game(slug, players, seed, g, bots):
     kg.init(board, game, seed, g)
     streams = np.zeros((kg.MAX_SEATS, 2), np.uint64)
     for p in range(players):
-        kb.stream_init(streams[p], seed, kg.MAX_SEATS * g + p, PURPOSE_POLICY)
-    own = np.zeros(6)
+        kp.stream_init(streams[p], seed, kg.MAX_SEATS * g + p, PURPOSE_POLICY)
+    work = kp.bot_work(board)
     while not R.terminal(state):
         n = kg.legal(board, game)
         actions = R.legal(table, state)
         assert game.actions[:n].tolist() == [list(a) for a in actions], R.PHASES[state.phase]
         seat = state.actor
-        i = kb.decide(board, game, n, policies[seat], params[seat], streams[seat], own)
+        i = kp.decide(board, game, n, policies[seat], params[seat], streams[seat], work)
         R.step(table, state, actions[i])
         kg.step(board, game, *actions[i])
     return table, state
@@ -118,14 +118,14 @@ def test_the_value_bot_sees_no_hidden_card():
     """Fair: the bot's choice (on its turn, or answering an offer) never changes when the other players' hands
     change but their card counts do not (counts are public at the table), nor when the deck's order does."""
     from analyzer.seafarers.full_game import bot_vectors, parse_bot
-    from kernels.catan import bots as kb
+    from kernels.catan import policies as kp
 
     _, board = tables("new-shores", 4, 11, 5)
     policies, params = bot_vectors([parse_bot("value")] * 4)
     game = kg.new_game(board)
     kg.init(board, game, 11, 5)
     streams = np.zeros((kg.MAX_SEATS, 2), np.uint64)
-    own = np.zeros(6)
+    work = kp.bot_work(board)
     checked = 0
     rng = np.random.default_rng(0)
     for _ in range(3000):
@@ -133,14 +133,14 @@ def test_the_value_bot_sees_no_hidden_card():
             break
         n = kg.legal(board, game)
         seat = game.st[kg.ST_ACTOR]
-        i = kb.decide(board, game, n, policies[seat], params[seat], streams[seat], own)
+        i = kp.decide(board, game, n, policies[seat], params[seat], streams[seat], work)
         if game.st[kg.ST_PHASE] in (kg.MAIN, kg.RESPOND):  # its turn, or its answer to an offer
             saved_hands, saved_deck = game.hands.copy(), game.deck.copy()
             for p in range(4):
                 if p != seat:  # the same number of cards, other resources
                     game.hands[p] = np.bincount(rng.integers(0, 5, game.hands[p].sum()), minlength=5)
             rng.shuffle(game.deck[game.st[kg.ST_DECK_POS]:board.params[kg.P_DECK_LEN]])
-            assert kb.decide(board, game, n, policies[seat], params[seat], streams[seat], own) == i
+            assert kp.decide(board, game, n, policies[seat], params[seat], streams[seat], work) == i
             game.hands[:], game.deck[:] = saved_hands, saved_deck
             checked += 1
         kg.step(board, game, *game.actions[i])
@@ -196,15 +196,17 @@ def test_the_planner_saves_for_the_build_with_the_most_value_per_roll():
     the planner builds it and buys nothing else."""
     from analyzer.seafarers.full_game import bot_vectors, parse_bot
     from kernels.catan import bots as kb
+    from kernels.catan import policies as kp
 
     table, board = tables("new-shores", 4, 11, 5)
     policies, params = bot_vectors([parse_bot("planner")] * 4)
     game = kg.new_game(board)
     kg.init(board, game, 11, 5)
-    streams, own = np.zeros((kg.MAX_SEATS, 2), np.uint64), np.zeros(6)
+    streams, work = np.zeros((kg.MAX_SEATS, 2), np.uint64), kp.bot_work(board)
+    own = work.own
     while game.st[kg.ST_PHASE] != kg.PRE_ROLL:  # the draft, by the planners
         n = kg.legal(board, game)
-        kg.step(board, game, *game.actions[kb.decide(board, game, n, policies[0], params[0], streams[0], own)])
+        kg.step(board, game, *game.actions[kp.decide(board, game, n, policies[0], params[0], streams[0], work)])
     game.st[kg.ST_PHASE] = kg.MAIN
     seat = game.st[kg.ST_ACTOR]
     game.bank[:] += game.hands[seat]
@@ -215,5 +217,5 @@ def test_the_planner_saves_for_the_build_with_the_most_value_per_roll():
     assert kb._plan_target(board, game, params[seat], seat, own) == kg.ITEM_CITY
     game.hands[seat] = [0, 0, 1, 2, 3]
     n = kg.legal(board, game)
-    chosen = game.actions[kb.decide(board, game, n, policies[seat], params[seat], streams[seat], own)]
+    chosen = game.actions[kp.decide(board, game, n, policies[seat], params[seat], streams[seat], work)]
     assert chosen[0] == kg.CITY_UP
