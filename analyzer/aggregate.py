@@ -15,7 +15,7 @@ from analyzer.runner import Statistic
 
 
 class ColumnStats:
-    """Per-column integer histograms of every game folded in, plus the first game holding each maximum."""
+    """Per-column integer histograms of every game folded in, plus the first game holding each maximum and minimum."""
 
     def __init__(self, n_cols: int):
         self.n_cols = n_cols
@@ -24,6 +24,8 @@ class ColumnStats:
         self._counts: list[np.ndarray] = [np.zeros(0, np.int64) for _ in range(n_cols)]
         self._argmax = np.full(n_cols, -1, np.int64)
         self._max = np.zeros(n_cols, np.int64)
+        self._argmin = np.full(n_cols, -1, np.int64)
+        self._min = np.zeros(n_cols, np.int64)
 
     def fold(self, start: int, block: np.ndarray) -> None:
         """Add games start .. start + block.shape[1] - 1 (block: [n_cols, games], integers)."""
@@ -33,12 +35,15 @@ class ColumnStats:
         if n == 0:
             return
         wide = block.astype(np.int64, copy=False)
-        lows, highs, first_max = wide.min(axis=1), wide.max(axis=1), wide.argmax(axis=1)
+        lows, highs = wide.min(axis=1), wide.max(axis=1)
+        first_max, first_min = wide.argmax(axis=1), wide.argmin(axis=1)
         for k in range(self.n_cols):
             self._grow(k, int(lows[k]), int(highs[k]))
             self._counts[k] += np.bincount(wide[k] - self._lo[k], minlength=self._counts[k].size)
             if self._argmax[k] < 0 or highs[k] > self._max[k]:  # ties keep the earlier game
                 self._max[k], self._argmax[k] = highs[k], start + first_max[k]
+            if self._argmin[k] < 0 or lows[k] < self._min[k]:
+                self._min[k], self._argmin[k] = lows[k], start + first_min[k]
         self.games += n
 
     def _grow(self, k: int, low: int, high: int) -> None:
@@ -72,6 +77,10 @@ class ColumnStats:
     def argmax(self, k: int) -> int:
         """Index of the first game with the largest value in column k."""
         return int(self._argmax[k])
+
+    def argmin(self, k: int) -> int:
+        """Index of the first game with the smallest value in column k."""
+        return int(self._argmin[k])
 
     def describe(self, k: int) -> dict:
         """Mean, std (ddof=1), min and max of column k."""

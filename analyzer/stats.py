@@ -225,6 +225,23 @@ def clustered_wilson_ci(hits, clusters, confidence: float = 0.95) -> tuple[float
     return (float(lo), float(hi))
 
 
+def clustered_wilson_ci_counts(sums, counts, group_size: int, confidence: float = 0.95) -> tuple[float, float]:
+    """``clustered_wilson_ci`` of groups of ``group_size`` outcomes each, from how many groups (``counts[i]``) had
+    ``sums[i]`` yes outcomes: the same interval without the outcomes themselves (streaming aggregates)."""
+    confidence = _check_confidence(confidence)
+    k = np.asarray(sums, np.float64).ravel()
+    c = np.asarray(counts, np.float64).ravel()
+    g = float(c.sum())
+    if k.shape != c.shape or g == 0 or group_size < 1 or np.any(c < 0) or np.any((k < 0) | (k > group_size)):
+        raise ValueError("sums and counts must have the same, non-zero length, sums within 0..group_size")
+    n = g * group_size
+    p = float(k @ c) / n
+    spread = float(((k - p * group_size) ** 2) @ c)
+    n_eff = g if spread == 0 else min(max(n * n * p * (1 - p) / spread, g), n)
+    lo, hi = _wilson_bounds(np.float64(p * n_eff), np.float64(n_eff), confidence)
+    return (float(lo), float(hi))
+
+
 def paired_share_difference(a, b, confidence: float = 0.95) -> dict:
     """Difference of two shares measured on the same games (``a[i]``, ``b[i]`` yes/no).
 

@@ -147,6 +147,21 @@ def test_clustered_intervals_reduce_to_the_plain_ones():
     assert stats.clustered_wilson_ci(np.zeros(60, bool), games) == stats.wilson_ci(0, 15)
 
 
+@pytest.mark.parametrize("size", [1, 3, 4])
+def test_the_clustered_wilson_interval_from_counts_is_the_one_from_outcomes(size):
+    """A streaming run keeps only how many groups had each number of yes outcomes: the same interval."""
+    rng = np.random.default_rng(size)
+    for p in (0.0, 0.05, 0.3, 1.0):
+        y = rng.random((200, size)) < p
+        if p == 0.3:
+            y[:, 1:] &= ~y[:, :1]  # at most one winner per game, as in a game's seats
+        sums, counts = np.unique(y.sum(axis=1), return_counts=True)
+        expected = stats.clustered_wilson_ci(y.ravel(), np.repeat(np.arange(200), size))
+        assert stats.clustered_wilson_ci_counts(sums, counts, size) == pytest.approx(expected, rel=1e-9)
+    with pytest.raises(ValueError):
+        stats.clustered_wilson_ci_counts([0, 5], [3, 1], 4)
+
+
 def test_clustered_mean_ci_by_hand_and_without_groups_to_compare():
     # groups {1, 2} and {4}: mean 7/3, group sums of deviations -5/3 and 5/3,
     # CR1 variance 2/1 * (25/9 + 25/9) / 3^2 = 100/81, t on 1 degree of freedom

@@ -173,8 +173,9 @@ def run_play(scenario: str, players: int = 4, bots: list[str] | None = None, gam
         from reports.seafarers.play import write_play_report
 
         with results_folder(out) as stage:
-            atomic_write_parquet(stage / "games.parquet", result.games)
+            if result.games is not None:
+                atomic_write_parquet(stage / "games.parquet", result.games)
             write_summary(stage, result.summary, "seafarers play")
-            write_play_report(stage, result.summary, result.games, result.boards)
+            write_play_report(stage, result.summary, result.boards)
     return result
 

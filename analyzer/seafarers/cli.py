@@ -233,14 +233,15 @@ def pirates_cmd(
 
 
 @app.command("play")
-@run_options(count="games", default_games=1000, precision=True, statistic="seat 1's win rate, a share: 0.01 is "
-                                                                          "one point")
+@run_options(count="games", default_games=1000, precision=True, streaming=True,
+             statistic="seat 1's win rate, a share: 0.01 is one point")
 def play_cmd(
     scenario: str = typer.Option(..., help="Scenario slug: base, new-shores, four-islands, fog-islands or "
                                            "through-the-desert (the others come later)."),
     players: int = typer.Option(4, help="Number of players, 3 or 4."),
     bots: str = typer.Option("value", help="Bots, one per seat or one for all, comma-separated: random, weighted, "
-                                           "value[:opening=pips|diverse|port,key=value...] (docs/seafarers/"
+                                           "value[:opening=pips|diverse|port,key=value...], planner, "
+                                           "rollout[:playouts=4,candidates=3,horizon=8] (docs/seafarers/"
                                            "full_game.md)."),
     seed: int = typer.Option(0, help="Seed: game g's board, dice, deck and bots' draws."),
     boards: str = typer.Option("random", help="random: every game on its own random legal board; fixed: the "

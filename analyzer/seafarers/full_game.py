@@ -220,7 +220,7 @@ def vp_over_rolls(replayed: list[dict], players: int) -> dict:
 @dataclass(frozen=True)
 class PlayResult:
     summary: dict
-    games: pl.DataFrame  # one row per game and seat
+    games: pl.DataFrame | None  # one row per game and seat (None: a --no-per-game run)
     boards: dict  # "longest", "shortest": the replayed game's {"game", "rolls", "drawing"} (rotation 0)
 
 
@@ -234,7 +234,8 @@ def rotations(arms: list, rotate: bool) -> list[list]:
 def play_games(scenario: str, players: int, bots: list[str], games: int, seed: int, boards: str = "random",
                rules_file=None, rotate: bool = False, command: str = "", rule=None, **run) -> PlayResult:
     """Play `games` full games (each once per seat rotation with `rotate`); the summary (seat and bot win rates
-    with CIs, paired bot differences under rotation, game length, VP sources) and the per-game table."""
+    with CIs, paired bot differences under rotation, game length, VP sources) and the per-game table (None with
+    per_game=False: every figure then comes from streaming aggregates, in flat memory)."""
     from analyzer.arms import arms_run_info, run_arms
     from analyzer.seafarers.full_rules import load_rules, rules_text
 
@@ -243,23 +244,26 @@ def play_games(scenario: str, players: int, bots: list[str], games: int, seed: i
     rules = load_rules(text=text, path=rules_file, rule=rule)
     if rotate and run.get("precision") is not None:
         raise UserError("--precision with --rotate: every rotation must play the same games; give --games")
+    if rotate and run.get("per_game") is False:
+        raise UserError("--no-per-game with --rotate: the paired comparison of the bots needs every game's result; "
+                        "drop one of them")
     options = RunOptions(games=games, label="games", **run).checked(default_games=1000)
     seatings = rotations(arms, rotate)
     jobs = [(f"rotation {r}" if rotate else "games", play_job(scenario, players, seating, seed, boards, text, rule))
             for r, seating in enumerate(seatings)]
     t0 = time.perf_counter()
-    runs = run_arms(jobs, options)
+    runs = run_arms(jobs, options, aggregate=True)
     wall = time.perf_counter() - t0
-    table = pl.concat([games_table(run.columns, players, seating, r) for r, (run, seating) in
-                       enumerate(zip(runs, seatings))]).sort(["game", "rotation", "seat"])
-    summary = summarize(scenario, players, arms, seed, boards, rules, rules_name, table, arms_run_info(runs), wall,
-                        command, rotate)
-    first = table.filter((pl.col("rotation") == 0) & (pl.col("seat") == 1))
-    played = runs[0].columns.shape[1]  # (a --precision run stops where its CI is narrow enough)
-    summary["vp_over_rolls"] = vp_over_rolls(replay(jobs[0][1].spec, range(min(played, REPLAYED))), players)
+    table = None
+    if options.per_game:
+        table = pl.concat([games_table(run.columns, players, seating, r) for r, (run, seating) in
+                           enumerate(zip(runs, seatings))]).sort(["game", "rotation", "seat"])
+    summary = summarize(scenario, players, arms, seed, boards, rules, rules_name, [r.aggregate for r in runs], table,
+                        arms_run_info(runs), wall, command, rotate)
+    first = runs[0].aggregate  # rotation 0
+    summary["vp_over_rolls"] = vp_over_rolls(replay(jobs[0][1].spec, range(min(first.games, REPLAYED))), players)
     ends = {}
-    for name, row in (("longest", first["rolls"].arg_max()), ("shortest", first["rolls"].arg_min())):
-        g = int(first["game"][row])
+    for name, g in (("longest", first.argmax(kg.R_ROLLS)), ("shortest", first.argmin(kg.R_ROLLS))):
         again = replay(jobs[0][1].spec, [g])[0]
         ends[name] = {"game": g, "rolls": int(again["result"][kg.R_ROLLS]),
                       "capped": bool(again["result"][kg.R_CAPPED]), "drawing": again["drawing"]}
@@ -307,42 +311,96 @@ def bot_differences(table: pl.DataFrame, labels: list[str]) -> dict:
     return out
 
 
-def summarize(scenario: str, players: int, arms: list, seed: int, boards: str, rules, rules_name: str,
-              table: pl.DataFrame, run_info: dict, wall: float, command: str, rotate: bool = False) -> dict:
+class Pooled:
+    """Histograms of result columns pooled over the runs (the rotations) that played them: exact figures of every
+    game without the per-game table."""
+
+    def __init__(self, aggs: list):
+        self.aggs = aggs
+
+    def histogram(self, columns) -> tuple[np.ndarray, np.ndarray]:
+        """(values, counts) over every run of the (run, column) pairs given."""
+        totals: dict[int, int] = {}
+        for r, k in columns:
+            for v, c in zip(*self.aggs[r].histogram(k)):
+                totals[int(v)] = totals.get(int(v), 0) + int(c)
+        values = np.array(sorted(totals), np.int64)
+        return values, np.array([totals[v] for v in values.tolist()], np.int64)
+
+    def count(self, columns, value: int) -> int:
+        values, counts = self.histogram(columns)
+        return int(counts[values == value].sum())
+
+    def mean(self, columns) -> float:
+        values, counts = self.histogram(columns)
+        return float(values @ counts / counts.sum())
+
+    def every_run(self, k: int) -> list[tuple[int, int]]:
+        return [(r, k) for r in range(len(self.aggs))]
+
+
+def _seat_column(seat: int, name: str) -> int:
+    """Result column of the seat's (0-based) `name` (kg.SEAT_COLS)."""
+    return kg.N_GAME_COLS + seat * kg.N_SEAT_COLS + kg.SEAT_COLS.index(name)
+
+
+def summarize(scenario: str, players: int, arms: list, seed: int, boards: str, rules, rules_name: str, aggs: list,
+              table: pl.DataFrame | None, run_info: dict, wall: float, command: str, rotate: bool = False) -> dict:
+    """The summary from the runs' aggregates (aggs: a ColumnStats per rotation, rotation r seated as
+    rotations(arms, rotate)[r]); under rotation the win-rate CIs, clustered by game across rotations, and the paired
+    bot differences come from the per-game table."""
     from analyzer.provenance import provenance
     from analyzer.seafarers.scenarios import load_scenario
-    from analyzer.stats import mean_ci, percentiles, wilson_ci
+    from analyzer.stats import clustered_wilson_ci_counts, mean_ci_counts, percentiles_counts, wilson_ci
 
     s = load_scenario(scenario, players)
-    games = table.filter(pl.col("seat") == 1)  # one row per game played (a rotation of a game is a game)
-    n = games.height
-    decided = int((games["winner"] > 0).sum())
+    pool = Pooled(aggs)
+    per_run = aggs[0].games
+    n = per_run * len(aggs)  # games played (a rotation of a game is a game)
+    winners = pool.every_run(kg.R_WINNER)
+    seatings = rotations(arms, rotate)
+
+    def share(seat_runs: list[tuple[int, int]], rows) -> dict:
+        """Wins of the seat-games (run, 0-based seat) with a 95% CI clustered by game."""
+        wins = sum(pool.count([(r, kg.R_WINNER)], seat) for r, seat in seat_runs)
+        if rotate:
+            return _share(rows())
+        per_game = len(seat_runs)  # one run: a game's seats of this bot are one cluster, at most one of them wins
+        lo, hi = clustered_wilson_ci_counts([0, 1], [per_run - wins, wins], per_game)
+        return {"seat_games": per_run * per_game, "wins": wins, "p_win": wins / (per_run * per_game),
+                "ci95": [lo, hi]}
+
     seats = []
-    for seat in range(1, players + 1):
-        rows = table.filter(pl.col("seat") == seat)
-        share = _share(rows)
-        seats.append({"seat": seat, "bot": bot_name(arms[seat - 1]) if not rotate else "every bot in turn",
-                      **share, "vp": mean_ci(rows["vp"].to_numpy()),
-                      "vp_sources": {c: float(rows[c].mean()) for c in kg.SEAT_COLS[1:7]},
-                      "pieces": {c: float(rows[c].mean()) for c in ("roads", "ships", "settlements", "cities")}})
+    for seat in range(players):
+        runs = [(r, seat) for r in range(len(aggs))]
+        column = lambda name, seat=seat: [(r, _seat_column(seat, name)) for r in range(len(aggs))]  # noqa: E731
+        seats.append({"seat": seat + 1, "bot": bot_name(arms[seat]) if not rotate else "every bot in turn",
+                      **share(runs, lambda seat=seat: table.filter(pl.col("seat") == seat + 1)),
+                      "vp": mean_ci_counts(*pool.histogram(column("vp"))),
+                      "vp_sources": {c: pool.mean(column(c)) for c in kg.SEAT_COLS[1:7]},
+                      "pieces": {c: pool.mean(column(c)) for c in ("roads", "ships", "settlements", "cities")}})
     labels = sorted({bot_name(a) for a in arms})
-    by_bot = {label: _share(table.filter(pl.col("bot") == label)) for label in labels}
-    rolls = games["rolls"].to_numpy()
-    capped = int(games["capped"].sum())
+    by_bot = {label: share([(r, seat) for r, seating in enumerate(seatings) for seat in range(players)
+                            if bot_name(seating[seat]) == label],
+                           lambda label=label: table.filter(pl.col("bot") == label)) for label in labels}
+    rolls = pool.histogram(pool.every_run(kg.R_ROLLS))
+    capped = pool.count(pool.every_run(kg.R_CAPPED), 1)
     summary = provenance("seafarers", seed, command, assumptions(s, arms, boards, rules, rules_name, rotate))
     summary.update({
         "experiment": "seafarers play", "scenario": {"slug": s.slug, "name": s.name, "players": players,
                                                      "vp_target": s.victory.target},
-        "games": int(games["game"].n_unique()), "games_played": n, "rotate": rotate, "boards": boards,
+        "games": per_run, "games_played": n, "rotate": rotate, "boards": boards,
         "rules": rules_name, "rule_options": dict(rules.chosen),
         "bots": [{"label": bot_name(a), "spec": a.label, "fair": a.spec.fair, "about": a.spec.description}
                  for a in arms],
         "seats": seats, "by_bot": by_bot, "fair_share": 1 / players,
         "bot_differences": bot_differences(table, labels) if rotate and len(labels) > 1 else {},
-        "decided": decided, "capped": {"games": capped, "share": capped / n, "ci95": list(wilson_ci(capped, n))},
+        "decided": n - pool.count(winners, -1),
+        "capped": {"games": capped, "share": capped / n, "ci95": list(wilson_ci(capped, n))},
         "turn_cap": rules.turn_cap,
-        "rolls": {**mean_ci(rolls), "percentiles": percentiles(rolls)},
-        "turns": mean_ci(games["turns"].to_numpy()),
+        "rolls": {**mean_ci_counts(*rolls), "percentiles": percentiles_counts(*rolls),
+                  "histogram": {"rolls": rolls[0].tolist(), "games": rolls[1].tolist()}},
+        "turns": mean_ci_counts(*pool.histogram(pool.every_run(kg.R_TURNS))),
         "human_rolls": list(HUMAN_ROLLS),
         "games_per_second": n / wall if wall > 0 else None, "wall_seconds": wall,
         "run": run_info,

@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-import polars as pl
 from matplotlib import patheffects
 
 from analyzer.io import atomic_write_text
@@ -109,13 +108,17 @@ def win_rates_plot(path, summary: dict) -> Path:
                       f"Win rate by seat over {plural(played, 'game')} (seat 1 plays first)")
 
 
-def length_plot(path, summary: dict, games: pl.DataFrame) -> Path:
-    rolls = games.filter(pl.col("seat") == 1)["rolls"].to_numpy()  # one row per game played
+def length_plot(path, summary: dict) -> Path:
+    """The histogram of every game played (summary["rolls"]["histogram"]: kept with or without the per-game
+    table)."""
+    rolls = np.array(summary["rolls"]["histogram"]["rolls"])
+    games = np.array(summary["rolls"]["histogram"]["games"])
     fig = new_figure(7.2, 3.8)
     ax = fig.add_subplot()
-    top = int(np.percentile(rolls, 99.5)) + 1
-    ax.hist(np.minimum(rolls, top), bins=min(60, max(10, top // 10)), color="#24507a", edgecolor="white",
-            label=f"these bots' games (median {num(np.median(rolls), 0)} rolls)")
+    top = int(rolls[np.searchsorted(np.cumsum(games), 0.995 * games.sum())]) + 1
+    ax.hist(np.minimum(rolls, top), bins=min(60, max(10, top // 10)), weights=games, color="#24507a",
+            edgecolor="white", label=f"these bots' games (median {num(summary['rolls']['percentiles']['p50'], 0)} "
+                                     "rolls)")
     lo, hi = summary["human_rolls"]
     ax.axvspan(lo, hi, color="#e6a817", alpha=0.35,
                label=f"human 4-player base games: about {lo}–{hi} rolls (colonist.io)")
@@ -218,15 +221,14 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
     return title, blocks
 
 
-def write_play_report(out_dir, summary: dict, games: pl.DataFrame, boards: dict | None = None) -> list[Path]:
+def write_play_report(out_dir, summary: dict, boards: dict | None = None) -> list[Path]:
     """win_rates.png, game_length.png, vp_over_rolls.png, vp_sources.png, the boards of the longest and shortest
     game (boards: PlayResult.boards), report.md and report.html."""
     out_dir = Path(out_dir)
     images = [("Win rate by seat with 95% CIs", "win_rates.png"), ("Game length in rolls", "game_length.png"),
               ("VP over rolls by seat: median and middle half", "vp_over_rolls.png"),
               ("VP sources by seat", "vp_sources.png")]
-    written = [win_rates_plot(out_dir / "win_rates.png", summary), length_plot(out_dir / "game_length.png", summary,
-                                                                               games),
+    written = [win_rates_plot(out_dir / "win_rates.png", summary), length_plot(out_dir / "game_length.png", summary),
                vp_over_rolls_plot(out_dir / "vp_over_rolls.png", summary),
                sources_plot(out_dir / "vp_sources.png", summary)]
     from analyzer.seafarers.scenarios import load_scenario

@@ -149,3 +149,35 @@ def test_precision_plays_until_seat_ones_win_rate_is_known_to_the_half_width(tmp
     code, _, err = run_cli(["seafarers", "play", "--scenario", "new-shores", "--bots", "value,random,value,random",
                             "--rotate", "--precision", "0.05", "--out", str(tmp_path / "o")], capsys)
     assert code == 2 and "every rotation must play the same games" in err
+
+
+def test_a_streaming_run_gives_the_figures_of_every_game_without_the_per_game_table(tmp_path, capsys):
+    """--no-per-game keeps only aggregates (flat memory): its summary is the per-game run's, and both match the
+    figures recomputed from the per-game table; no games.parquet is written; with --rotate it is refused (the
+    paired comparison needs every game)."""
+    from analyzer.stats import clustered_wilson_ci, mean_ci, percentiles
+
+    bots = ["value", "weighted", "value", "random"]
+    kept = play_games("four-islands", 4, bots, 40, 3, threads=1, progress=False)
+    streamed = play_games("four-islands", 4, bots, 40, 3, threads=2, chunk_size=7, progress=False, per_game=False)
+    assert streamed.games is None
+    for key in ("seats", "by_bot", "rolls", "turns", "capped", "decided", "extreme_games", "vp_over_rolls"):
+        assert streamed.summary[key] == kept.summary[key], key
+    g, s = kept.games, kept.summary
+    for seat in s["seats"]:
+        rows = g.filter(pl.col("seat") == seat["seat"])
+        assert seat["wins"] == rows["won"].sum() and seat["vp"]["mean"] == pytest.approx(rows["vp"].mean())
+        assert seat["vp"]["ci95"] == pytest.approx(mean_ci(rows["vp"].to_numpy())["ci95"])
+        assert seat["pieces"]["ships"] == pytest.approx(rows["ships"].mean())
+    value = g.filter(pl.col("bot") == "value")
+    assert s["by_bot"]["value"]["ci95"] == pytest.approx(clustered_wilson_ci(value["won"], value["game"]))
+    rolls = g.filter(pl.col("seat") == 1)["rolls"]
+    assert s["rolls"]["percentiles"] == pytest.approx(percentiles(rolls.to_numpy()))
+    assert s["extreme_games"]["shortest"]["rolls"] == rolls.min()
+    code, _, err = run_cli(["seafarers", "play", "--scenario", "new-shores", "--games", "6", "--no-per-game",
+                            "--out", str(tmp_path / "o")], capsys)
+    assert code == 0, err
+    assert not (tmp_path / "o" / "games.parquet").exists() and (tmp_path / "o" / "report.html").exists()
+    code, _, err = run_cli(["seafarers", "play", "--scenario", "new-shores", "--games", "6", "--no-per-game",
+                            "--rotate", "--out", str(tmp_path / "p")], capsys)
+    assert code == 2 and "--no-per-game with --rotate" in err and len(err.strip().splitlines()) == 1
