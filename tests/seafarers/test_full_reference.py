@@ -487,7 +487,7 @@ def _random_game(slug, players, seed, game, check):
     while not R.terminal(state):
         acts = R.legal(table, state)
         assert acts, R.PHASES[state.phase]
-        R.step(table, state, acts[R.decide_weighted(acts, rng[state.actor])])  # a builder, so that games end
+        R.step(table, state, acts[R.decide_weighted(acts, rng[state.actor], table, state)])  # a builder: games end
         steps += 1
         if steps % check == 0 or R.terminal(state):
             _invariants(table, state)
