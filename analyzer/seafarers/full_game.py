@@ -382,7 +382,7 @@ def assumptions(s, arms: list, boards: str, rules, rules_name: str, rotate: bool
         out.append("The layout is a reconstruction (docs/seafarers/scenarios.md).")
     for name, piece in (("Robber", s.robber), ("Pirate", s.pirate)):
         if piece.rule == "off-board" and piece.note:
-            out.append(f"{name}: starts off the board; {piece.note}")
+            out.append(f"{name}: starts off the board. {piece.note}")
     if s.harbours.placement == "players":
         out.append("Harbours laid by the players (rules data [harbours]): the tokens are shuffled face down; seat 1 "
                    "(the oldest player) lays the first, then each seat in turn; every bot but random lays the token "

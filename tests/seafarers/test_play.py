@@ -149,3 +149,17 @@ def test_precision_plays_until_seat_ones_win_rate_is_known_to_the_half_width(tmp
     code, _, err = run_cli(["seafarers", "play", "--scenario", "new-shores", "--bots", "value,random,value,random",
                             "--rotate", "--precision", "0.05", "--out", str(tmp_path / "o")], capsys)
     assert code == 2 and "every rotation must play the same games" in err
+
+
+def test_new_world_plays_with_its_harbours_laid_and_says_how():
+    """New World is played in full: the players' harbour tokens are on the boards drawn, and the report names the
+    readings in force (only where the players lay harbours)."""
+    r = play_games("new-world", 3, ["value", "weighted", "random"], 20, 5, threads=1, progress=False)
+    s = r.summary
+    assert s["decided"] + s["capped"]["games"] == 20 and s["decided"] > 0
+    assert s["rule_options"]["harbours_after_draft"] is False and s["rule_options"]["harbour_hexes_apart"] is False
+    assert any(a.startswith("Harbours laid by the players") for a in s["assumptions"])
+    assert any(a.startswith("New World's harbour tokens are laid before the draft") for a in s["assumptions"])
+    assert len(r.boards["longest"]["drawing"]["harbours"]) == 10  # all laid, none dealt
+    other = play_games("new-shores", 3, ["random"] * 3, 4, 5, threads=1, progress=False).summary["assumptions"]
+    assert not any("harbour tokens" in a or "Laid harbours" in a for a in other)
