@@ -28,6 +28,7 @@ PURPOSE_BATTLE = 3  # Seafarers: fortress defence dice of single battles (blocks
 PURPOSE_STEAL = 4  # Seafarers: which card a robber steal takes
 PURPOSE_SIEGE = 5  # Seafarers: the battles of one fortress siege
 PURPOSE_BOARD = 6  # Seafarers: the deal of one random board (terrains, numbers, harbours)
+PURPOSE_HARBOURS = 8  # Seafarers: the face-down stack of harbour tokens the players lay (New World)
 
 
 @njit(cache=True, inline="always")

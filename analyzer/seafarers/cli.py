@@ -252,7 +252,8 @@ def play_cmd(
                                          "turn cap) in the format of the package's full_game.toml."),
     rule: Optional[list[str]] = typer.Option(
         None, metavar="NAME=VALUE", help="Switch a documented rules default of the rules data's \\[options]; "
-                                        "repeatable (domestic_trade=false)."),
+                                        "repeatable (domestic_trade=false; New World: harbours_after_draft=true, "
+                                        "harbour_hexes_apart=true)."),
     out: Path = typer.Option(..., parser=path_value,
         help="Output folder for summary.json, games.parquet and the report."),
     run=None,

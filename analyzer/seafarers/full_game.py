@@ -50,9 +50,8 @@ BOTS = Registry("bot", [
                                           "value bot's weights",
             VALUE_PARAMS + ROLLOUT_PARAMS),
 ], bounds={"opening": (0, 2), "playouts": (0, 64), "candidates": (1, 16), "horizon": (0, 1000)})
-PLAY_SCENARIOS = ("base", "new-shores", "four-islands", "fog-islands", "through-the-desert")
-LATER = {"new-world": "its harbours laid by the players",
-         "forgotten-tribe": "issue 29", "cloth-for-catan": "issue 29", "pirate-islands": "issue 29",
+PLAY_SCENARIOS = ("base", "new-shores", "four-islands", "fog-islands", "through-the-desert", "new-world")
+LATER = {"forgotten-tribe": "issue 29", "cloth-for-catan": "issue 29", "pirate-islands": "issue 29",
          "wonders-of-catan": "issue 29"}
 BOARDS = ("random", "fixed")
 MAX_GAMES = 10**8
@@ -191,13 +190,26 @@ def replay(spec: dict, games) -> list[dict]:
         play_chunk(board, spec["seed"], int(g), policies, params, block, game)
         rolls = min(int(game.st[kg.ST_ROLLS]), kg.MAX_TRACK)
         owner, ship = game.edge_owner, game.edge_ship
+        harbours = [(site.land, site.sea, HARBOUR_TYPES[k]) for site, k in zip(scenario.harbours.sites, harbour)]
         out.append({"game": int(g), "result": block[:, 0].copy(), "vp": game.vp_track[:players, :rolls].copy(),
                     "drawing": {"terrain": np.asarray(terrain), "number": np.asarray(number),
-                                "harbours": [(site.land, site.sea, HARBOUR_TYPES[k])
-                                             for site, k in zip(scenario.harbours.sites, harbour)],
+                                "harbours": harbours + laid_harbours(board, game),
                                 "settlements": [(int(c), int(o)) for c, o in enumerate(game.corner_owner) if o >= 0],
                                 "pieces": [(int(e), int(o), "ship" if ship[e] else "road")
                                            for e, o in enumerate(owner) if o >= 0]}})
+    return out
+
+
+def laid_harbours(board, game) -> list[tuple[int, int, str]]:
+    """The harbours the players laid in a played game (New World), as drawings want them: (land, sea, type)."""
+    from analyzer.seafarers.scenarios import HARBOUR_TYPES
+
+    out = []
+    for e, k in zip(game.harbour_edges.tolist(), game.harbour_stack.tolist()):
+        if e >= 0:
+            sea = int(kg.harbour_sea(board, game, e))
+            land = int(board.edge_hexes[e, 0] if board.edge_hexes[e, 1] == sea else board.edge_hexes[e, 1])
+            out.append((land, sea, HARBOUR_TYPES[k]))
     return out
 
 
@@ -415,7 +427,7 @@ def assumptions(s, arms: list, boards: str, rules, rules_name: str, rotate: bool
            "everyone goes to nobody unless one player alone is owed it; a year of plenty only for cards the bank "
            "has; a corner touching two bonus territories counts for its lowest-index hex; a game still running after "
            "the turn cap stops without a winner (flagged).",
-           *rules.option_texts(),
+           *rules.option_texts(s.harbours.placement == "players"),
            "Boards: " + ("board g of the seed, a random legal board of the scenario's variable set-up"
                          if boards == "random" else "the printed layout for every game") + ".",
            f"Scenario: {s.name} ({s.players} players), {s.victory.target} VP to win"
@@ -435,6 +447,15 @@ def assumptions(s, arms: list, boards: str, rules, rules_name: str, rotate: bool
         out += [line for line in deal_assumptions(s) if line.startswith("Red 6/8")]
     if s.reconstructed:
         out.append("The layout is a reconstruction (docs/seafarers/scenarios.md).")
+    for name, piece in (("Robber", s.robber), ("Pirate", s.pirate)):
+        if piece.rule == "off-board" and piece.note:
+            out.append(f"{name}: starts off the board. {piece.note}")
+    if s.harbours.placement == "players":
+        out.append("Harbours laid by the players (rules data [harbours]): the tokens are shuffled face down; seat 1 "
+                   "(the oldest player) lays the first, then each seat in turn; every bot but random lays the token "
+                   "it drew on the coast edge whose better dock has the most pips, counting a 2:1 token's own "
+                   "resource three times (a dock at its own building +50, a rival's or an unbuildable one nothing); "
+                   "random lays it uniformly.")
     if any(k == "fog" for k in s.kind):
         out.append("Fog (defaults where seed 002 is silent): a road or ship built, in the draft too, explores every "
                    "fog hex at either end of its edge; a moved ship explores nothing (it is not built); a gold hex "

@@ -18,6 +18,11 @@ card of a resource for one card of another to every other player at once, at mos
 turn; the others answer in turn order from the offerer's left (accept if they hold the card asked, or decline);
 the first to accept trades, and the turn goes on.
 
+Harbours laid by the players (New World, rules data [harbours]): the scenario's tokens, shuffled face down
+(seed, game, PURPOSE_HARBOURS), are laid before the draft (or after it, option harbours_after_draft), token k by
+seat k mod P from seat 1 (the oldest player), each on a coast edge of the drawer's choice: one per sea hex, no two
+touching a corner (or, option harbour_hexes_apart, on neighbouring sea hexes).
+
 Decisions are actions (kind, a, b); `state.actor` makes the next one (the current player, or a player who
 discards or picks gold). Randomness: the dice (seed, game, PURPOSE_DICE), the development deck's shuffle
 (seed, game, PURPOSE_DECK), which card a steal takes (seed, game, PURPOSE_STEAL); each seat's bot draws from
@@ -36,28 +41,29 @@ from analyzer.seafarers.boards import robber_start
 from analyzer.seafarers.full_rules import DEV_CARDS, Rules
 from analyzer.seafarers.scenarios import Scenario
 from analyzer.seafarers.setup_policies import BoardView, board_view, placement_order
-from kernels.catan.codes import CITY, DESERT, FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, SEA, SETTLEMENT
-from kernels.rng import PURPOSE_DECK, PURPOSE_DICE, PURPOSE_STEAL
+from kernels.catan.codes import CITY, DESERT, FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS, SEA, SETTLEMENT
+from kernels.rng import PURPOSE_DECK, PURPOSE_DICE, PURPOSE_HARBOURS, PURPOSE_STEAL
 
 __all__ = ["KINDS", "PHASES", "State", "Table", "game_table", "init", "legal", "result", "step", "terminal",
            "victory_points"]
 
 # Phases (state.phase).
-SETUP_SETTLEMENT, SETUP_EDGE, PRE_ROLL, DISCARD, MOVE_THIEF, STEAL, GOLD_PICK, MAIN, FREE_ROADS, OVER, RESPOND = \
-    range(11)
+(SETUP_SETTLEMENT, SETUP_EDGE, PRE_ROLL, DISCARD, MOVE_THIEF, STEAL, GOLD_PICK, MAIN, FREE_ROADS, OVER, RESPOND,
+ LAY_HARBOUR) = range(12)
 PHASES = ("setup_settlement", "setup_edge", "pre_roll", "discard", "move_thief", "steal", "gold_pick", "main",
-          "free_roads", "over", "respond")
+          "free_roads", "over", "respond", "lay_harbour")
 
 # Action kinds: (kind, a, b); the canonical order of legal actions is by kind, then a, then b.
 (END_TURN, ROLL, ROAD, SHIP, SETTLE, CITY_UP, BUY_CARD, PLAY_KNIGHT, PLAY_ROAD_BUILDING, PLAY_YEAR_OF_PLENTY,
  PLAY_MONOPOLY, TRADE, MOVE_SHIP, MOVE_ROBBER, MOVE_PIRATE, STEAL_FROM, DISCARD_CARD, PICK_GOLD,
- STOP_BUILDING, OFFER, DECLINE, ACCEPT) = range(22)
+ STOP_BUILDING, OFFER, DECLINE, ACCEPT, PLACE_HARBOUR) = range(23)
 KINDS = ("end_turn", "roll", "road", "ship", "settlement", "city", "buy_card", "knight", "road_building",
          "year_of_plenty", "monopoly", "trade", "move_ship", "robber", "pirate", "steal", "discard", "gold", "stop",
-         "offer", "decline", "accept")
+         "offer", "decline", "accept", "harbour")
 # a, b per kind: road/ship edge; settlement/city corner; year_of_plenty a <= b resources; monopoly a resource;
 # trade a given (rate cards) for b; move_ship edge a to edge b; robber/pirate hex; steal seat; discard/gold a
-# resource; offer one card of a for one of b (to every other player). Every other kind has a = b = 0.
+# resource; offer one card of a for one of b (to every other player); harbour: the drawn token on edge a.
+# Every other kind has a = b = 0.
 
 KNIGHT, VP_CARD, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY = range(5)  # DEV_CARDS order
 PAIR_LIMIT = 2**64 - 2**64 % 36  # the kernels' exact dice rejection (kernels/catan/dice.py)
@@ -83,6 +89,7 @@ class Table:
     pirate_start: int
     has_robber: bool
     has_pirate: bool
+    harbour_pool: tuple[int, ...] = ()  # the tokens the players lay (HARBOUR_TYPES indices, sorted); () if dealt
 
     @property
     def players(self) -> int:
@@ -131,7 +138,17 @@ def game_table(scenario: Scenario, rules: Rules, terrain, number, harbour) -> Ta
     fog = np.array([k == "fog" for k in scenario.kind])
     return Table(scenario, rules, view, terrain, number, fog, corner_territory, np.array(foreign_only, bool), no_settle,
                  robber_hexes, pirate_hexes, start, scenario.pirate.hex if scenario.pirate.rule == "hex" else -1,
-                 scenario.robber.rule != "none", scenario.pirate.rule != "none")
+                 scenario.robber.rule != "none", scenario.pirate.rule != "none", laid_harbours(scenario))
+
+
+def laid_harbours(scenario: Scenario) -> tuple[int, ...]:
+    """The harbour tokens the players lay (HARBOUR_TYPES indices, in that order), or () where they come with the
+    board."""
+    from analyzer.seafarers.scenarios import HARBOUR_TYPES
+
+    if scenario.harbours.placement != "players":
+        return ()
+    return tuple(k for k, name in enumerate(HARBOUR_TYPES) for _ in range(scenario.harbours.pool.get(name, 0)))
 
 
 @dataclass
@@ -188,6 +205,10 @@ class State:
     offers: int = 0  # domestic offers made this turn
     offer: tuple[int, int] = (0, 0)  # the open offer: the resource given, the one asked
     first_settlement_turn: list[int] = field(default_factory=list)  # turn of a seat's first new settlement
+    corner_harbour: list[int] = field(default_factory=list)  # -1 none, 0 a 3:1 harbour, 1 + r a 2:1 of resource r
+    harbour_stack: list[int] = field(default_factory=list)  # the tokens to lay, face down, in draw order
+    harbour_pos: int = 0  # the token drawn now (harbour_stack[harbour_pos]); all laid or set aside at the end
+    harbour_edges: list[int] = field(default_factory=list)  # per token of the stack: its edge, -1 not laid
 
 
 # ------------------------------------------------------------------------------------------------ set-up
@@ -210,7 +231,32 @@ def init(table: Table, seed: int, game: int) -> State:
     state.discard, state.gold, state.trades, state.domestic = [0] * p, [0] * p, [0] * p, [0] * p
     state.first_settlement_turn = [-1] * p
     state.actor = state.setup_order[0]
+    state.corner_harbour = [int(k) for k in table.view.corner_harbour]
+    stack = list(table.harbour_pool)
+    shuffle = Stream(seed, game, PURPOSE_HARBOURS)
+    for i in range(len(stack) - 1, 0, -1):  # Fisher-Yates from the end, as the deck
+        j = shuffle.below(i + 1)
+        stack[i], stack[j] = stack[j], stack[i]
+    state.harbour_stack, state.harbour_edges = stack, [-1] * len(stack)
+    if stack and not rules.chosen["harbours_after_draft"]:
+        _lay_next(table, state, 0)
     return state
+
+
+def _lay_next(table: Table, state: State, pos: int) -> None:
+    """Token `pos` is drawn: its seat (pos mod P, from seat 1, 'em sentido horário') lays it; a token with no site
+    left is set aside. Once the stack is empty, the draft begins (or, after it, the first turn)."""
+    state.phase = LAY_HARBOUR
+    while pos < len(state.harbour_stack):
+        state.harbour_pos, state.actor = pos, pos % state.players
+        if harbour_sites(table, state):
+            return
+        pos += 1
+    state.harbour_pos = pos
+    if table.rules.chosen["harbours_after_draft"]:
+        state.phase, state.current, state.actor = PRE_ROLL, 0, 0
+    else:
+        state.phase, state.actor = SETUP_SETTLEMENT, state.setup_order[0]
 
 
 def _last_placement(state: State) -> bool:
@@ -223,6 +269,8 @@ def _next_setup(table: Table, state: State) -> None:
     state.setup_pos += 1
     if state.setup_pos < len(state.setup_order):
         state.phase, state.actor = SETUP_SETTLEMENT, state.setup_order[state.setup_pos]
+    elif state.harbour_stack and table.rules.chosen["harbours_after_draft"]:
+        _lay_next(table, state, 0)
     else:
         state.phase, state.current, state.actor = PRE_ROLL, 0, 0
 
@@ -274,6 +322,37 @@ def _corner_land(table: Table, state: State, c: int) -> bool:
 def _corner_coastal(table: Table, state: State, c: int) -> bool:
     sides = [_side(state, int(h)) for h in table.scenario.topology.corner_hexes[c]]  # -1 padding: off-map sea
     return 1 in sides and 0 in sides
+
+
+def _harbour_sea(table: Table, state: State, e: int) -> int:
+    """The sea hex of a coast edge in play (land as the table shows it on the other side), else -1."""
+    a, b = _sides(table, e)
+    if a < 0 or b < 0 or not table.scenario.topology.edge_in_play[e]:
+        return -1
+    if _side(state, a) == 1 and state.terrain[b] == SEA:
+        return b
+    if _side(state, b) == 1 and state.terrain[a] == SEA:
+        return a
+    return -1
+
+
+def harbour_sites(table: Table, state: State) -> list[int]:
+    """Edges the drawn harbour token may go on: a coast edge in play (its two corners the docks), on a sea hex that
+    holds no harbour yet, neither dock already a harbour's ('apenas se pode colocar um porto por hexágono de mar e
+    não podem existir dois portos adjacentes', the Forgotten Tribe's rule, applied by analogy); with the option
+    harbour_hexes_apart, no harbour on a neighbouring sea hex either."""
+    topo = table.scenario.topology
+    taken = [_harbour_sea(table, state, f) for f in state.harbour_edges if f >= 0]
+    apart = table.rules.chosen["harbour_hexes_apart"]
+    out = []
+    for e in range(topo.n_edge):
+        sea = _harbour_sea(table, state, e)
+        if sea < 0 or sea in taken or any(state.corner_harbour[c] >= 0 for c in _ends(table, e)):
+            continue
+        if apart and any(t in topo.hex_neighbours[sea] for t in taken):
+            continue
+        out.append(e)
+    return out
 
 
 def _connects(table: Table, state: State, seat: int, e: int, ship: bool, skip: int = -1) -> bool:
@@ -394,7 +473,7 @@ def total_vp(table: Table, state: State, seat: int) -> int:
 
 # ------------------------------------------------------------------------------------------------ legal actions
 def _rate(table: Table, state: State, seat: int, r: int) -> int:
-    rules, harbour = table.rules, table.view.corner_harbour
+    rules, harbour = table.rules, state.corner_harbour
     rate = rules.bank_rate
     for c, owner in enumerate(state.corner_owner):
         if owner == seat and harbour[c] >= 0:
@@ -450,6 +529,8 @@ def legal(table: Table, state: State) -> list[tuple[int, int, int]]:
         return [(STEAL_FROM, v, 0) for v in _victims(table, state)]
     if ph == RESPOND:
         return [(DECLINE, 0, 0)] + ([(ACCEPT, 0, 0)] if state.hands[seat][state.offer[1]] > 0 else [])
+    if ph == LAY_HARBOUR:
+        return [(PLACE_HARBOUR, e, 0) for e in harbour_sites(table, state)]
     out: list[tuple[int, int, int]] = []
     may_knight = not state.dev_played and state.cards[seat][KNIGHT] > 0
     if ph == PRE_ROLL:
@@ -646,6 +727,13 @@ def step(table: Table, state: State, action: tuple[int, int, int]) -> None:
     kind, a, b = action
     seat, rules = state.actor, table.rules
     ph = state.phase
+    if ph == LAY_HARBOUR:
+        k = state.harbour_stack[state.harbour_pos]
+        state.harbour_edges[state.harbour_pos] = a
+        for c in _ends(table, a):
+            state.corner_harbour[c] = k
+        _lay_next(table, state, state.harbour_pos + 1)
+        return
     if ph == SETUP_SETTLEMENT:
         _settle(table, state, seat, a, True)
         state.setup_corner = a
@@ -811,7 +899,7 @@ def _end_setup_step(table: Table, state: State) -> None:
 
 def _check_win(table: Table, state: State) -> None:
     """'Para vencer, o jogador tem de estar no seu turno e somar os pontos necessários.'"""
-    if state.phase != OVER and state.phase >= PRE_ROLL and \
+    if state.phase != OVER and state.phase >= PRE_ROLL and state.phase != LAY_HARBOUR and \
             total_vp(table, state, state.current) >= table.scenario.victory.target:
         state.winner, state.phase = state.current, OVER
 
@@ -847,11 +935,43 @@ def decide_random(actions: list, stream: Stream) -> int:
     return stream.below(len(actions))
 
 
-def decide_weighted(actions: list, stream: Stream) -> int:
+def decide_weighted(actions: list, stream: Stream, table: Table | None = None, state: State | None = None) -> int:
     """`weighted`: three times in four a uniform pick among the builds (every action but ending the turn, a
     trade, an offer or its answer, or a ship move), else uniform over all: a baseline that builds, so that its
-    games end."""
+    games end. A harbour token goes where `best_harbour` finds best (as every bot but `random`)."""
+    if state is not None and state.phase == LAY_HARBOUR:
+        return best_harbour(table, state, actions)
     builds = [i for i, a in enumerate(actions) if _is_build(a)]
     if builds and stream.below(4) != 0:
         return builds[stream.below(len(builds))]
     return stream.below(len(actions))
+
+
+def harbour_score(table: Table, state: State, seat: int, e: int) -> int:
+    """How much the seat likes the drawn token on edge e (every bot but `random`, kernels/catan/bots.py): the better
+    dock's pips (every resource and gold), plus twice its pips of a 2:1 token's resource (a 2:1 harbour next to the
+    settlement that produces its resource), plus 50 at the seat's own building; a dock a rival holds, or where no
+    settlement may go (the distance rule, no land, out of play), counts nothing."""
+    topo, kind = table.scenario.topology, state.harbour_stack[state.harbour_pos]
+    best = 0
+    for c in _ends(table, e):
+        owner = state.corner_owner[c]
+        if owner >= 0 and owner != seat:
+            continue
+        if owner < 0 and not (_corner_land(table, state, c) and topo.corner_in_play[c] and not table.no_settle[c]
+                              and _distance_ok(table, state, c)):
+            continue
+        score = 50 if owner == seat else 0
+        for h in topo.corner_hexes[c]:
+            t = state.terrain[h] if h >= 0 else SEA
+            if GOLD <= t <= ORE:
+                pips = PIPS[state.number[h]]
+                score += pips + (2 * pips if kind > 0 and t == FIRST_RESOURCE_TERRAIN + kind - 1 else 0)
+        best = max(best, score)
+    return best
+
+
+def best_harbour(table: Table, state: State, actions: list) -> int:
+    """Index of the harbour action the actor scores highest (the first on a tie)."""
+    scores = [harbour_score(table, state, state.actor, a) for _, a, _ in actions]
+    return scores.index(max(scores))

@@ -22,6 +22,8 @@ __all__ = ["DEV_CARDS", "ITEMS", "Rules", "load_rules", "rules_text"]
 ITEMS = ("road", "ship", "settlement", "city", "dev_card")
 DEV_CARDS = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")
 PIECES = ("roads", "ships", "settlements", "cities")
+OPTIONS = ("domestic_trade", "harbours_after_draft", "harbour_hexes_apart")  # every rules file's [options]
+HARBOUR_OPTIONS = ("harbours_after_draft", "harbour_hexes_apart")  # only where the players lay harbours
 # Ranges the rules allow: beyond them a game is either not Catan or would run for hours.
 MAX_COST = 10  # cards of one resource for one item
 MAX_PIECES = 30
@@ -58,9 +60,11 @@ class Rules:
         """Domestic offers a player may make a turn (0: no domestic trade)."""
         return self.offers_per_turn if self.chosen["domestic_trade"] else 0
 
-    def option_texts(self) -> list[str]:
-        """Each option's sentence for its value in force: what every report lists."""
-        return [self.options[name].text[value] for name, value in self.chosen.items()]
+    def option_texts(self, laid_harbours: bool = True) -> list[str]:
+        """Each option's sentence for its value in force: what every report lists (the harbour options only
+        where the players lay the harbours, `laid_harbours`)."""
+        return [self.options[name].text[value] for name, value in self.chosen.items()
+                if laid_harbours or name not in HARBOUR_OPTIONS]
 
 
 def rules_text(path: str | Path | None = None) -> tuple[str, str]:
@@ -80,8 +84,9 @@ def load_rules(path: str | Path | None = None, text: str | None = None, rule=Non
     data = read_toml(Path(name), "rules file", text)
     r = _Reader(name, data)
     options = rule_options(name, r.table("options"))
-    if "domestic_trade" not in options:
-        raise UserError(f"{name}: missing [options.domestic_trade]")
+    for option in OPTIONS:
+        if option not in options:
+            raise UserError(f"{name}: missing [options.{option}]")
     costs = {item: r.cards("costs", item) for item in ITEMS}
     supply = {p: r.int("supply", p, 1, MAX_PIECES) for p in PIECES}
     deck = {card: r.int("development_deck", card, 0, MAX_DECK) for card in DEV_CARDS}

@@ -41,7 +41,8 @@ def kernel_board(table: Table) -> kg.Board:
         kg.P_TURN_CAP: rules.turn_cap, kg.P_VP_SETTLEMENT: rules.vp["settlement"], kg.P_VP_CITY: rules.vp["city"],
         kg.P_VP_ROUTE: rules.vp["longest_route"], kg.P_VP_ARMY: rules.vp["largest_army"],
         kg.P_VP_CARD: rules.vp["victory_point_card"], kg.P_DECK_LEN: len(deck), kg.P_SETUP_LEN: len(order),
-        kg.P_OFFERS: rules.domestic_offers,
+        kg.P_OFFERS: rules.domestic_offers, kg.P_HARBOURS_AFTER_DRAFT: rules.chosen["harbours_after_draft"],
+        kg.P_HARBOUR_HEXES_APART: rules.chosen["harbour_hexes_apart"],
     }
     for k, v in values.items():
         params[k] = int(v)
@@ -59,7 +60,7 @@ def kernel_board(table: Table) -> kg.Board:
         np.asarray(table.pirate_hexes, np.bool_), np.array(order, np.int64),
         np.array([rules.costs[item] for item in ITEMS], np.int64),
         np.array([rules.supply[k] for k in ("roads", "ships", "settlements", "cities")], np.int64),
-        np.array(deck, np.int64), params)
+        np.array(deck, np.int64), params, np.array(table.harbour_pool, np.int64))
 
 
 def _setup_order(table: Table) -> list[int]:

@@ -10,6 +10,10 @@ Params (float64 [N_VALUE_PARAMS], analyzer/seafarers/full_game.py BOTS):
     vp: value of a VP; pips: of one pip (a 36th of a card per roll) of income; new: of a resource not produced
     yet; reach: share of a site's value a road or ship that leads towards it is worth; card: a development card
 Ties go to the first action in canonical order (ending the turn before building a useless road).
+
+Harbour tokens the players lay (New World): every bot but `random` lays the token it drew where `harbour_score`
+finds best (the reference's best_harbour, analyzer/seafarers/full_reference.py); it reads the token drawn, never
+the rest of the face-down stack.
 """
 
 import numpy as np
@@ -46,7 +50,7 @@ def _opening_score(board, game, params, c, own):
     score = params[V_GOLD] * pips[c, 5]
     for r in range(N_RESOURCES):
         score += pips[c, r]
-    kind = board.corner_harbour[c]
+    kind = game.corner_harbour[c]
     opening = int(params[V_OPENING])
     if opening == OPENING_DIVERSE:
         for r in range(N_RESOURCES):
@@ -73,7 +77,7 @@ def _site_value(board, game, params, seat, c, own):
         if game.corner_pips[c, r] > 0 and own[r] == 0:
             v += params[V_NEW]
     v += params[V_PIPS] * game.corner_pips[c, 5]
-    kind = board.corner_harbour[c]
+    kind = game.corner_harbour[c]
     if kind == 0:
         v += params[V_GENERIC]
     elif kind > 0:
@@ -351,6 +355,42 @@ def decide_value(board, game, n, params, own, plan, scores):
         elif kind == kg.PICK_GOLD:
             s = 10.0 * (short - _missing(board, game, seat, target, -1, a, 0)) - own[a] * 0.01
         scores[i] = s
+        if s > best:
+            best, best_i = s, i
+    return best_i
+
+
+@kernel
+def harbour_score(board, game, seat, e):
+    """How much the seat likes the drawn token on edge e: the better dock's pips (every resource and gold), plus
+    twice its pips of a 2:1 token's resource (a 2:1 harbour next to the settlement that produces its resource), plus
+    50 at the seat's own building; a dock a rival holds, or where no settlement may go, counts nothing."""
+    kind = game.harbour_stack[game.st[kg.ST_HARBOUR_POS]]
+    best = 0.0
+    for side in range(2):
+        c = board.edge_corners[e, side]
+        o = game.corner_owner[c]
+        if o >= 0 and o != seat:
+            continue
+        if o < 0 and not _free_site(board, game, c):
+            continue
+        score = 50.0 if o == seat else 0.0
+        for k in range(6):
+            score += game.corner_pips[c, k]
+        if kind > 0:
+            score += 2.0 * game.corner_pips[c, kind - 1]
+        if score > best:
+            best = score
+    return best
+
+
+@kernel
+def best_harbour(board, game, n):
+    """Index of the harbour action among game.actions[:n] the actor scores highest (the first on a tie)."""
+    seat = game.st[kg.ST_ACTOR]
+    best, best_i = -1.0, 0
+    for i in range(n):
+        s = harbour_score(board, game, seat, game.actions[i, 1])
         if s > best:
             best, best_i = s, i
     return best_i

@@ -22,7 +22,7 @@ from kernels.catan.codes import CITY, DESERT, FIRST_RESOURCE_TERRAIN, GOLD, N_RE
 from kernels.catan.dice import roll_pair_index
 from kernels.catan.route import longest_route_among, route_work
 from kernels.jit import allocating, kernel
-from kernels.rng import PURPOSE_DECK, PURPOSE_DICE, PURPOSE_STEAL, stream_init, uniform_int
+from kernels.rng import PURPOSE_DECK, PURPOSE_DICE, PURPOSE_HARBOURS, PURPOSE_STEAL, stream_init, uniform_int
 
 MAX_SEATS = 4
 UNKNOWN = -1  # Game.terrain of a fog hex not yet explored (analyzer/seafarers/board.py)
@@ -33,10 +33,10 @@ _PIPS = np.array(PIPS, np.float64)
 
 # Phases and action kinds: the reference's numbers.
 (SETUP_SETTLEMENT, SETUP_EDGE, PRE_ROLL, DISCARD, MOVE_THIEF, STEAL, GOLD_PICK, MAIN, FREE_ROADS, OVER,
- RESPOND) = range(11)
+ RESPOND, LAY_HARBOUR) = range(12)
 (END_TURN, ROLL, ROAD, SHIP, SETTLE, CITY_UP, BUY_CARD, PLAY_KNIGHT, PLAY_ROAD_BUILDING, PLAY_YEAR_OF_PLENTY,
  PLAY_MONOPOLY, TRADE, MOVE_SHIP, MOVE_ROBBER, MOVE_PIRATE, STEAL_FROM, DISCARD_CARD, PICK_GOLD,
- STOP_BUILDING, OFFER, DECLINE, ACCEPT) = range(22)
+ STOP_BUILDING, OFFER, DECLINE, ACCEPT, PLACE_HARBOUR) = range(23)
 KNIGHT, VP_CARD, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY = range(5)
 ITEM_ROAD, ITEM_SHIP, ITEM_SETTLEMENT, ITEM_CITY, ITEM_CARD = range(5)  # rows of Board.costs
 PIECE_ROAD, PIECE_SHIP, PIECE_SETTLEMENT, PIECE_CITY = range(4)  # columns of pieces_left
@@ -44,12 +44,14 @@ PIECE_ROAD, PIECE_SHIP, PIECE_SETTLEMENT, PIECE_CITY = range(4)  # columns of pi
 # Board.params
 (P_PLAYERS, P_ROBBER_START, P_PIRATE_START, P_HAS_ROBBER, P_HAS_PIRATE, P_SETUP_SHIPS, P_ISLAND_BONUS, P_TARGET,
  P_BANK, P_BANK_RATE, P_GENERIC_RATE, P_SPECIAL_RATE, P_ROUTE_MIN, P_ARMY_MIN, P_DISCARD_ABOVE, P_TURN_CAP,
- P_VP_SETTLEMENT, P_VP_CITY, P_VP_ROUTE, P_VP_ARMY, P_VP_CARD, P_DECK_LEN, P_SETUP_LEN, P_OFFERS, N_PARAMS) = range(25)
+ P_VP_SETTLEMENT, P_VP_CITY, P_VP_ROUTE, P_VP_ARMY, P_VP_CARD, P_DECK_LEN, P_SETUP_LEN, P_OFFERS,
+ P_HARBOURS_AFTER_DRAFT, P_HARBOUR_HEXES_APART, N_PARAMS) = range(27)
 
 # Game.st
 (ST_PHASE, ST_ACTOR, ST_CURRENT, ST_TURN, ST_ROLLS, ST_SEVENS, ST_LAST_ROLL, ST_SETUP_POS, ST_SETUP_CORNER,
  ST_DECK_POS, ST_DEV_PLAYED, ST_SHIP_MOVED, ST_FREE_ROADS, ST_RESUME, ST_THIEF, ST_ROUTE_HOLDER, ST_ARMY_HOLDER,
- ST_WINNER, ST_CAPPED, ST_ROBBER, ST_PIRATE, ST_OFFERS, ST_OFFER_GIVE, ST_OFFER_GET, ST_SIZE) = range(25)
+ ST_WINNER, ST_CAPPED, ST_ROBBER, ST_PIRATE, ST_OFFERS, ST_OFFER_GIVE, ST_OFFER_GET, ST_HARBOUR_POS,
+ ST_SIZE) = range(26)
 
 # Result columns: the game's, then N_SEAT_COLS per seat slot (4 slots; empty seats 0).
 R_WINNER, R_TURNS, R_ROLLS, R_SEVENS, R_CAPPED = range(5)
@@ -80,6 +82,7 @@ Board = namedtuple("Board", [
     "supply",  # int64 [4]: roads, ships, settlements, cities
     "deck",  # int64 [deck length]: the unshuffled deck (card types)
     "params",  # int64 [N_PARAMS]
+    "harbour_pool",  # int64 [tokens]: the harbour tokens the players lay (New World), corner_harbour codes; else empty
 ])
 
 Game = namedtuple("Game", [
@@ -107,6 +110,10 @@ Game = namedtuple("Game", [
     "work",  # RouteWork
     "field",  # float64 [n_corner]: bot scratch (kernels/catan/bots.py)
     "vp_track",  # int64 [MAX_SEATS, MAX_TRACK]: each seat's VP at roll r + 1 (the first MAX_TRACK rolls; reports)
+    "corner_harbour",  # int64 [n_corner]: Board.corner_harbour with the harbours laid so far (-1, 0 3:1, 1 + r 2:1)
+    "harbour_stack",  # int64 [tokens]: Board.harbour_pool shuffled face down, in draw order (bots read only the
+    # token drawn, harbour_stack[st[ST_HARBOUR_POS]])
+    "harbour_edges",  # int64 [tokens]: the edge each token was laid on, -1 not (yet) laid
 ])
 
 
@@ -133,7 +140,9 @@ def new_game(board: Board) -> Game:
                 np.zeros((MAX_SEATS, n_corner), np.int64), np.zeros((MAX_SEATS, n_edge), np.int64),
                 np.zeros((MAX_SEATS, 2), np.int64), np.zeros((MAX_SEATS, n_corner), np.bool_),
                 np.zeros((MAX_SEATS, n_edge), np.bool_), route_work(n_edge, 30),
-                np.zeros(n_corner, np.float64), np.zeros((MAX_SEATS, MAX_TRACK), np.int64))
+                np.zeros(n_corner, np.float64), np.zeros((MAX_SEATS, MAX_TRACK), np.int64),
+                np.zeros(n_corner, np.int64), np.zeros(len(board.harbour_pool), np.int64),
+                np.zeros(len(board.harbour_pool), np.int64))
 
 
 # ------------------------------------------------------------------------------------------------ set-up
@@ -159,6 +168,19 @@ def init(board, game, seed, g):
         t = game.deck[i]
         game.deck[i] = game.deck[j]
         game.deck[j] = t
+    for c in range(board.corner_harbour.shape[0]):
+        game.corner_harbour[c] = board.corner_harbour[c]
+    n_tokens = board.harbour_pool.shape[0]
+    if n_tokens > 0:  # the face-down stack of the tokens the players lay, shuffled as the deck
+        stream_init(shuffle, seed, g, PURPOSE_HARBOURS)
+        for i in range(n_tokens):
+            game.harbour_stack[i] = board.harbour_pool[i]
+            game.harbour_edges[i] = -1
+        for i in range(n_tokens - 1, 0, -1):
+            j = uniform_int(shuffle, i + 1)
+            t = game.harbour_stack[i]
+            game.harbour_stack[i] = game.harbour_stack[j]
+            game.harbour_stack[j] = t
     stream_init(game.dice, seed, g, PURPOSE_DICE)
     stream_init(game.steal, seed, g, PURPOSE_STEAL)
     game.hands[:] = 0
@@ -197,6 +219,30 @@ def init(board, game, seed, g):
     st[ST_WINNER] = -1
     st[ST_ROBBER] = p[P_ROBBER_START]
     st[ST_PIRATE] = p[P_PIRATE_START]
+    if n_tokens > 0 and p[P_HARBOURS_AFTER_DRAFT] == 0:
+        _lay_next(board, game, 0)
+
+
+@kernel
+def _lay_next(board, game, pos):
+    """Token pos is drawn: seat pos mod P lays it (a token with no site left is set aside); once the stack is empty,
+    the draft begins (or, laid after it, the first turn). The reference's _lay_next."""
+    st = game.st
+    st[ST_PHASE] = LAY_HARBOUR
+    while pos < board.harbour_pool.shape[0]:
+        st[ST_HARBOUR_POS] = pos
+        st[ST_ACTOR] = pos % board.params[P_PLAYERS]
+        if _harbour_sites(board, game, game.actions, 0, False) > 0:
+            return
+        pos += 1
+    st[ST_HARBOUR_POS] = pos
+    if board.params[P_HARBOURS_AFTER_DRAFT] != 0:
+        st[ST_PHASE] = PRE_ROLL
+        st[ST_CURRENT] = 0
+        st[ST_ACTOR] = 0
+    else:
+        st[ST_PHASE] = SETUP_SETTLEMENT
+        st[ST_ACTOR] = board.setup_order[0]
 
 
 @kernel
@@ -216,6 +262,8 @@ def _next_setup(board, game):
     if st[ST_SETUP_POS] < board.params[P_SETUP_LEN]:
         st[ST_PHASE] = SETUP_SETTLEMENT
         st[ST_ACTOR] = board.setup_order[st[ST_SETUP_POS]]
+    elif board.harbour_pool.shape[0] > 0 and board.params[P_HARBOURS_AFTER_DRAFT] != 0:
+        _lay_next(board, game, 0)
     else:
         st[ST_PHASE] = PRE_ROLL
         st[ST_CURRENT] = 0
@@ -310,6 +358,58 @@ def _join(board, game, seat, c):
 def _join_edge(board, game, seat, e):
     _join(board, game, seat, board.edge_corners[e, 0])
     _join(board, game, seat, board.edge_corners[e, 1])
+
+
+@kernel
+def harbour_sea(board, game, e):
+    """The sea hex of a coast edge in play (land as the table shows it on the other side), else -1."""
+    a, b = board.edge_hexes[e, 0], board.edge_hexes[e, 1]
+    if a < 0 or b < 0 or not board.edge_in_play[e]:
+        return -1
+    if _side(game, a) == 1 and game.terrain[b] == SEA:
+        return b
+    if _side(game, b) == 1 and game.terrain[a] == SEA:
+        return a
+    return -1
+
+
+@kernel
+def _hexes_touch(board, a, b):
+    for k in range(6):
+        e = board.hex_edges[a, k]
+        if e >= 0 and (board.edge_hexes[e, 0] == b or board.edge_hexes[e, 1] == b):
+            return True
+    return False
+
+
+@kernel
+def _harbour_ok(board, game, e):
+    """May the drawn token go on edge e? (the reference's harbour_sites, one edge)"""
+    sea = harbour_sea(board, game, e)
+    if sea < 0 or game.corner_harbour[board.edge_corners[e, 0]] >= 0 or \
+            game.corner_harbour[board.edge_corners[e, 1]] >= 0:
+        return False
+    apart = board.params[P_HARBOUR_HEXES_APART] != 0
+    for i in range(game.st[ST_HARBOUR_POS]):
+        f = game.harbour_edges[i]
+        if f < 0:
+            continue
+        t = harbour_sea(board, game, f)
+        if t == sea or (apart and _hexes_touch(board, sea, t)):
+            return False
+    return True
+
+
+@kernel
+def _harbour_sites(board, game, actions, n, listing):
+    """The edges the drawn token may go on, ascending, as actions (listing) or only counted."""
+    for e in range(board.edge_corners.shape[0]):
+        if _harbour_ok(board, game, e):
+            if listing:
+                n = _add(actions, n, PLACE_HARBOUR, e, 0)
+            else:
+                n += 1
+    return n
 
 
 @kernel
@@ -626,6 +726,8 @@ def legal(board, game):
         if game.hands[seat, st[ST_OFFER_GET]] > 0:
             n = _add(actions, n, ACCEPT, 0, 0)
         return n
+    if ph == LAY_HARBOUR:
+        return _harbour_sites(board, game, actions, n, True)
     may_knight = st[ST_DEV_PLAYED] == 0 and game.cards[seat, KNIGHT] > 0
     if ph == PRE_ROLL:
         n = _add(actions, n, ROLL, 0, 0)
@@ -744,17 +846,22 @@ def _reveal(board, game, seat, h):
 
 
 @kernel
-def _settle(board, game, seat, c, in_setup):
-    game.corner_owner[c] = seat
-    game.corner_building[c] = SETTLEMENT
-    game.pieces_left[seat, PIECE_SETTLEMENT] -= 1
-    _join(board, game, seat, c)
-    h = board.corner_harbour[c]
+def _harbour_rates(board, game, seat, h):
+    """The seat's maritime rates with harbour h (-1 none, 0 3:1, 1 + r 2:1 of resource r) at one of its buildings."""
     for r in range(N_RESOURCES):
         if h == 0:
             game.rates[seat, r] = min(game.rates[seat, r], board.params[P_GENERIC_RATE])
         elif h == r + 1:
             game.rates[seat, r] = min(game.rates[seat, r], board.params[P_SPECIAL_RATE])
+
+
+@kernel
+def _settle(board, game, seat, c, in_setup):
+    game.corner_owner[c] = seat
+    game.corner_building[c] = SETTLEMENT
+    game.pieces_left[seat, PIECE_SETTLEMENT] -= 1
+    _join(board, game, seat, c)
+    _harbour_rates(board, game, seat, game.corner_harbour[c])
     t = board.corner_territory[c]
     if in_setup:
         if t >= 0:
@@ -860,7 +967,7 @@ def _end_setup_step(board, game):
 @kernel
 def _check_win(board, game):
     st = game.st
-    if st[ST_PHASE] != OVER and st[ST_PHASE] >= PRE_ROLL and \
+    if st[ST_PHASE] != OVER and st[ST_PHASE] >= PRE_ROLL and st[ST_PHASE] != LAY_HARBOUR and \
             total_vp(board, game, st[ST_CURRENT]) >= board.params[P_TARGET]:
         st[ST_WINNER] = st[ST_CURRENT]
         st[ST_PHASE] = OVER
@@ -879,6 +986,17 @@ def step(board, game, kind, a, b):
     seat = st[ST_ACTOR]
     ph = st[ST_PHASE]
     players = p[P_PLAYERS]
+    if ph == LAY_HARBOUR:
+        pos = st[ST_HARBOUR_POS]
+        k = game.harbour_stack[pos]
+        game.harbour_edges[pos] = a
+        for side in range(2):
+            c = board.edge_corners[a, side]
+            game.corner_harbour[c] = k
+            if game.corner_owner[c] >= 0:  # laid at a building (after the draft): its rates at once
+                _harbour_rates(board, game, game.corner_owner[c], k)
+        _lay_next(board, game, pos + 1)
+        return
     if ph == SETUP_SETTLEMENT:
         _settle(board, game, seat, a, True)
         st[ST_SETUP_CORNER] = a

@@ -33,6 +33,7 @@ INVARIANTS = (
     "development cards: in hand or played no more than drawn",
     "robber on a shown land hex, pirate on a sea hex",
     "the winner has the target VP",
+    "laid harbours: each on a coast edge, its docks showing its token, one per sea hex, no corner shared",
 )
 N_COLS = 4  # play_checked's out rows: code, decisions, capped, winner
 
@@ -95,7 +96,7 @@ def check(board, game, work, full):
             rate = p[kg.P_BANK_RATE]
             for c in range(n_corner):
                 if game.corner_owner[c] == s:
-                    h = board.corner_harbour[c]
+                    h = game.corner_harbour[c]
                     if h == 0:
                         rate = min(rate, p[kg.P_GENERIC_RATE])
                     elif h == r + 1:
@@ -104,6 +105,8 @@ def check(board, game, work, full):
                 return 8
         if not _network_ok(board, game, s):
             return 9
+    if full and not _harbours_ok(board, game):
+        return 14
     for c in range(n_corner):
         if full and game.corner_owner[c] >= 0:
             for j in range(3):
@@ -149,6 +152,38 @@ def check(board, game, work, full):
 
 
 @kernel
+def _harbours_ok(board, game):
+    """The laid tokens (kg.LAY_HARBOUR) against the board: each laid one on a coast edge with its type at both
+    docks, on a sea hex of its own; no token past the one drawn laid; every other corner's harbour the dealt one."""
+    laid = 0
+    pos = game.st[kg.ST_HARBOUR_POS]
+    for i in range(game.harbour_edges.shape[0]):
+        e = game.harbour_edges[i]
+        if e < 0:
+            continue
+        if i >= pos:
+            return False
+        sea = kg.harbour_sea(board, game, e)
+        if sea < 0:
+            return False
+        for side in range(2):
+            if game.corner_harbour[board.edge_corners[e, side]] != game.harbour_stack[i]:
+                return False
+        for j in range(i):
+            f = game.harbour_edges[j]
+            if f >= 0 and kg.harbour_sea(board, game, f) == sea:
+                return False
+        laid += 1
+    changed = 0
+    for c in range(game.corner_harbour.shape[0]):
+        if game.corner_harbour[c] != board.corner_harbour[c]:
+            if board.corner_harbour[c] >= 0:
+                return False
+            changed += 1
+    return changed == 2 * laid
+
+
+@kernel
 def _network_ok(board, game, s):
     for k in range(2):
         for i in range(1, game.n_net[s, k]):
@@ -189,7 +224,8 @@ def play_checked(board, game, seed, first, policies, params, streams, bots, work
             kg.step(board, game, kind, game.actions[i, 1], game.actions[i, 2])
             decisions += 1
             full = kind == kg.ROAD or kind == kg.SHIP or kind == kg.SETTLE or kind == kg.CITY_UP or \
-                kind == kg.MOVE_SHIP or kind == kg.PLAY_KNIGHT or game.st[kg.ST_PHASE] == kg.OVER
+                kind == kg.MOVE_SHIP or kind == kg.PLAY_KNIGHT or kind == kg.PLACE_HARBOUR or \
+                game.st[kg.ST_PHASE] == kg.OVER
             code = check(board, game, work, full)
         out[0, j] = code
         out[1, j] = decisions

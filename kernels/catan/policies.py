@@ -12,7 +12,7 @@ from collections import namedtuple
 import numpy as np
 
 from kernels.catan import game as kg
-from kernels.catan.bots import decide_value
+from kernels.catan.bots import best_harbour, decide_value
 from kernels.catan.rollout import N_NUMBERS, N_TERRAINS, decide_rollout
 from kernels.jit import kernel
 from kernels.rng import PURPOSE_POLICY, stream_init, uniform_int
@@ -52,7 +52,9 @@ def _is_build(kind):
 @kernel
 def decide(board, game, n, policy, params, stream, work):
     """Index of the chosen action among game.actions[:n] (random and weighted: the reference's decide_random and
-    decide_weighted)."""
+    decide_weighted); every bot but random lays a harbour token where best_harbour finds best."""
+    if game.st[kg.ST_PHASE] == kg.LAY_HARBOUR and policy != POLICY_RANDOM:
+        return best_harbour(board, game, n)
     if policy == POLICY_VALUE:
         return decide_value(board, game, n, params, work.own, False, work.scores)
     if policy == POLICY_PLANNER:

@@ -13,6 +13,7 @@ Fair: the fresh deal is made only of what the table shows.
       and dealt back, each player keeping its count of cards (and of cards bought this turn), the rest reshuffled
       into the deck.
     * Fog: the unexplored fog hexes' terrains and number tokens are counted and dealt again among them.
+    * Harbours (New World): the tokens still face down in the stack are shuffled again.
     * Dice and steals come from new streams.
 Every pool is counted by type before it is dealt, so the deal depends on what the seat knows, never on the hidden
 order. Common random numbers: playout j of every candidate starts from the same deal and dice (streams keyed by a
@@ -32,6 +33,7 @@ WIN = 1000.0  # a won playout outweighs any standing
 N_CARD_TYPES = 5
 N_TERRAINS = 8
 N_NUMBERS = 13
+N_HARBOUR_KINDS = 6  # 3:1, then 2:1 of each resource (Board.corner_harbour codes)
 
 
 @kernel
@@ -83,6 +85,9 @@ def copy_state(src, dst):
     _copy2(src.n_net, dst.n_net)
     _copy2(src.in_net_corner, dst.in_net_corner)
     _copy2(src.in_net_edge, dst.in_net_edge)
+    _copy1(src.corner_harbour, dst.corner_harbour)
+    _copy1(src.harbour_stack, dst.harbour_stack)
+    _copy1(src.harbour_edges, dst.harbour_edges)
 
 
 @kernel
@@ -145,6 +150,7 @@ def determinize(board, game, sim, sim_board, seat, key, j, counts, stream):
     for i in range(game.st[kg.ST_DECK_POS], p[kg.P_DECK_LEN]):
         sim.deck[i] = _draw(counts, 0, N_CARD_TYPES, stream)
     _deal_fog(board, game, sim_board, counts, stream)
+    _deal_harbours(game, sim, counts, stream)
     stream_init(sim.dice, key, j, PURPOSE_DICE)
     stream_init(sim.steal, key, j, PURPOSE_STEAL)
 
@@ -176,6 +182,19 @@ def _deal_fog(board, game, sim_board, counts, stream):
             sim_board.number[h] = 0
             if GOLD <= t <= ORE:
                 sim_board.number[h] = max(_draw(counts, N_TERRAINS, N_TERRAINS + N_NUMBERS, stream), 0)
+
+
+@kernel
+def _deal_harbours(game, sim, counts, stream):
+    """The harbour tokens still face down in the stack (New World: all of them while the players lay them after
+    the draft; the drawer's own token is seen) shuffled again."""
+    first = game.st[kg.ST_HARBOUR_POS] + (1 if game.st[kg.ST_PHASE] == kg.LAY_HARBOUR else 0)
+    for k in range(N_HARBOUR_KINDS):
+        counts[k] = 0
+    for i in range(first, game.harbour_stack.shape[0]):
+        counts[game.harbour_stack[i]] += 1
+    for i in range(first, game.harbour_stack.shape[0]):
+        sim.harbour_stack[i] = _draw(counts, 0, N_HARBOUR_KINDS, stream)
 
 
 @kernel
@@ -212,11 +231,15 @@ def outcome(board, game, params, seat, own):
 
 @kernel
 def playout(board, game, params, horizon, own, scores):
-    """Value bots in every seat until `horizon` more rolls (0: the game's end)."""
+    """Value bots in every seat until `horizon` more rolls (0: the game's end); harbour tokens laid as
+    policies.decide lays them."""
     limit = game.st[kg.ST_ROLLS] + horizon
     while game.st[kg.ST_PHASE] != kg.OVER and (horizon == 0 or game.st[kg.ST_ROLLS] < limit):
         n = kg.legal(board, game)
-        i = kb.decide_value(board, game, n, params, own, False, scores)
+        if game.st[kg.ST_PHASE] == kg.LAY_HARBOUR:
+            i = kb.best_harbour(board, game, n)
+        else:
+            i = kb.decide_value(board, game, n, params, own, False, scores)
         kg.step(board, game, game.actions[i, 0], game.actions[i, 1], game.actions[i, 2])
 
 

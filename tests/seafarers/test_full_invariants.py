@@ -60,3 +60,25 @@ def test_the_checker_catches_each_broken_bookkeeping(corrupt, name):
     assert ki.check(board, game, work, True) == 0
     corrupt(game)
     assert ki.check(board, game, work, True) == broken(name)
+
+
+def test_the_checker_catches_a_broken_laid_harbour():
+    """New World: a dock showing another type than its token, or a second token on the same sea hex, is caught."""
+    s = load_scenario("new-world", 4)
+    dealt = generate_boards(deal_plan(s), 1, 5)
+    board = kernel_board(game_table(s, load_rules(), dealt.terrain[0], dealt.number[0], dealt.harbour[0]))
+    game, work = kg.new_game(board), route_work(len(board.edge_corners))
+    policies, params = bot_vectors([parse_bot("value")] * 4)
+    out = np.zeros((ki.N_COLS, 1), np.int64)
+    ki.play_checked(board, game, 5, 0, policies, params, np.zeros((4, 2), np.uint64), kp.bot_work(board), work,
+                    out)
+    assert out[0, 0] == 0 and (game.harbour_edges >= 0).all()
+    name = "laid harbours: each on a coast edge, its docks showing its token, one per sea hex, no corner shared"
+    dock = next(c for e in game.harbour_edges for c in board.edge_corners[e] if game.corner_owner[c] < 0)  # (a
+    # built dock would break the seat's rates first)
+    saved = game.corner_harbour.copy()
+    game.corner_harbour[dock] = (game.corner_harbour[dock] + 1) % 6
+    assert ki.check(board, game, work, True) == broken(name)
+    game.corner_harbour[:] = saved
+    game.harbour_edges[1] = game.harbour_edges[0]  # two tokens on one sea hex
+    assert ki.check(board, game, work, True) == broken(name)

@@ -15,7 +15,7 @@ from kernels.catan import game as kg
 from kernels.rng import PURPOSE_POLICY
 
 RULES = load_rules()
-SCENARIOS = ("base", "new-shores", "four-islands", "through-the-desert", "fog-islands")
+SCENARIOS = ("base", "new-shores", "four-islands", "through-the-desert", "fog-islands", "new-world")
 
 
 def tables(slug, players, seed, g):
@@ -59,7 +59,8 @@ def same_game(slug, players, seed, g, bot):
         n = kg.legal(board, game)
         assert game.actions[:n].tolist() == [list(a) for a in actions], R.PHASES[state.phase]
         assert game.st[kg.ST_ACTOR] == state.actor and game.st[kg.ST_PHASE] == state.phase
-        action = actions[decide(actions, streams[state.actor])]
+        action = actions[decide(actions, streams[state.actor], table, state) if bot == "weighted" else
+                         decide(actions, streams[state.actor])]
         R.step(table, state, action)
         kg.step(board, game, *action)
     assert kg.legal(board, game) == 0

@@ -487,7 +487,7 @@ def _random_game(slug, players, seed, game, check):
     while not R.terminal(state):
         acts = R.legal(table, state)
         assert acts, R.PHASES[state.phase]
-        R.step(table, state, acts[R.decide_weighted(acts, rng[state.actor])])  # a builder, so that games end
+        R.step(table, state, acts[R.decide_weighted(acts, rng[state.actor], table, state)])  # a builder: games end
         steps += 1
         if steps % check == 0 or R.terminal(state):
             _invariants(table, state)
@@ -526,7 +526,8 @@ def _invariants(table, state):
 
 @pytest.mark.parametrize("slug, players, game", [("new-shores", 4, 0), ("new-shores", 3, 1), ("four-islands", 4, 2),
                                                  ("four-islands", 3, 3), ("through-the-desert", 4, 4),
-                                                 ("fog-islands", 4, 5), ("fog-islands", 3, 6)])
+                                                 ("fog-islands", 4, 5), ("fog-islands", 3, 6), ("new-world", 4, 7),
+                                                 ("new-world", 3, 8)])
 def test_random_games_keep_every_invariant_and_end(slug, players, game):
     table, state = _random_game(slug, players, 5, game, check=7)
     assert state.winner >= 0 or state.capped

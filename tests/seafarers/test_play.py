@@ -16,7 +16,7 @@ from tests.support import run_cli
 @pytest.mark.parametrize("args, fragment", [
     (["--scenario", "atlantis"], "unknown scenario 'atlantis'"),
     (["--scenario", "new-shores", "--players", "5"], "is for 3, 4 players, not 5"),
-    (["--scenario", "new-world"], "cannot be played in full yet (its harbours laid by the players comes later)"),
+    (["--scenario", "forgotten-tribe"], "cannot be played in full yet (issue 29 comes later)"),
     (["--scenario", "fog-islands", "--boards", "fixed"], "the Fog Islands have no printed fog"),
     (["--scenario", "pirate-islands"], "cannot be played in full yet (issue 29 comes later)"),
     (["--scenario", "new-shores", "--bots", "mcts"], "unknown bot 'mcts'"),
@@ -181,3 +181,17 @@ def test_a_streaming_run_gives_the_figures_of_every_game_without_the_per_game_ta
     code, _, err = run_cli(["seafarers", "play", "--scenario", "new-shores", "--games", "6", "--no-per-game",
                             "--rotate", "--out", str(tmp_path / "p")], capsys)
     assert code == 2 and "--no-per-game with --rotate" in err and len(err.strip().splitlines()) == 1
+
+
+def test_new_world_plays_with_its_harbours_laid_and_says_how():
+    """New World is played in full: the players' harbour tokens are on the boards drawn, and the report names the
+    readings in force (only where the players lay harbours)."""
+    r = play_games("new-world", 3, ["value", "weighted", "random"], 20, 5, threads=1, progress=False)
+    s = r.summary
+    assert s["decided"] + s["capped"]["games"] == 20 and s["decided"] > 0
+    assert s["rule_options"]["harbours_after_draft"] is False and s["rule_options"]["harbour_hexes_apart"] is False
+    assert any(a.startswith("Harbours laid by the players") for a in s["assumptions"])
+    assert any(a.startswith("New World's harbour tokens are laid before the draft") for a in s["assumptions"])
+    assert len(r.boards["longest"]["drawing"]["harbours"]) == 10  # all laid, none dealt
+    other = play_games("new-shores", 3, ["random"] * 3, 4, 5, threads=1, progress=False).summary["assumptions"]
+    assert not any("harbour tokens" in a or "Laid harbours" in a for a in other)

@@ -105,7 +105,8 @@ def test_the_fresh_deal_keeps_what_the_seat_sees(slug):
 
 def hide_differently(board, game, seat, rng):
     """The same table, other hidden cards: the other players' hands at the same counts, their development cards
-    swapped with the deck's, the deck's order and the unexplored fog shuffled (on a copy of the board)."""
+    swapped with the deck's, the deck's order, the harbour tokens face down and the unexplored fog shuffled (the
+    fog on a copy of the board)."""
     players = int(board.params[kg.P_PLAYERS])
     others = [o for o in range(players) if o != seat]
     pool = np.repeat(np.arange(5), game.hands[others].sum(axis=0))
@@ -126,6 +127,8 @@ def hide_differently(board, game, seat, rng):
         game.new_cards[o] = np.bincount(cards[k + old:k + old + new], minlength=5)
         k += old + new
     game.deck[pos:end] = cards[k:]
+    face_down = game.harbour_stack[game.st[kg.ST_HARBOUR_POS]:]
+    rng.shuffle(face_down)
     hidden = np.flatnonzero(board.fog & (game.terrain == kg.UNKNOWN))
     terrain, number = board.terrain.copy(), board.number.copy()
     order = rng.permutation(hidden)
@@ -201,3 +204,26 @@ def test_rollout_games_are_the_references_games(slug, players, seed, g):
     """Every action the rollout bot takes is one the reference engine allows, and both engines agree."""
     table, state = _value_game(slug, players, seed, g, [QUICK, "value", QUICK, "weighted"][:players])
     assert state.winner >= 0 or state.capped
+
+
+def test_harbour_tokens_still_face_down_are_dealt_afresh():
+    """New World with the tokens laid after the draft: during the draft the whole stack is face down, so a
+    playout lays a reshuffled stack, the same whatever the real order."""
+    from analyzer.seafarers import full_reference as R
+    from analyzer.seafarers.boards import deal_plan, generate_boards
+    from analyzer.seafarers.full_rules import load_rules
+    from analyzer.seafarers.play import kernel_board
+    from analyzer.seafarers.scenarios import load_scenario
+
+    s = load_scenario("new-world", 4)
+    b = generate_boards(deal_plan(s), 1, 4, first=0)
+    board = kernel_board(R.game_table(s, load_rules(rule=["harbours_after_draft=true"]), b.terrain[0], b.number[0],
+                                      b.harbour[0]))
+    game, work = kg.new_game(board), kp.bot_work(board)
+    kg.init(board, game, 4, 0)
+    assert game.st[kg.ST_PHASE] == kg.SETUP_SETTLEMENT and game.st[kg.ST_HARBOUR_POS] == 0
+    stacks = {tuple(deal(board, game, work, 0, key=7, j=j)[0].harbour_stack) for j in range(6)}
+    assert all(sorted(t) == sorted(game.harbour_stack) for t in stacks) and len(stacks) > 1
+    first = deal(board, game, work, 0)[0].harbour_stack.copy()
+    np.random.default_rng(2).shuffle(game.harbour_stack)
+    assert np.array_equal(deal(board, game, work, 0)[0].harbour_stack, first)
