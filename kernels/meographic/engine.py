@@ -15,6 +15,8 @@ import numpy as np
 from kernels.jit import internal, kernel
 from kernels.rng import PURPOSE_DECK, PURPOSE_POLICY, stream_init, uniform_int
 
+PURPOSE_ROLLOUT = 7  # the rollout bot's determinizations (kernels/rng.py's purposes of other games end at 6)
+
 EXPLORE, PLACE, PASS = 0, 1, 2
 ROUNDS = 21
 PILES = 3
@@ -29,6 +31,8 @@ MAX_TYPES = 9
 MAX_CELLS = 8
 MAX_ACTIONS = 256  # 2 held tiles x at most 2 * 21 + 2 open cells, or 5 explore actions
 MAX_OPEN = 128
+N_POINTS = 10  # tile points 0..9: a tile's class (what a seat can tell apart) is type * N_POINTS + points
+MAX_CLASSES = MAX_TYPES * N_POINTS
 
 # state scalars (State.st)
 ST_ROUND, ST_SEAT, ST_PHASE, ST_BAG_POS, ST_NCOLS, ST_PILE_POS, ST_DISCARDED = 0, 1, 2, 3, 4, 5, 6
@@ -131,6 +135,7 @@ def init(state, setup, seed, game):
     state.pile_n[:] = 0
     stream_init(state.deck_rng, seed, game, np.int64(PURPOSE_DECK))
     stream_init(state.rng, seed, game, np.int64(PURPOSE_POLICY))
+    stream_init(state.roll_rng, seed, game, np.int64(PURPOSE_ROLLOUT))
     n_missions = setup.cfg[CFG_MISSIONS]
     shuffle(state.mcards, n_missions, state.deck_rng)
     shuffle(state.bag, setup.cfg[CFG_TILES], state.deck_rng)
@@ -372,7 +377,9 @@ def step(state, setup, kind, a, b, c):
             for i in range(PILES - 1, -1, -1):
                 if state.pile_n[i] > 0:
                     state.pile_n[i] -= 1
-                    state.gone[setup.tile_type[state.piles[i, state.pile_n[i]]]] += 1
+                    gone = state.piles[i, state.pile_n[i]]
+                    state.gone[setup.tile_type[gone]] += 1
+                    state.discards[st[ST_DISCARDED]] = gone  # face up: every seat saw it
                     st[ST_DISCARDED] += 1
                     break
         refill(state, setup)
