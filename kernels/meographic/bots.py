@@ -35,6 +35,7 @@ from kernels.meographic.engine import (
     open_cells,
     points_at,
 )
+from kernels.rng import uniform_int
 
 BOT_RANDOM, BOT_GREEDY, BOT_PLANNER, BOT_ROLLOUT = 0, 1, 2, 3
 # planner parameters (vector order)
@@ -271,5 +272,19 @@ def planner(state, setup, actions, n, params):
     return pick
 
 
-__all__ = ["BOT_RANDOM", "BOT_GREEDY", "BOT_PLANNER", "BOT_ROLLOUT", "EXPLORE", "greedy", "planner", "plan_value",
-           "set_chances"]
+@internal
+def decide_basic(state, setup, actions, n):
+    """The seat to move's random, greedy or planner bot picks one of the n legal actions."""
+    if n == 1:
+        return np.int64(0)
+    seat = state.st[ST_SEAT]
+    bot = setup.bots[seat]
+    if bot == BOT_GREEDY:
+        return greedy(state, setup, actions, n)
+    if bot == BOT_PLANNER:
+        return planner(state, setup, actions, n, setup.params[seat])
+    return uniform_int(state.rng, n)
+
+
+__all__ = ["BOT_RANDOM", "BOT_GREEDY", "BOT_PLANNER", "BOT_ROLLOUT", "EXPLORE", "decide_basic", "greedy", "planner",
+           "plan_value", "set_chances"]

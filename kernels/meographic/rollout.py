@@ -15,14 +15,12 @@ import numpy as np
 
 from kernels.jit import internal, kernel
 from kernels.meographic.bots import (
-    BOT_GREEDY,
-    BOT_PLANNER,
     BOT_ROLLOUT,
     PL_KEEP,
     PL_LOOK,
+    decide_basic,
     greedy,
     plan_value,
-    planner,
     set_chances,
 )
 from kernels.meographic.engine import (
@@ -234,14 +232,7 @@ def rollout(state, setup, actions, n, params, sim):
 @kernel
 def decide(state, setup, actions, n, sim):
     """The seat to move's bot picks one of the n legal actions (sim: the rollout's scratch State)."""
-    if n == 1:
-        return np.int64(0)
     seat = state.st[ST_SEAT]
-    bot = setup.bots[seat]
-    if bot == BOT_GREEDY:
-        return greedy(state, setup, actions, n)
-    if bot == BOT_PLANNER:
-        return planner(state, setup, actions, n, setup.params[seat])
-    if bot == BOT_ROLLOUT:
+    if n > 1 and setup.bots[seat] == BOT_ROLLOUT:
         return rollout(state, setup, actions, n, setup.params[seat], sim)
-    return uniform_int(state.rng, n)
+    return decide_basic(state, setup, actions, n)
