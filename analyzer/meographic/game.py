@@ -9,7 +9,7 @@ GAME = Game(
     title="Cational Meographic: the landscape-photo game",
     version="1",
     about="21 rounds of landscape tiles and photo missions (seed 004): solo or 2-4 players, "
-          "random/greedy/planner bots",
+          "random/greedy/planner/rollout bots",
     rulebooks=("docs/rulebooks/004_4d0bc359b3cf64f1.txt",),
     cli="analyzer.meographic.cli:app",
     arms="analyzer.meographic.game:arms",
