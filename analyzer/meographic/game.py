@@ -50,7 +50,8 @@ def simulate_example() -> Example:
 def compare_example() -> Example:
     from analyzer.meographic.simulation import meographic_job
 
-    return Example(jobs=[(b, meographic_job(2, b, 3)) for b in ("random", "greedy", "planner")], games=6,
+    return Example(jobs=[(b, meographic_job(2, b, 3)) for b in ("random", "greedy", "planner", "rollout:k=1,width=1")],
+                   games=6,
                    argv=["meographic", "compare", "--players", "2", "--bots", "planner,greedy", "--games", "20",
                          "--seed", "3", "--no-progress"],
                    tables={"games.parquet": _table({"seat_of_a": "Int64"})}, shares_luck=True)
