@@ -37,9 +37,9 @@ def reference_rate(players: int, games: int) -> float:
 def main(games: int = 20_000, ref_games: int = 10) -> None:
     print("Cational Meographic kernel throughput (games/s on one core; aim: greedy solo 50,000)")
     print(f"{'bot':8} {'players':>7} {'games/s':>10} {'score 1':>8}")
-    for bot in ("random", "greedy", "planner"):
+    for bot in ("random", "greedy", "planner", "rollout"):
         for players in (1, 2, 4):
-            n = games if bot != "planner" else games // 10
+            n = {"planner": games // 10, "rollout": games // 100}.get(bot, games)
             rate, score = games_per_s(players, bot, n // players)
             print(f"{bot:8} {players:7d} {rate:10,.0f} {score:8.1f}")
     k, _ = games_per_s(1, "greedy", games)

@@ -90,6 +90,23 @@ def _area_png(stage, spec, cols, rules, players, label):
     return {"game": game, "seat": seat + 1, "score": score}
 
 
+def _distribution(groups: dict) -> list[dict]:
+    """Per group of scores: mean with its 95% CI, sd, the 5/25/50/75/95th percentiles, lowest and highest."""
+    rows = []
+    for name, x in groups.items():
+        m = stats.mean_ci(x)
+        rows.append({"group": name, "games": int(x.size), "mean": m["mean"], "ci95": m["ci95"], "sd": m["std"],
+                     **stats.percentiles(x), "min": int(x.min()), "max": int(x.max())})
+    return rows
+
+
+def _distribution_table(rows: list[dict]) -> tuple:
+    head = ["scores of", "values", "mean", "95% CI", "sd", "5%", "25%", "median", "75%", "95%", "min", "max"]
+    body = [[r["group"], f"{r['games']:,}", num(r["mean"], 1), ci_range(r["ci95"], 1), num(r["sd"], 1),
+             *(num(r[q], 0) for q in ("p5", "p25", "p50", "p75", "p95")), r["min"], r["max"]] for r in rows]
+    return ("table", head, body, ["l"] + ["r"] * 11)
+
+
 def _short(label: str) -> str:
     return BOTS.parse(label).short_label
 
@@ -121,6 +138,10 @@ def simulate(players: int = typer.Option(1, help="Players (1 is the solo game, u
     bot_names = list(dict.fromkeys(short))
     by_bot = {b: scores[[s for s in range(players) if short[s] == b]].ravel() for b in bot_names}
     rates = analysis.mission_rates(cols, rule_set)
+    groups = {n: scores[s] for s, n in enumerate(names)}
+    if players > 1:
+        groups |= {f"{b} (its seats)" if len(bot_names) > 1 else "every seat": v for b, v in by_bot.items()}
+    distribution = _distribution(groups)
     if players == 1:
         headline = (f"{short[0]} scores {num(mean['mean'], 1)} points per solo game on average "
                     f"({_ci(mean)}, {cols.shape[1]:,} games)")
@@ -134,7 +155,7 @@ def simulate(players: int = typer.Option(1, help="Players (1 is the solo game, u
         "rules_sha256": rule_set.sha256, "mean_score": mean,
         "bot_score": {b: stats.mean_ci(v) for b, v in by_bot.items()}, "seat": seat,
         "sources": dict(zip(analysis.SOURCES, _sources(cols, rule_set, players, [list(range(players))])[0].tolist())),
-        "missions": rates, "run": arms_run_info([result]), "headline": headline}
+        "missions": rates, "distribution": distribution, "run": arms_run_info([result]), "headline": headline}
     from reports.meographic import report
 
     with results_folder(out) as stage:
@@ -166,6 +187,9 @@ def simulate(players: int = typer.Option(1, help="Players (1 is the solo game, u
                           f"{', '.join(labels)}, rule set {rule_set.name}; ties split the win between the seats on "
                           f"the top score."),
                     ("table", ["seat", "mean score", "95% CI", "win share", "95% CI"], rows, ["l", "r", "r", "r", "r"]),
+                    ("h2", "Score distribution"),
+                    ("p", "Final scores, one value per game and seat (percentiles interpolated)."),
+                    _distribution_table(distribution),
                     ("h2", "Mission cards"),
                     ("table", ["card", "shape", "points", "games turned up", "completed", "scorings per game"],
                      mission_rows, ["l", "l", "r", "r", "r", "r"])]

@@ -9,7 +9,7 @@ GAME = Game(
     title="Cational Meographic: the landscape-photo game",
     version="1",
     about="21 rounds of landscape tiles and photo missions (seed 004): solo or 2-4 players, "
-          "random/greedy/planner bots",
+          "random/greedy/planner/rollout bots",
     rulebooks=("docs/rulebooks/004_4d0bc359b3cf64f1.txt",),
     cli="analyzer.meographic.cli:app",
     arms="analyzer.meographic.game:arms",
@@ -50,7 +50,8 @@ def simulate_example() -> Example:
 def compare_example() -> Example:
     from analyzer.meographic.simulation import meographic_job
 
-    return Example(jobs=[(b, meographic_job(2, b, 3)) for b in ("random", "greedy", "planner")], games=6,
+    return Example(jobs=[(b, meographic_job(2, b, 3)) for b in ("random", "greedy", "planner", "rollout:k=1,width=1")],
+                   games=6,
                    argv=["meographic", "compare", "--players", "2", "--bots", "planner,greedy", "--games", "20",
                          "--seed", "3", "--no-progress"],
                    tables={"games.parquet": _table({"seat_of_a": "Int64"})}, shares_luck=True)

@@ -14,10 +14,11 @@ listed by `legal` in that order: piles left to right then the bag; held slot 0 t
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from analyzer.meographic.rules import ANY, RuleSet
-from analyzer.rng_reference import Stream
+from analyzer.rng_reference import GOLDEN, U64, Stream, mix64
 
 EXPLORE, PLACE, PASS = 0, 1, 2
 ACTION_NAMES = ("explore", "place", "pass")
@@ -28,6 +29,9 @@ CENTRE = GRID // 2
 MAX_PLAYERS = 4
 PURPOSE_DECK = 0  # kernels/rng.py: mission cards, then the bag
 PURPOSE_POLICY = 1
+PURPOSE_ROLLOUT = 7  # the rollout's determinizations (kernels/meographic/engine.py)
+N_POINTS = 10  # a tile's class, what a seat tells apart: type * N_POINTS + points
+MAX_K = 64  # the rollout's continuations per candidate at most
 NEIGHBOURS = ((-1, 0), (0, -1), (0, 1), (1, 0))
 
 
@@ -68,6 +72,7 @@ class State:
     completed: list = field(default_factory=list)  # per card
     revealed: list = field(default_factory=list)
     discarded: int = 0
+    discards: list = field(default_factory=list)  # the solo discards, face up
     round: int = 0
     seat: int = 0
     phase: int = EXPLORE
@@ -212,7 +217,7 @@ def step(state: State, rules: RuleSet, action: tuple) -> None:
         if state.players == 1:  # "descarte a peça superior da pilha mais à direita"
             standing = [p for p in state.piles if p]
             if standing:
-                standing[-1].pop()
+                state.discards.append(standing[-1].pop())
                 state.discarded += 1
         refill(state, rules)
         state.phase = PLACE
@@ -298,4 +303,137 @@ def greedy_choice(rules: RuleSet):
         values = [max(hand_value, placed_value(state, state.piles[a][-1])) if a < SUPPLY_PILES else hand_value
                   for _, a, _, _ in acts]
         return values.index(max(values))
+    return choose
+
+
+def type_chances(rules: RuleSet, state: State, seat: int, look: float) -> list:
+    """The planner's chance of meeting each type among `look` tiles the seat has not seen: 1 - (1 - q)^look, q the
+    type's share of them (the set less every area, the discards, the piles and the seat's own tiles)."""
+    unseen = []
+    for t in range(rules.n_types):
+        n = sum(1 for k in rules.tile_type if k == t)
+        n -= sum(1 for area in state.areas for tile in area.values() if rules.tile_type[tile] == t)
+        n -= sum(1 for tile in state.discards if rules.tile_type[tile] == t)
+        n -= sum(len(p) for p in state.piles if p and rules.tile_type[p[0]] == t)
+        n -= sum(1 for tile in state.hands[seat] if tile is not None and rules.tile_type[tile] == t)
+        unseen.append(float(max(n, 0)))
+    total = 0.0
+    for n in unseen:
+        total += n
+    return [1.0 - (1.0 - (n / total if total > 0 else 0.0)) ** look for n in unseen]
+
+
+def partial_value(rules: RuleSet, state: State, area: dict, at: tuple, kind: int, chance: list) -> float:
+    """Per uncovered card, its best shape through a tile of type `kind` on `at` that no tile blocks and that still
+    misses a tile: the card's points times the chance of every missing type."""
+    value = 0.0
+    for top, _ in state.columns:
+        best = 0.0
+        for orient in rules.missions[top].orientations:
+            for k, (r0, c0, need) in enumerate(orient):
+                if need != ANY and need != kind:
+                    continue
+                p, missing = 1.0, 0
+                for j, (r, c, want) in enumerate(orient):
+                    if j == k:
+                        continue
+                    tile = area.get((at[0] + r - r0, at[1] + c - c0))
+                    if tile is None:
+                        missing += 1
+                        if want != ANY:
+                            p *= chance[want]
+                    elif want != ANY and rules.tile_type[tile] != want:
+                        p = 0.0
+                        break
+                if missing > 0 and p > best:
+                    best = p
+        value += best * rules.missions[top].points
+    return value
+
+
+def plan_value(rules: RuleSet, state: State, at: tuple, tile: int, params: dict, chance: list) -> float:
+    """The planner's value of `tile` on `at` of the seat to move: its points now, adj x its points per open side
+    times the chance of its type, mission x the partial shapes through it."""
+    area = state.areas[state.seat]
+    kind, pts = rules.tile_type[tile], rules.tile_points[tile]
+    v = float(score_placement(rules, area, tile, at, state.columns).total)
+    sides = sum(1 for dr, dc in NEIGHBOURS if (at[0] + dr, at[1] + dc) not in area)
+    v += params["adj"] * pts * sides * chance[kind]
+    return v + params["mission"] * partial_value(rules, state, area, at, kind, chance)
+
+
+def unseen_tiles(rules: RuleSet, state: State, seat: int) -> list:
+    """The tiles the seat has not seen, known by count per class (type, points): the set less every area, the
+    piles, its own tiles and the discards; as each class's lowest tile id, in class order."""
+    def cls(tile):
+        return rules.tile_type[tile] * N_POINTS + rules.tile_points[tile]
+
+    count, lowest = {}, {}
+    for tile in range(rules.n_tiles):
+        count[cls(tile)] = count.get(cls(tile), 0) + 1
+        lowest.setdefault(cls(tile), tile)
+    seen = [t for area in state.areas for t in area.values()] + [t for p in state.piles for t in p]
+    seen += [t for t in state.hands[seat] if t is not None] + state.discards
+    for tile in seen:
+        count[cls(tile)] -= 1
+    return [lowest[c] for c in sorted(count) for _ in range(count[c])]
+
+
+def determinized(state: State, pool: list, seat: int) -> State:
+    """A copy of the state with the other seats' hands (in seat order), then the rest of the bag, dealt from pool."""
+    sim = copy.deepcopy(state)
+    rest = iter(pool)
+    for o in range(sim.players):
+        if o != seat and sim.hands[o][0] is not None:
+            sim.hands[o][0] = next(rest)
+    sim.bag[sim.bag_pos:] = list(rest)
+    assert len(sim.bag) == len(state.bag), "the unseen tiles are the bag and the other seats' hands"
+    return sim
+
+
+ROLLOUT_DEFAULTS = {"adj": 0.5, "mission": 0.5, "keep": 0.3, "look": 4.0, "k": 2, "width": 3}
+
+
+def rollout_choice(rules: RuleSet, seed: int, game: int, **params):
+    """The kernel's rollout bot: candidates are every explore action, or the planner's best `width` placements;
+    each is played k times to the end by greedy in every seat, continuation j of a decision on the unseen tiles
+    shuffled from draw decision * MAX_K + j + 1 of the rollout stream; the most points in sum, the first on ties."""
+    p = ROLLOUT_DEFAULTS | params
+    key = Stream(seed, game, PURPOSE_ROLLOUT).key
+    greedy = greedy_choice(rules)
+
+    def choose(state, acts):
+        if len(acts) == 1:
+            return 0
+        seat = state.seat
+        order = list(range(len(acts)))
+        if state.phase == PLACE:
+            chance = type_chances(rules, state, seat, p["look"])
+            held = state.hands[seat]
+            values = []
+            for _, a, r, c in acts:
+                other = held[1 - a]
+                kept = p["keep"] * rules.tile_points[other] if other is not None else 0.0
+                values.append(plan_value(rules, state, (r, c), held[a], p, chance) + kept)
+            order = sorted(order, key=lambda i: (-values[i], i))[:min(max(int(p["width"]), 1), len(acts))]
+        if len(order) == 1:
+            return order[0]
+        sums = [0] * len(order)
+        decision = (state.round * state.players + seat) * 2 + state.phase
+        for j in range(min(max(int(p["k"]), 1), MAX_K)):
+            pool = unseen_tiles(rules, state, seat)
+            stream = Stream(seed, game, PURPOSE_ROLLOUT)
+            stream.key = mix64((key + (decision * MAX_K + j + 1) * GOLDEN) & U64)
+            for i in range(len(pool) - 1, 0, -1):
+                k = stream.below(i + 1)
+                pool[i], pool[k] = pool[k], pool[i]
+            for i, a in enumerate(order):
+                sim = determinized(state, pool, seat)
+                step(sim, rules, acts[a])
+                while not terminal(sim):
+                    moves = legal(sim, rules)
+                    step(sim, rules, moves[greedy(sim, moves)])
+                sums[i] += sim.points[seat].total
+        best = max(range(len(order)), key=lambda i: (sums[i], -i))
+        return order[best]
     return choose

@@ -9,7 +9,7 @@ from analyzer.meographic.reference import column_names
 from analyzer.meographic.rules import RuleSet, load_rules, mission_windows, rules_from_data
 from analyzer.runner import Job, Statistic
 from kernels import meographic as km
-from kernels.meographic.engine import CFG_SIZE, MAX_TYPES
+from kernels.meographic.engine import CFG_SIZE, MAX_CLASSES, MAX_TYPES, N_POINTS
 
 RESULT_DTYPE = "int16"
 
@@ -35,6 +35,11 @@ def kernel_setup(rules: RuleSet, players: int, bots: list) -> km.Setup:
     type_pt = np.zeros(MAX_TYPES, np.int64)
     for t in range(rules.n_types):
         type_pt[t] = int(np.median(tile_pts[tile_type == t])) if type_total[t] else 0
+    classes = tile_type * N_POINTS + tile_pts
+    class_total = np.bincount(classes, minlength=MAX_CLASSES).astype(np.int64)
+    class_tile = np.zeros(MAX_CLASSES, np.int64)
+    for t in range(rules.n_tiles - 1, -1, -1):  # (downwards: the lowest id of each class stays)
+        class_tile[classes[t]] = t
     ids = np.zeros(km.MAX_PLAYERS, np.int64)
     params = np.zeros((km.MAX_PLAYERS, km.N_PARAMS), np.float64)
     for s, arm in enumerate(bots):
@@ -43,7 +48,7 @@ def kernel_setup(rules: RuleSet, players: int, bots: list) -> km.Setup:
     if len(lengths) == 0:  # (every card has windows for some type; an empty array still needs its shape)
         lengths, cells = np.zeros(1, np.int32), np.zeros((1, 7, 3), np.int32)
     return km.Setup(cfg, tile_type, tile_pts, np.array([m.points for m in rules.missions], np.int64),
-                    start, count, lengths, cells, type_total, type_pt, ids, params)
+                    start, count, lengths, cells, type_total, type_pt, class_total, class_tile, ids, params)
 
 
 def n_cols(rules: RuleSet) -> int:
@@ -83,8 +88,9 @@ def play_range_for_spec(spec: dict):
     def play_range(start: int, out: np.ndarray) -> None:
         # a State per chunk, never per game: threads play chunks of one job at once
         state = km.new_state(rules.n_tiles, len(rules.missions), n_cols(rules))
+        sim = km.new_state(rules.n_tiles, len(rules.missions), n_cols(rules))  # the rollout's continuations
         block = np.zeros((out.shape[0], out.shape[1]), np.int64)
-        km.play_range(state, setup, seed, start, block, no_trace)
+        km.play_range(state, setup, seed, start, block, no_trace, sim)
         out[...] = block
     return play_range
 
@@ -98,5 +104,6 @@ def replay(spec: dict, game: int):
     state = km.new_state(rules.n_tiles, len(rules.missions), n_cols(rules))
     trace = np.zeros((2 * km.ROUNDS * km.MAX_PLAYERS + 8, 5), np.int64)
     out = np.zeros((n_cols(rules), 1), np.int64)
-    taken = km.play_range(state, setup, spec["seed"], game, out, trace)
+    sim = km.new_state(rules.n_tiles, len(rules.missions), n_cols(rules))
+    taken = km.play_range(state, setup, spec["seed"], game, out, trace, sim)
     return out[:, 0], trace[:taken], state

@@ -1,4 +1,4 @@
-"""The Meographic bots: one `decide(state, setup, actions, n) -> index` for every seat, reading only what the
+"""The Meographic bots (kernels/meographic/rollout.py's `decide` is their one entry point), reading only what the
 seat sees (the piles, the mission row, its own area and tiles, the public counts of placed and discarded tiles);
 never the bag's order. analyzer/meographic/bots.py names them and their parameters.
 
@@ -16,7 +16,7 @@ planner  immediate points + `adj` x the adjacency a future tile of the same type
 
 import numpy as np
 
-from kernels.jit import internal, kernel
+from kernels.jit import internal
 from kernels.meographic.engine import (
     ANY,
     CFG_TYPES,
@@ -37,7 +37,7 @@ from kernels.meographic.engine import (
 )
 from kernels.rng import uniform_int
 
-BOT_RANDOM, BOT_GREEDY, BOT_PLANNER = 0, 1, 2
+BOT_RANDOM, BOT_GREEDY, BOT_PLANNER, BOT_ROLLOUT = 0, 1, 2, 3
 # planner parameters (vector order)
 PL_ADJ, PL_MISSION, PL_KEEP, PL_LOOK = 0, 1, 2, 3
 
@@ -272,9 +272,9 @@ def planner(state, setup, actions, n, params):
     return pick
 
 
-@kernel
-def decide(state, setup, actions, n):
-    """The seat to move's bot picks one of the n legal actions."""
+@internal
+def decide_basic(state, setup, actions, n):
+    """The seat to move's random, greedy or planner bot picks one of the n legal actions."""
     if n == 1:
         return np.int64(0)
     seat = state.st[ST_SEAT]
@@ -286,4 +286,5 @@ def decide(state, setup, actions, n):
     return uniform_int(state.rng, n)
 
 
-__all__ = ["BOT_RANDOM", "BOT_GREEDY", "BOT_PLANNER", "EXPLORE", "decide"]
+__all__ = ["BOT_RANDOM", "BOT_GREEDY", "BOT_PLANNER", "BOT_ROLLOUT", "EXPLORE", "decide_basic", "greedy", "planner",
+           "plan_value", "set_chances"]

@@ -15,6 +15,8 @@ import numpy as np
 from kernels.jit import internal, kernel
 from kernels.rng import PURPOSE_DECK, PURPOSE_POLICY, stream_init, uniform_int
 
+PURPOSE_ROLLOUT = 7  # the rollout bot's determinizations (kernels/rng.py's purposes of other games end at 6)
+
 EXPLORE, PLACE, PASS = 0, 1, 2
 ROUNDS = 21
 PILES = 3
@@ -29,6 +31,8 @@ MAX_TYPES = 9
 MAX_CELLS = 8
 MAX_ACTIONS = 256  # 2 held tiles x at most 2 * 21 + 2 open cells, or 5 explore actions
 MAX_OPEN = 128
+N_POINTS = 10  # tile points 0..9: a tile's class (what a seat can tell apart) is type * N_POINTS + points
+MAX_CLASSES = MAX_TYPES * N_POINTS
 
 # state scalars (State.st)
 ST_ROUND, ST_SEAT, ST_PHASE, ST_BAG_POS, ST_NCOLS, ST_PILE_POS, ST_DISCARDED = 0, 1, 2, 3, 4, 5, 6
@@ -131,6 +135,7 @@ def init(state, setup, seed, game):
     state.pile_n[:] = 0
     stream_init(state.deck_rng, seed, game, np.int64(PURPOSE_DECK))
     stream_init(state.rng, seed, game, np.int64(PURPOSE_POLICY))
+    stream_init(state.roll_rng, seed, game, np.int64(PURPOSE_ROLLOUT))
     n_missions = setup.cfg[CFG_MISSIONS]
     shuffle(state.mcards, n_missions, state.deck_rng)
     shuffle(state.bag, setup.cfg[CFG_TILES], state.deck_rng)
@@ -238,41 +243,59 @@ def adjacency_at(state, seat, cell, ty, pt):
 
 
 @internal
-def note_completions(state, setup, seat, cell, ty):
-    """After a tile of type ty is placed on cell: every window of a card through it with all its other cells
-    placed and of the right types but one empty cell c makes (c, the type c needs) complete that card. A
-    completion never goes away while c is open (tiles are never removed), so these masks, built a placement at a
-    time, answer every later mission check with one lookup (state.mmask[seat, c, type], a bit per card)."""
+def note_card(state, setup, seat, cell, ty, m):
+    """Card m's windows through a tile of type ty on cell: each with all its other cells placed and of the right
+    types but one empty cell c makes (c, the type c needs) complete card m."""
     btype, mmask = state.btype, state.mmask
-    n_types = setup.cfg[CFG_TYPES]
-    for m in range(setup.cfg[CFG_MISSIONS]):
-        bit = np.int64(1) << m
-        w0 = setup.win_start[m, ty]
-        for w in range(w0, w0 + setup.win_count[m, ty]):
-            empty, empty_want = np.int64(-1), np.int64(0)
-            for k in range(setup.win_len[w]):
-                at = cell + setup.win_cells[w, k, 0] * GP + setup.win_cells[w, k, 1]
-                b = btype[seat, at]
-                want = setup.win_cells[w, k, 2]
-                if b < 0:
-                    if empty >= 0:
-                        empty = -2
-                        break
-                    empty, empty_want = at, want
-                elif want != ANY and b != want:
+    bit = np.int64(1) << m
+    w0 = setup.win_start[m, ty]
+    for w in range(w0, w0 + setup.win_count[m, ty]):
+        empty, empty_want = np.int64(-1), np.int64(0)
+        for k in range(setup.win_len[w]):
+            at = cell + setup.win_cells[w, k, 0] * GP + setup.win_cells[w, k, 1]
+            b = btype[seat, at]
+            want = setup.win_cells[w, k, 2]
+            if b < 0:
+                if empty >= 0:
                     empty = -2
                     break
-            if empty < 0:
-                continue
-            if state.mflag[seat, empty] == 0:
-                state.mflag[seat, empty] = 1
-                state.mtouched[seat, state.n_mtouched[seat]] = empty
-                state.n_mtouched[seat] += 1
-            if empty_want == ANY:
-                for t in range(n_types):
-                    mmask[seat, empty, t] |= bit
-            else:
-                mmask[seat, empty, empty_want] |= bit
+                empty, empty_want = at, want
+            elif want != ANY and b != want:
+                empty = -2
+                break
+        if empty < 0:
+            continue
+        if state.mflag[seat, empty] == 0:
+            state.mflag[seat, empty] = 1
+            state.mtouched[seat, state.n_mtouched[seat]] = empty
+            state.n_mtouched[seat] += 1
+        if empty_want == ANY:
+            for t in range(setup.cfg[CFG_TYPES]):
+                mmask[seat, empty, t] |= bit
+        else:
+            mmask[seat, empty, empty_want] |= bit
+
+
+@internal
+def note_completions(state, setup, seat, cell, ty):
+    """After a tile of type ty is placed on cell, note_card for every card turned up so far. A completion never
+    goes away while c is open (tiles are never removed), so these masks, built a placement at a time, answer
+    every later mission check with one lookup (state.mmask[seat, c, type], a bit per card). A card still in the
+    pile is noted when it is turned up (note_revealed): 8 of the 15 never are."""
+    for m in range(setup.cfg[CFG_MISSIONS]):
+        if state.revealed[m] != 0:
+            note_card(state, setup, seat, cell, ty, m)
+
+
+@internal
+def note_revealed(state, setup, m):
+    """Card m is turned up: its completions on every area as they stand (the masks note_completions would have
+    built had it seen m from the start: for an open cell, whether some window of m through it has every other
+    cell placed and right)."""
+    for s in range(setup.cfg[CFG_PLAYERS]):
+        for k in range(state.n_placed[s]):
+            cell = state.placed[s, k]
+            note_card(state, setup, s, cell, np.int64(state.btype[s, cell]), m)
 
 
 @internal
@@ -318,6 +341,8 @@ def mission_update(state, setup):
         card = state.mcards[st[ST_PILE_POS]]
         st[ST_PILE_POS] += 1
         state.revealed[card] = 1
+        if st[ST_ROUND] + 1 < ROUNDS:  # (after the last round no tile is placed again)
+            note_revealed(state, setup, card)
         to = 0
     if to < st[ST_NCOLS]:
         state.col_under[to] = state.col_top[to]
@@ -372,7 +397,9 @@ def step(state, setup, kind, a, b, c):
             for i in range(PILES - 1, -1, -1):
                 if state.pile_n[i] > 0:
                     state.pile_n[i] -= 1
-                    state.gone[setup.tile_type[state.piles[i, state.pile_n[i]]]] += 1
+                    gone = state.piles[i, state.pile_n[i]]
+                    state.gone[setup.tile_type[gone]] += 1
+                    state.discards[st[ST_DISCARDED]] = gone  # face up: every seat saw it
                     st[ST_DISCARDED] += 1
                     break
         refill(state, setup)

@@ -5,7 +5,17 @@ from collections import namedtuple
 
 import numpy as np
 
-from kernels.meographic.engine import GP, MAX_ACTIONS, MAX_OPEN, MAX_PLAYERS, MAX_TYPES, PILES, ROUNDS, ST_SIZE
+from kernels.meographic.engine import (
+    GP,
+    MAX_ACTIONS,
+    MAX_CLASSES,
+    MAX_OPEN,
+    MAX_PLAYERS,
+    MAX_TYPES,
+    PILES,
+    ROUNDS,
+    ST_SIZE,
+)
 
 N_PARAMS = 8  # a bot's parameter vector
 
@@ -18,6 +28,8 @@ Setup = namedtuple("Setup", [
     "win_cells",  # int32 [W, MAX_CELLS - 1, 3] (dr, dc, type) of each, relative to the new tile
     "type_total",  # int64 [MAX_TYPES] tiles of each type in the set
     "type_pt",  # int64 [MAX_TYPES] a type's median points (the planner's guess of a blind tile)
+    "class_total",  # int64 [MAX_CLASSES] tiles of each class (engine.N_POINTS) in the set
+    "class_tile",  # int64 [MAX_CLASSES] the lowest tile id of each class (a determinized bag holds these)
     "bots",  # int64 [MAX_PLAYERS] each seat's bot (kernels.meographic.bots BOT_*)
     "params",  # float64 [MAX_PLAYERS, N_PARAMS]
 ])
@@ -49,7 +61,13 @@ State = namedtuple("State", [
     "chance",  # float64 [MAX_TYPES] scratch: the planner's chance of meeting each type
     "cand",  # int64 [PILES + 1, 5] scratch: the greedy's tiles (type, points, best points, open cell index, slot)
     "actions",  # int64 [MAX_ACTIONS, 4]
-    "deck_rng", "rng",  # uint64 [2] the streams: deck (cards, bag), policy
+    "discards",  # int64 [n_tiles] the solo discards in order (face up)
+    "pool",  # int64 [n_tiles] scratch: the rollout's unseen tiles, shuffled
+    "seen",  # int64 [MAX_CLASSES] scratch: the rollout's unseen tiles per class
+    "sums",  # int64 [MAX_ACTIONS] scratch: the rollout's final points per candidate, summed over continuations
+    "picks",  # int64 [MAX_ACTIONS] scratch: the rollout's candidates (action indices)
+    "deck_rng", "rng", "roll_rng", "sample_rng",  # uint64 [2] the streams: deck (cards, bag), policy, rollout;
+    # sample_rng: one continuation's shuffle
     "row",  # int64 [n_cols] one game's result columns
 ])
 
@@ -70,5 +88,7 @@ def new_state(n_tiles: int, n_missions: int, n_cols: int) -> State:
                  np.zeros(n_missions, np.int64), np.zeros(n_missions, np.int64), np.zeros(MAX_OPEN, np.int64),
                  np.zeros(MAX_ACTIONS, np.float64), np.zeros(MAX_TYPES, np.float64),
                  np.zeros((PILES + 1, 5), np.int64),
-                 np.zeros((MAX_ACTIONS, 4), np.int64), np.zeros(2, np.uint64), np.zeros(2, np.uint64),
+                 np.zeros((MAX_ACTIONS, 4), np.int64), np.zeros(n_tiles, np.int64), np.zeros(n_tiles, np.int64),
+                 np.zeros(MAX_CLASSES, np.int64), np.zeros(MAX_ACTIONS, np.int64), np.zeros(MAX_ACTIONS, np.int64),
+                 np.zeros(2, np.uint64), np.zeros(2, np.uint64), np.zeros(2, np.uint64), np.zeros(2, np.uint64),
                  np.zeros(n_cols, np.int64))

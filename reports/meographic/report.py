@@ -27,6 +27,7 @@ def score_histograms(groups: dict[str, np.ndarray], title: str, path: Path) -> P
         ax.hist(scores, bins=bins - 0.5, histtype="step", linewidth=1.6, color=colour,
                 weights=np.full(scores.size, 100 / scores.size), label=f"{label} (mean {scores.mean():.1f})")
         ax.axvline(scores.mean(), color=colour, linestyle="--", linewidth=1)
+    ax.plot([], [], color="grey", linestyle="--", linewidth=1, label="dashed: the mean, in its colour")
     ax.set_xlabel("final score (points)")
     ax.set_ylabel("share of games (%)")
     ax.set_title(title)

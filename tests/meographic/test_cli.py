@@ -59,6 +59,15 @@ def test_simulate_writes_the_table_summary_report_and_figures(tmp_path, capsys):
         assert (out / f"{png}.png").stat().st_size > 5_000, png
     best = summary["best_game"]
     assert best["score"] == table[f"score_{best['seat']}"].max()
+    dist = {d["group"]: d for d in summary["distribution"]}
+    assert list(dist) == ["seat 1 (greedy)", "seat 2 (planner)", "greedy (its seats)", "planner (its seats)"]
+    for s, name in ((1, "seat 1 (greedy)"), (2, "seat 2 (planner)")):
+        scores = table[f"score_{s}"].cast(float).to_numpy()
+        d = dist[name]
+        assert d["mean"] == pytest.approx(scores.mean()) and d["p50"] == pytest.approx(np.median(scores))
+        assert d["min"] <= d["p5"] <= d["p25"] <= d["p50"] <= d["p75"] <= d["p95"] <= d["max"] == scores.max()
+        assert d["ci95"][0] < d["mean"] < d["ci95"][1]
+    assert "## Score distribution" in (out / "report.md").read_text()
 
 
 def test_solo_simulate_and_compare(tmp_path, capsys):
