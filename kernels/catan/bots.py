@@ -94,8 +94,14 @@ def _free_site(board, game, c):
 @kernel
 def _site_field(board, game, params, seat, own):
     """game.field[c]: the best free site's value, halved for every edge between it and c (through corners no
-    rival building holds), a few relaxation sweeps: what a road or ship that reaches c leads towards."""
+    rival building holds), a few relaxation sweeps: what a road or ship that reaches c leads towards. It depends
+    only on the seat, its weights and what st[ST_MAP_VERSION] counts, so it is kept per seat until that moves."""
     field = game.field
+    version = game.st[kg.ST_MAP_VERSION]
+    if game.field_version[seat] == version:
+        for c in range(field.shape[0]):
+            field[c] = game.field_cache[seat, c]
+        return
     for c in range(field.shape[0]):
         field[c] = _site_value(board, game, params, seat, c, own) if _free_site(board, game, c) else 0.0
     for _ in range(6):
@@ -111,6 +117,9 @@ def _site_field(board, game, params, seat, own):
                     changed = True
         if not changed:  # settled: further sweeps would change nothing
             break
+    for c in range(field.shape[0]):
+        game.field_cache[seat, c] = field[c]
+    game.field_version[seat] = version
 
 
 @kernel

@@ -51,7 +51,9 @@ PIECE_ROAD, PIECE_SHIP, PIECE_SETTLEMENT, PIECE_CITY = range(4)  # columns of pi
 (ST_PHASE, ST_ACTOR, ST_CURRENT, ST_TURN, ST_ROLLS, ST_SEVENS, ST_LAST_ROLL, ST_SETUP_POS, ST_SETUP_CORNER,
  ST_DECK_POS, ST_DEV_PLAYED, ST_SHIP_MOVED, ST_FREE_ROADS, ST_RESUME, ST_THIEF, ST_ROUTE_HOLDER, ST_ARMY_HOLDER,
  ST_WINNER, ST_CAPPED, ST_ROBBER, ST_PIRATE, ST_OFFERS, ST_OFFER_GIVE, ST_OFFER_GET, ST_HARBOUR_POS,
- ST_SIZE) = range(26)
+ ST_MAP_VERSION, ST_SIZE) = range(27)
+# ST_MAP_VERSION counts changes to the buildings, the harbours and the shown map: bots keep what depends only on
+# them (Game.field_cache) until it moves
 
 # Result columns: the game's, then N_SEAT_COLS per seat slot (4 slots; empty seats 0).
 R_WINNER, R_TURNS, R_ROLLS, R_SEVENS, R_CAPPED = range(5)
@@ -114,6 +116,8 @@ Game = namedtuple("Game", [
     "harbour_stack",  # int64 [tokens]: Board.harbour_pool shuffled face down, in draw order (bots read only the
     # token drawn, harbour_stack[st[ST_HARBOUR_POS]])
     "harbour_edges",  # int64 [tokens]: the edge each token was laid on, -1 not (yet) laid
+    "field_cache",  # float64 [MAX_SEATS, n_corner]: each seat's last site field (kernels/catan/bots.py)
+    "field_version",  # int64 [MAX_SEATS]: the st[ST_MAP_VERSION] it was computed at, -1 none
 ])
 
 
@@ -142,7 +146,8 @@ def new_game(board: Board) -> Game:
                 np.zeros((MAX_SEATS, n_edge), np.bool_), route_work(n_edge, 30),
                 np.zeros(n_corner, np.float64), np.zeros((MAX_SEATS, MAX_TRACK), np.int64),
                 np.zeros(n_corner, np.int64), np.zeros(len(board.harbour_pool), np.int64),
-                np.zeros(len(board.harbour_pool), np.int64))
+                np.zeros(len(board.harbour_pool), np.int64), np.zeros((MAX_SEATS, n_corner), np.float64),
+                np.zeros(MAX_SEATS, np.int64))
 
 
 # ------------------------------------------------------------------------------------------------ set-up
@@ -152,6 +157,7 @@ def init(board, game, seed, g):
     p = board.params
     st = game.st
     st[:] = 0
+    game.field_version[:] = -1
     for h in range(board.terrain.shape[0]):
         game.terrain[h] = UNKNOWN if board.fog[h] else board.terrain[h]
         game.number[h] = 0 if board.fog[h] else board.number[h]
@@ -835,6 +841,7 @@ def _reveal(board, game, seat, h):
     t = board.terrain[h]
     game.terrain[h] = t
     game.number[h] = board.number[h]
+    game.st[ST_MAP_VERSION] += 1
     if GOLD <= t <= ORE:
         column = 5 if t == GOLD else t - FIRST_RESOURCE_TERRAIN
         for k in range(6):
@@ -858,6 +865,7 @@ def _harbour_rates(board, game, seat, h):
 @kernel
 def _settle(board, game, seat, c, in_setup):
     game.corner_owner[c] = seat
+    game.st[ST_MAP_VERSION] += 1
     game.corner_building[c] = SETTLEMENT
     game.pieces_left[seat, PIECE_SETTLEMENT] -= 1
     _join(board, game, seat, c)
@@ -995,6 +1003,7 @@ def step(board, game, kind, a, b):
             game.corner_harbour[c] = k
             if game.corner_owner[c] >= 0:  # laid at a building (after the draft): its rates at once
                 _harbour_rates(board, game, game.corner_owner[c], k)
+        st[ST_MAP_VERSION] += 1
         _lay_next(board, game, pos + 1)
         return
     if ph == SETUP_SETTLEMENT:
@@ -1109,6 +1118,7 @@ def step(board, game, kind, a, b):
     elif kind == CITY_UP:
         _pay(board, game, seat, ITEM_CITY)
         game.corner_building[a] = CITY
+        st[ST_MAP_VERSION] += 1
         game.pieces_left[seat, PIECE_CITY] -= 1
         game.pieces_left[seat, PIECE_SETTLEMENT] += 1
     elif kind == BUY_CARD:

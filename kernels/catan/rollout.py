@@ -88,6 +88,7 @@ def copy_state(src, dst):
     _copy1(src.corner_harbour, dst.corner_harbour)
     _copy1(src.harbour_stack, dst.harbour_stack)
     _copy1(src.harbour_edges, dst.harbour_edges)
+    dst.field_version[:] = -1  # the copy's bots may weigh with other weights
 
 
 @kernel

@@ -15,7 +15,8 @@ from kernels.catan import rollout as kr
 from kernels.rng import PURPOSE_POLICY, stream_init
 from tests.seafarers.test_full_kernel import _value_game, tables
 
-SCRATCH = {"actions", "targets", "work", "field", "owed", "vp_track"}  # what copy_state leaves: no state in it
+SCRATCH = {"actions", "targets", "work", "field", "owed", "vp_track",  # what copy_state leaves: no state in it
+           "field_cache", "field_version"}
 QUICK = "rollout:playouts=2,candidates=2,horizon=4"
 
 
@@ -227,3 +228,30 @@ def test_harbour_tokens_still_face_down_are_dealt_afresh():
     first = deal(board, game, work, 0)[0].harbour_stack.copy()
     np.random.default_rng(2).shuffle(game.harbour_stack)
     assert np.array_equal(deal(board, game, work, 0)[0].harbour_stack, first)
+
+
+@pytest.mark.parametrize("slug", ["fog-islands", "new-world"])
+def test_a_kept_site_field_is_the_field_computed_afresh(slug):
+    """The value bot keeps each seat's site field until a building, a harbour or an explored hex changes the map
+    (st[ST_MAP_VERSION]): wherever it is kept, it is what computing it again gives."""
+    from kernels.catan import bots as kb
+
+    board, game, work, policies, params, streams = midgame(slug, decisions=0)
+    own = np.zeros(6)
+    checked = 0
+    for step in range(3000):
+        if game.st[kg.ST_PHASE] == kg.OVER:
+            break
+        n = kg.legal(board, game)
+        seat = game.st[kg.ST_ACTOR]
+        kg.step(board, game, *game.actions[kp.decide(board, game, n, policies[seat], params[seat], streams[seat],
+                                                     work)])
+        for s in range(4):
+            if step % 7 == 0 and game.field_version[s] == game.st[kg.ST_MAP_VERSION]:
+                kept = game.field_cache[s].copy()
+                game.field_version[s] = -1
+                kb.seat_pips(board, game, s, own)
+                kb._site_field(board, game, params[s], s, own)
+                assert np.array_equal(game.field, kept), (step, s)
+                checked += 1
+    assert checked > 50
