@@ -32,11 +32,15 @@ def midgame(slug="new-shores", players=4, seed=11, g=5, decisions=600, bots=("va
     for _ in range(decisions):
         if game.st[kg.ST_PHASE] == kg.OVER:
             break
-        n = kg.legal(board, game)
-        seat = game.st[kg.ST_ACTOR]
-        kg.step(board, game, *game.actions[kp.decide(board, game, n, policies[seat], params[seat], streams[seat],
-                                                     work)])
+        play_one(board, game, work, policies, params, streams)
     return board, game, work, policies, params, streams
+
+
+def play_one(board, game, work, policies, params, streams):
+    """One decision of the seat to act, played."""
+    n = kg.legal(board, game)
+    seat = game.st[kg.ST_ACTOR]
+    kg.step(board, game, *game.actions[kp.decide(board, game, n, policies[seat], params[seat], streams[seat], work)])
 
 
 def state_fields(game):
@@ -242,10 +246,7 @@ def test_a_kept_site_field_is_the_field_computed_afresh(slug):
     for step in range(3000):
         if game.st[kg.ST_PHASE] == kg.OVER:
             break
-        n = kg.legal(board, game)
-        seat = game.st[kg.ST_ACTOR]
-        kg.step(board, game, *game.actions[kp.decide(board, game, n, policies[seat], params[seat], streams[seat],
-                                                     work)])
+        play_one(board, game, work, policies, params, streams)
         for s in range(4):
             if step % 7 == 0 and game.field_version[s] == game.st[kg.ST_MAP_VERSION]:
                 kept = game.field_cache[s].copy()
