@@ -74,7 +74,8 @@ def trace(job, game: int) -> dict:
         codes[s], params[s] = arm.spec.code, arm.vector(kb.N_PARAMS)
     actions = np.zeros((ke.MAX_ACTIONS, 4), np.int64)
     rows = np.zeros((20_000, 5), np.int64)
-    m = kb.play_trace(setup, st, codes, params, spec["seed"], game, actions, np.zeros(2, np.uint64), rows)
+    m = kb.play_trace(setup, st, codes, params, spec["seed"], game, actions, np.zeros(2, np.uint64), rows,
+                      kb.make_work(setup))
     return {"luck": luck, "events": {"actions": rows[:m].tolist(), "winner": int(st.sc[ke.S_WINNER]),
                                      "turns": int(st.sc[ke.S_TURN])}}
 

@@ -48,7 +48,7 @@ def build_play_range(spec: dict):
     def play_range(start: int, out: np.ndarray) -> None:
         st = ke.make_state(setup)  # per chunk, never per game
         kb.play_range(setup, st, codes, params, seed, start, out, np.zeros((ke.MAX_ACTIONS, 4), np.int64),
-                      np.zeros(2, np.uint64))
+                      np.zeros(2, np.uint64), kb.make_work(setup))
 
     return play_range
 

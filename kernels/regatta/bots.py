@@ -1,7 +1,7 @@
-"""Regatta bots and the game loop: `decide` (random, greedy) reads only what its seat sees (its hand,
-the face-up tiles, the boats), then `play_range` / `play_trace`: init, legal/decide/step until terminal,
-result. The race's yardstick is `path_score`: a shortest-path search over the visible rivers
-(face-down tiles assumed open, at a cost)."""
+"""Regatta bots and the game loop: `decide` (random, greedy, blocker; the planner in kernels/regatta/planner.py)
+reads only what its seat sees (its hand, the face-up tiles, the boats), then `play_range` / `play_trace`:
+init, legal/decide/step until terminal, result. The race's yardstick is `path_score` (kernels/regatta/score.py):
+a shortest-path search over the visible rivers (face-down tiles assumed open, at a cost)."""
 
 import numpy as np
 from numba import njit
@@ -36,10 +36,11 @@ from kernels.regatta.engine import (
     step,
     terminal,
 )
+from kernels.regatta.planner import answer, make_work, turn_choice  # noqa: F401  (make_work: for callers)
 from kernels.regatta.score import FAR, keep_rank, path_score, value, value_after
 from kernels.rng import stream_init, uniform_int
 
-BOT_RANDOM, BOT_GREEDY, BOT_BLOCKER = 0, 1, 2
+BOT_RANDOM, BOT_GREEDY, BOT_BLOCKER, BOT_PLANNER = 0, 1, 2, 3
 N_PARAMS = 4
 
 
@@ -65,6 +66,13 @@ def _greedy(st, setup, actions, n, spite):
                 best_i, best_v = i, v
     if best_i >= 0:
         return best_i
+    return trade_or_end(setup, actions, n)
+
+
+@njit(cache=True)
+def trade_or_end(setup, actions, n):
+    """Trade (mulligan) a card, the least useful first; else end the turn (or discard the first card when
+    over the limit)."""
     for rank in range(3):  # nothing helps now: trade a card (a hand of 3 never refills), the least useful first
         for i in range(n):
             if actions[i, 0] == MULLIGAN and keep_rank(setup, actions[i, 1]) == rank:
@@ -89,16 +97,29 @@ def _answer(st, setup, actions, n, spite):
 
 
 @njit(cache=True)
-def decide(st, setup, actions, n, bot, params, rng):
-    """The index of the chosen action; params[0] is the blocker's spite (weight of the nearest rival)."""
+def decide(st, setup, actions, n, bot, params, rng, wk):
+    """The index of the chosen action. params[0] is the blocker's and the planner's spite (the weight of the
+    nearest rival's path); the planner's beam and depth follow; wk is the planner's scratch (planner.Work)."""
     if bot == BOT_RANDOM or st.sc[S_PHASE] == PLACING:
         return uniform_int(rng, n)
-    spite = params[0] if bot == BOT_BLOCKER else 0.0
+    spite = params[0] if bot == BOT_BLOCKER or bot == BOT_PLANNER else 0.0
     if st.sc[S_PHASE] == TURN:
+        if bot == BOT_PLANNER:
+            i = turn_choice(st, setup, wk, actions, n, spite, int(params[1]), int(params[2]))
+            return i if i >= 0 else trade_or_end(setup, actions, n)
         return _greedy(st, setup, actions, n, spite)
     if bot == BOT_BLOCKER:
         return _answer(st, setup, actions, n, spite)
+    if bot == BOT_PLANNER:
+        return answer(st, setup, n)
     return 0  # greedy passes
+
+
+@njit(cache=True)
+def choose(st, setup, actions, n, bot, params, rng, wk):
+    """decide, called from Python (tests): an entry point of its own, since decide's own library is only
+    linked into the game loops (kernels/whole_program.py)."""
+    return decide(st, setup, actions, n, bot, params, rng, wk)
 
 
 @njit(cache=True)
@@ -115,28 +136,29 @@ def result(st, setup, out, j):
 
 
 @njit(cache=True, nogil=True)
-def play_range(setup, st, bots, params, seed, start, out, actions, rng):
-    """Games start .. start + out.shape[1] - 1; bots[seat] is each seat's bot code, params[seat] its parameters."""
+def play_range(setup, st, bots, params, seed, start, out, actions, rng, wk):
+    """Games start .. start + out.shape[1] - 1; bots[seat] is each seat's bot code, params[seat] its parameters,
+    wk the bots' scratch (make_work)."""
     for j in range(out.shape[1]):
         game = start + j
         init(st, setup, seed, game)
         stream_init(rng, seed, game, np.int64(PURPOSE_POLICY))
         while not terminal(st, setup):
             n = legal(st, setup, actions)
-            i = decide(st, setup, actions, n, bots[st.sc[S_TO_MOVE]], params[st.sc[S_TO_MOVE]], rng)
+            i = decide(st, setup, actions, n, bots[st.sc[S_TO_MOVE]], params[st.sc[S_TO_MOVE]], rng, wk)
             step(st, setup, actions[i, 0], actions[i, 1], actions[i, 2], actions[i, 3])
         result(st, setup, out, j)
 
 
 @njit(cache=True)
-def play_trace(setup, st, bots, params, seed, game, actions, rng, trace):
+def play_trace(setup, st, bots, params, seed, game, actions, rng, trace, wk):
     """One game with every action (seat, kind, a, b, c) into trace; returns how many (at most len(trace))."""
     init(st, setup, seed, game)
     stream_init(rng, seed, game, np.int64(PURPOSE_POLICY))
     m = 0
     while not terminal(st, setup) and m < trace.shape[0]:
         n = legal(st, setup, actions)
-        i = decide(st, setup, actions, n, bots[st.sc[S_TO_MOVE]], params[st.sc[S_TO_MOVE]], rng)
+        i = decide(st, setup, actions, n, bots[st.sc[S_TO_MOVE]], params[st.sc[S_TO_MOVE]], rng, wk)
         trace[m, 0] = st.sc[S_TO_MOVE]
         for q in range(4):
             trace[m, 1 + q] = actions[i, q]
