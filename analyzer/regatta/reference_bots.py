@@ -1,17 +1,18 @@
 """The Regatta bots in slow, obvious Python, on analyzer/regatta/reference.py's State: the twins of
-kernels/regatta/score.py (path_score: a textbook Dijkstra), kernels/regatta/bots.py (random, greedy,
-blocker) and kernels/regatta/planner.py. tests/regatta/test_bots.py plays them against the kernel, action
-for action. A bot tries a play by making it on the state and taking it back."""
+kernels/regatta/score.py (path_score: a textbook Dijkstra), greedy.py, planner.py and rollout.py.
+tests/regatta/test_bots.py plays them against the kernel, action for action. A bot tries a play by making
+it on the state and taking it back; the rollout plays its continuations on deep copies."""
 
 from __future__ import annotations
 
+import copy
 import heapq
 
 from analyzer.regatta import reference as R
 from analyzer.regatta.rules import Rules
 from analyzer.rng_reference import Stream
 
-BOT_RANDOM, BOT_GREEDY, BOT_BLOCKER, BOT_PLANNER = 0, 1, 2, 3
+BOT_RANDOM, BOT_GREEDY, BOT_BLOCKER, BOT_PLANNER, BOT_ROLLOUT = 0, 1, 2, 3, 4
 FAR = 1_000_000
 STUCK = 1000
 UNKNOWN = 3
@@ -307,18 +308,97 @@ def planner_answer(rules: Rules, s: R.State, moves: list) -> int:
     return 1 if leads else 0
 
 
+# the rollout
+
+PURPOSE_ROLLOUT = 8
+
+
+def determinize(rules: Rules, s: R.State, seat: int) -> None:
+    """Deal again, from s.deck_stream, the face-down tiles (the unseen tiles of each row group's pile), the
+    deck with the other hands, and the event and effect decks, each pool sorted before its shuffle."""
+    cols, cells = rules.cols, rules.rows * rules.cols
+    seen = {s.cell_tile[x] for x in range(cells) if s.cell_up[x]}
+    for lo, hi, pile in ((0, cols, 1), (cols, cells - cols, 0), (cells - cols, cells, 2)):
+        tiles = [t for t in range(len(rules.tile_kind)) if t not in seen and _pile(rules, t) == pile]
+        R._shuffle(tiles, s.deck_stream)
+        for x, t in zip([x for x in range(lo, hi) if not s.cell_up[x]], tiles):
+            s.cell_tile[x] = t
+    others = [p for p in range(s.players) if p != seat]
+    kinds = range(len(rules.card_names))
+    pool = sorted(list(s.deck) + [k for p in others for k in kinds for _ in range(s.hand[p][k])])
+    R._shuffle(pool, s.deck_stream)
+    n = 0
+    for p in others:
+        held = sum(s.hand[p])
+        s.hand[p] = [0] * len(kinds)
+        for k in pool[n:n + held]:
+            s.hand[p][k] += 1
+        n += held
+    s.deck = pool[n:]
+    for d in (0, 1):
+        s.ev_deck[d] = sorted(s.ev_deck[d])
+        R._shuffle(s.ev_deck[d], s.deck_stream)
+
+
+def continuation(rules: Rules, s: R.State, me: int, horizon: int) -> float:
+    while not R.terminal(s) and s.turn < horizon:
+        moves = R.legal(rules, s)
+        R.step(rules, s, *moves[greedy(rules, s, moves, 0.0) if s.phase == R.TURN else 0])
+    if s.winner >= 0:
+        return 1.0 if s.winner == me else 0.0
+    own, rival = path_score(rules, s, s.boat[me]), rival_path(rules, s, me)
+    return 1.0 if own < rival else 0.5 if own == rival else 0.0
+
+
+def rollout_candidates(rules: Rules, s: R.State, moves: list, top: int) -> list:
+    me = s.boat_of(s.to_move)
+    cand = [moves[greedy(rules, s, moves, 0.0)]]
+    for _ in range(top):
+        scored = [(value_after(rules, s, me, 0.0, m[0], m[2], m[3], me), i) for i, m in enumerate(moves)
+                  if _is_card(m[0]) and m not in cand]
+        if not scored:
+            break
+        cand.append(moves[min(scored)[1]])
+    last = moves[trade_or_end(rules, moves)]
+    return cand + ([last] if last not in cand else [])
+
+
+def rollout_turn(rules: Rules, s: R.State, moves: list, policy: Stream, k: int, top: int, rounds: int) -> int:
+    if moves[0][0] != R.END:
+        return greedy(rules, s, moves, 0.0)
+    cand = rollout_candidates(rules, s, moves, top)
+    if len(cand) == 1:
+        return moves.index(cand[0])
+    key = policy.next_u64()
+    seat, me, horizon = s.to_move, s.boat_of(s.to_move), s.turn + rounds * s.players
+    best_q, best_v = 0, -1.0
+    for q, move in enumerate(cand):
+        total = 0.0
+        for j in range(k):
+            sim = copy.deepcopy(s)
+            sim.deck_stream = Stream(key, j, PURPOSE_ROLLOUT)
+            determinize(rules, sim, seat)
+            R.step(rules, sim, *move)
+            total += continuation(rules, sim, me, horizon)
+        if total / k > best_v:
+            best_q, best_v = q, total / k
+    return moves.index(cand[best_q])
+
+
 def decide(rules: Rules, s: R.State, moves: list, bot: int, params: list, policy: Stream) -> int:
     if bot == BOT_RANDOM or s.phase == R.PLACING:
         return policy.below(len(moves))
     spite = float(params[0]) if bot in (BOT_BLOCKER, BOT_PLANNER) else 0.0
     if s.phase == R.TURN:
+        if bot == BOT_ROLLOUT:
+            return rollout_turn(rules, s, moves, policy, int(params[0]), int(params[1]), int(params[2]))
         if bot == BOT_PLANNER:
             i = planner_turn(rules, s, moves, spite, int(params[1]), int(params[2]))
             return i if i >= 0 else trade_or_end(rules, moves)
         return greedy(rules, s, moves, spite)
     if bot == BOT_BLOCKER:
         return blocker_answer(rules, s, moves, spite)
-    if bot == BOT_PLANNER:
+    if bot in (BOT_PLANNER, BOT_ROLLOUT):
         return planner_answer(rules, s, moves)
     return 0
 

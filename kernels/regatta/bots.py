@@ -1,4 +1,4 @@
-"""Regatta bots and the game loop: `decide` (random, greedy, blocker; the planner in kernels/regatta/planner.py)
+"""Regatta bots and the game loop: `decide` (random; greedy and blocker in greedy.py, planner.py, rollout.py)
 reads only what its seat sees (its hand, the face-up tiles, the boats), then `play_range` / `play_trace`:
 init, legal/decide/step until terminal, result. The race's yardstick is `path_score` (kernels/regatta/score.py):
 a shortest-path search over the visible rivers (face-down tiles assumed open, at a cost)."""
@@ -6,111 +6,54 @@ a shortest-path search over the visible rivers (face-down tiles assumed open, at
 import numpy as np
 from numba import njit
 
+from kernels.regatta import rollout
 from kernels.regatta.engine import (
     C_BOATS,
-    C_COLS,
     MAX_BOATS,
-    MULLIGAN,
     N_KINDS,
     PLACING,
     PURPOSE_POLICY,
-    REVEAL,
-    ROTATE,
-    S_ACTIVE,
     S_CAPPED,
-    S_CHAIN,
     S_NEGATED,
-    S_PB,
-    S_PC,
     S_PHASE,
-    S_PKIND,
     S_REVEALS,
     S_TO_MOVE,
     S_TURN,
     S_WINNER,
-    SWAP_ADJ,
     TURN,
-    boat_of,
     init,
     legal,
     step,
     terminal,
 )
-from kernels.regatta.planner import answer, make_work, turn_choice  # noqa: F401  (make_work: for callers)
-from kernels.regatta.score import FAR, keep_rank, path_score, value, value_after
+from kernels.regatta.greedy import blocker_answer, greedy, trade_or_end
+from kernels.regatta.planner import answer, turn_choice
+from kernels.regatta.score import path_score
+from kernels.regatta.workspace import make_work  # noqa: F401  (for callers)
 from kernels.rng import stream_init, uniform_int
 
-BOT_RANDOM, BOT_GREEDY, BOT_BLOCKER, BOT_PLANNER = 0, 1, 2, 3
+BOT_RANDOM, BOT_GREEDY, BOT_BLOCKER, BOT_PLANNER, BOT_ROLLOUT = 0, 1, 2, 3, 4
 N_PARAMS = 4
-
-
-@njit(cache=True)
-def _greedy(st, setup, actions, n, spite):
-    """Reveal first (the face-down neighbour nearest the goal row), then the card play that lowers _value
-    most; else trade (mulligan) a card, the least useful first; else end the turn (or discard the first
-    card when over the limit)."""
-    cols = setup.cfg[C_COLS]
-    me = boat_of(setup, st.sc[S_TO_MOVE])
-    best_i, best_row = -1, FAR
-    for i in range(n):
-        if actions[i, 0] == REVEAL and actions[i, 2] // cols < best_row:
-            best_i, best_row = i, actions[i, 2] // cols
-    if best_i >= 0:
-        return best_i
-    best_v = value(st, setup, me, spite)
-    for i in range(n):
-        kind = actions[i, 0]
-        if SWAP_ADJ <= kind <= ROTATE:
-            v = value_after(st, setup, me, spite, kind, actions[i, 2], actions[i, 3], me)
-            if v < best_v:
-                best_i, best_v = i, v
-    if best_i >= 0:
-        return best_i
-    return trade_or_end(setup, actions, n)
-
-
-@njit(cache=True)
-def trade_or_end(setup, actions, n):
-    """Trade (mulligan) a card, the least useful first; else end the turn (or discard the first card when
-    over the limit)."""
-    for rank in range(3):  # nothing helps now: trade a card (a hand of 3 never refills), the least useful first
-        for i in range(n):
-            if actions[i, 0] == MULLIGAN and keep_rank(setup, actions[i, 1]) == rank:
-                return i
-    return 0  # END (or the first DISCARD, when over the limit): canonical order puts it first
-
-
-@njit(cache=True)
-def _answer(st, setup, actions, n, spite):
-    """In a negate window: negate when the pending card, as the chain stands, would leave this seat worse
-    off (its own path longer or a rival's shorter, by _value) than the alternative."""
-    if n < 2:
-        return 0
-    me = boat_of(setup, st.sc[S_TO_MOVE])
-    mover = boat_of(setup, st.sc[S_ACTIVE])
-    happens = st.sc[S_CHAIN] % 2 == 0
-    with_it = value_after(st, setup, me, spite, st.sc[S_PKIND], st.sc[S_PB], st.sc[S_PC], mover)
-    without = value(st, setup, me, spite)
-    if (happens and with_it > without) or (not happens and with_it < without):
-        return 1
-    return 0
 
 
 @njit(cache=True)
 def decide(st, setup, actions, n, bot, params, rng, wk):
     """The index of the chosen action. params[0] is the blocker's and the planner's spite (the weight of the
-    nearest rival's path); the planner's beam and depth follow; wk is the planner's scratch (planner.Work)."""
+    nearest rival's path), then the planner's beam and depth; the rollout's are k, top and rounds
+    (kernels/regatta/rollout.py). wk is the bots' scratch (workspace.Work)."""
     if bot == BOT_RANDOM or st.sc[S_PHASE] == PLACING:
         return uniform_int(rng, n)
     spite = params[0] if bot == BOT_BLOCKER or bot == BOT_PLANNER else 0.0
     if st.sc[S_PHASE] == TURN:
+        if bot == BOT_ROLLOUT:
+            return rollout.turn_choice(st, setup, wk, actions, n, rng, int(params[0]), int(params[1]), int(params[2]))
         if bot == BOT_PLANNER:
             i = turn_choice(st, setup, wk, actions, n, spite, int(params[1]), int(params[2]))
             return i if i >= 0 else trade_or_end(setup, actions, n)
-        return _greedy(st, setup, actions, n, spite)
+        return greedy(st, setup, actions, n, spite)
     if bot == BOT_BLOCKER:
-        return _answer(st, setup, actions, n, spite)
-    if bot == BOT_PLANNER:
+        return blocker_answer(st, setup, actions, n, spite)
+    if bot == BOT_PLANNER or bot == BOT_ROLLOUT:
         return answer(st, setup, n)
     return 0  # greedy passes
 

@@ -15,9 +15,6 @@ whose path is no longer than any other's); and it negates a negate of its own bo
 helps it. Everything it reads is its own hand, the face-up tiles, the boats and the pending card: a tile it
 lays on a face-down cell to value a reveal is one of the tiles it has not seen, never the real one."""
 
-from collections import namedtuple
-
-import numpy as np
 from numba import njit
 
 from kernels.regatta.engine import (
@@ -28,7 +25,6 @@ from kernels.regatta.engine import (
     C_NCARD,
     C_ROWS,
     GOAL,
-    MAX_ACTIONS,
     REVEAL,
     ROCK,
     ROTATE,
@@ -48,22 +44,6 @@ from kernels.regatta.engine import (
     mark_steps,
 )
 from kernels.regatta.score import FAR, STUCK, WIN, path_score, rival_path, value, value_after
-
-MAX_DEPTH = 3
-MAX_BEAM = 8
-
-Work = namedtuple("Work", [
-    "acts",  # int64 [MAX_DEPTH - 1, MAX_ACTIONS, 4] the legal actions below the root, per search level
-    "beam",  # int64 [MAX_DEPTH, MAX_BEAM] the kept plays (action index) per level
-    "beam_v",  # float64 [MAX_DEPTH, MAX_BEAM] their values
-    "seen",  # int64 [tiles] 1: the tile lies face up somewhere (the reveal's pool is the rest of its pile)
-])
-
-
-def make_work(setup) -> Work:
-    z = np.zeros
-    return Work(z((MAX_DEPTH - 1, MAX_ACTIONS, 4), np.int64), z((MAX_DEPTH, MAX_BEAM), np.int64),
-                z((MAX_DEPTH, MAX_BEAM)), z(len(setup.tile_kind), np.int64))
 
 
 @njit(cache=True)
@@ -203,7 +183,7 @@ def best_line(st, setup, wk, actions, n, me, spite, beam, depth):
 
 
 @njit(cache=True)
-def _pile_of(setup, t):
+def pile_of(setup, t):
     """0 river (with the rocks), 1 goal, 2 start: the pile a tile was shuffled in."""
     k = setup.tile_kind[t]
     if k == GOAL:
@@ -262,7 +242,7 @@ def reveal_value(st, setup, wk, me, spite, x):
     st.cell_up[x] = 1
     st.cell_rot[x] = 0
     for t in range(len(setup.tile_kind)):
-        if wk.seen[t] == 1 or _pile_of(setup, t) != pile:
+        if wk.seen[t] == 1 or pile_of(setup, t) != pile:
             continue
         st.cell_tile[x] = t
         v = value(st, setup, me, spite)

@@ -5,6 +5,7 @@ negates the leader's winning card on a hand-built position."""
 import random
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -98,29 +99,30 @@ def test_path_score_searches_agree():
     assert checked > 0  # some positions have no way to the sea
 
 
-def test_planner_never_reads_what_its_seat_cannot_see():
+@pytest.mark.parametrize("label", ["planner", "rollout:k=3,top=2,rounds=1"])
+def test_bots_never_read_what_their_seat_cannot_see(label):
     """The same choice after the face-down tiles are dealt again within their piles, the action deck is
-    reshuffled and the other seats' hands are redealt: it sees none of them."""
-    code, params = arm("planner")
+    reshuffled and the other seats' hands are redealt: the bot sees none of them (the rollout deals its
+    copies from what is hidden, never from where it lies)."""
+    code, params = arm(label)
     setup = E.make_setup(RULES, 3, False)
     work = B.make_work(setup)
     actions = np.zeros((E.MAX_ACTIONS, 4), np.int64)
-    rng = np.zeros(2, np.uint64)
     rnd = random.Random(2)
     compared = 0
-    for game in range(40):
+    for game in range(30):
         st_ = E.make_state(setup)
         E.init(st_, setup, 3, game)
         for _ in range(rnd.randrange(3, 120)):
             if E.terminal(st_, setup):
                 break
             n = E.legal(st_, setup, actions)
-            i = B.choose(st_, setup, actions, n, 1, np.zeros(4), rng, work)
+            i = B.choose(st_, setup, actions, n, 1, np.zeros(4), np.zeros(2, np.uint64), work)
             E.step(st_, setup, *actions[i])
         if E.terminal(st_, setup) or st_.sc[E.S_PHASE] != E.TURN:
             continue
         n = E.legal(st_, setup, actions)
-        before = B.choose(st_, setup, actions, n, code, np.array(params), rng, work)
+        before = B.choose(st_, setup, actions, n, code, np.array(params), np.zeros(2, np.uint64), work)
         down = [x for x in range(len(st_.cell_up)) if st_.cell_up[x] == 0]
         for pile in (range(0, 4), range(4, 20), range(20, 24)):
             cells = [x for x in down if x in pile]
@@ -128,18 +130,19 @@ def test_planner_never_reads_what_its_seat_cannot_see():
             rnd.shuffle(tiles)
             st_.cell_tile[cells] = tiles
         deck = st_.deck[:st_.sc[E.S_DECK_N]].copy()
-        rnd.shuffle(deck)
-        st_.deck[:len(deck)] = deck
         me = st_.sc[E.S_TO_MOVE]
+        pool = list(deck) + [k for p in range(3) if p != me for k in range(7) for _ in range(st_.hand[p, k])]
+        rnd.shuffle(pool)
         for p in range(3):
             if p != me:
-                held = st_.hand[p].sum()
-                st_.hand[p] = np.bincount(rnd.choices(range(len(RULES.card_names)), k=held),
-                                          minlength=len(RULES.card_names))
+                held = int(st_.hand[p].sum())
+                st_.hand[p] = np.bincount(pool[:held], minlength=7)
+                pool = pool[held:]
+        st_.deck[:len(deck)] = pool
         assert E.legal(st_, setup, actions) == n
-        assert B.choose(st_, setup, actions, n, code, np.array(params), rng, work) == before
+        assert B.choose(st_, setup, actions, n, code, np.array(params), np.zeros(2, np.uint64), work) == before
         compared += 1
-    assert compared >= 20
+    assert compared >= 15
 
 
 def test_planner_negates_the_leaders_winning_move():
@@ -168,3 +171,42 @@ def test_planner_negates_the_leaders_winning_move():
     for label, want in (("planner", E.NEGATE), ("greedy", E.PASS)):
         code, params = arm(label)
         assert actions[B.choose(st_, setup, actions, n, code, np.array(params), rng, work), 0] == want
+
+
+def test_rollout_plays_the_reference_games():
+    """A few games (the reference's continuations are slow): every action, the continuations' deals too."""
+    code, params = arm("rollout:k=2,top=1,rounds=1")
+    g_code, g_params = arm("planner:beam=1,depth=1")
+    for players, game in ((2, 3), (3, 4)):
+        codes, ps = [code] + [g_code] * (players - 1), [params] + [g_params] * (players - 1)
+        k_actions, state = kernel_game(players, False, 21, game, codes, ps)
+        r_actions, s = RB.play(RULES, players, 21, game, codes, ps)
+        assert k_actions == r_actions
+        assert state.sc[E.S_WINNER] == s.winner
+
+
+def test_rollout_deals_only_what_its_seat_cannot_see():
+    """A determinized copy keeps what seat 0 sees (its hand, the face-up tiles, the discards, the boats) and
+    the sizes of everything else, and its face-down tiles and other hands differ from the real ones."""
+    from kernels.regatta import rollout
+
+    setup = E.make_setup(RULES, 3, False)
+    real = E.make_state(setup)
+    E.init(real, setup, 8, 0)
+    real.cell_up[4:12] = 1
+    work = B.make_work(setup)
+    moved = 0
+    n = real.sc[E.S_DECK_N]
+    hidden = np.bincount(real.deck[:n], minlength=7) + real.hand[1:].sum(axis=0)  # the deck and seats 1, 2
+    up = real.cell_up == 1
+    for j in range(20):
+        sim = work.sim
+        rollout.dealt_copy(sim, real, setup, work.pool, work.seen, 0, np.uint64(12345), j)
+        assert (sim.cell_tile[up] == real.cell_tile[up]).all() and (sim.hand[0] == real.hand[0]).all()
+        assert (sim.disc == real.disc).all() and (sim.boat == real.boat).all()
+        assert (sim.hand.sum(axis=1) == real.hand.sum(axis=1)).all() and sim.sc[E.S_DECK_N] == n
+        assert (np.bincount(sim.deck[:n], minlength=7) + sim.hand[1:].sum(axis=0) == hidden).all()
+        for lo, hi in ((0, 4), (4, 20), (20, 24)):  # each row group keeps its own tiles
+            assert sorted(sim.cell_tile[lo:hi]) == sorted(real.cell_tile[lo:hi])
+        moved += (sim.cell_tile != real.cell_tile).any() and (sim.hand[1:] != real.hand[1:]).any()
+    assert moved >= 15
