@@ -9,8 +9,10 @@ from numba import njit
 from kernels.regatta import rollout
 from kernels.regatta.engine import (
     C_BOATS,
+    END,
     MAX_BOATS,
     N_KINDS,
+    PLACE,
     PLACING,
     PURPOSE_POLICY,
     S_CAPPED,
@@ -82,14 +84,9 @@ def result(st, setup, out, j):
 def play_range(setup, st, bots, params, seed, start, out, actions, rng, wk):
     """Games start .. start + out.shape[1] - 1; bots[seat] is each seat's bot code, params[seat] its parameters,
     wk the bots' scratch (make_work)."""
+    none = np.zeros((0, 0, MAX_BOATS), np.int64)  # no path tracks (play_paths records them)
     for j in range(out.shape[1]):
-        game = start + j
-        init(st, setup, seed, game)
-        stream_init(rng, seed, game, np.int64(PURPOSE_POLICY))
-        while not terminal(st, setup):
-            n = legal(st, setup, actions)
-            i = decide(st, setup, actions, n, bots[st.sc[S_TO_MOVE]], params[st.sc[S_TO_MOVE]], rng, wk)
-            step(st, setup, actions[i, 0], actions[i, 1], actions[i, 2], actions[i, 3])
+        _game(setup, st, bots, params, seed, start + j, actions, rng, wk, none, 0)
         result(st, setup, out, j)
 
 
@@ -109,3 +106,36 @@ def play_trace(setup, st, bots, params, seed, game, actions, rng, trace, wk):
         step(st, setup, actions[i, 0], actions[i, 1], actions[i, 2], actions[i, 3])
     return m
 
+
+
+@njit(cache=True)
+def _record_paths(st, setup, tracks, j):
+    t = st.sc[S_TURN]
+    if t < tracks.shape[1]:
+        for b in range(setup.cfg[C_BOATS]):
+            tracks[j, t, b] = path_score(st, setup, st.boat[b])
+
+
+@njit(cache=True)
+def _game(setup, st, bots, params, seed, game, actions, rng, wk, tracks, j):
+    """Game `game` played to its end; each boat's path_score into tracks[j, turn] when the boats are placed
+    and after every turn (none when tracks has no turns)."""
+    init(st, setup, seed, game)
+    stream_init(rng, seed, game, np.int64(PURPOSE_POLICY))
+    while not terminal(st, setup):
+        n = legal(st, setup, actions)
+        i = decide(st, setup, actions, n, bots[st.sc[S_TO_MOVE]], params[st.sc[S_TO_MOVE]], rng, wk)
+        kind = actions[i, 0]
+        step(st, setup, kind, actions[i, 1], actions[i, 2], actions[i, 3])
+        if tracks.shape[1] > 0 and (kind == END or kind == PLACE) and st.sc[S_PHASE] == TURN:
+            _record_paths(st, setup, tracks, j)
+
+
+@njit(cache=True)
+def play_paths(setup, st, bots, params, seed, start, tracks, actions, rng, wk):
+    """play_range's games start .. start + tracks.shape[0] - 1 again (the same decisions, the same races),
+    recording each boat's path_score when the boats are placed and after every turn: tracks[j, turn, boat]
+    (-1 where the race had ended or the boat does not exist)."""
+    tracks[:, :, :] = -1
+    for j in range(tracks.shape[0]):
+        _game(setup, st, bots, params, seed, start + j, actions, rng, wk, tracks, j)
