@@ -35,9 +35,10 @@ def reference_rate(players: int, games: int) -> float:
 def main(games: int = 2000, ref_games: int = 20) -> None:
     print("Regatta kernel throughput (races/s on one core; aims: random 100,000, greedy 10,000)")
     print(f"{'bot':8} {'players':>7} {'races/s':>10} {'turns':>7}")
-    for bot in ("random", "greedy", "blocker"):
+    share = {"random": 1, "greedy": 1, "blocker": 4, "planner": 20, "rollout": 200}  # slower bots: fewer races, once
+    for bot, part in share.items():
         for players in (2, 3, 4):
-            rate, turns = races_per_s(players, bot, games if bot != "blocker" else games // 4)
+            rate, turns = races_per_s(players, bot, max(games // part, 5), 3 if part < 10 else 1)
             print(f"{bot:8} {players:7d} {rate:10,.0f} {turns:7.1f}")
     for players in (2, 3):
         k, _ = races_per_s(players, "random", games)

@@ -16,10 +16,13 @@ from analyzer.io import atomic_write_parquet
 from analyzer.params import path_value
 from analyzer.provenance import provenance
 from analyzer.regatta import rules as rules_module
-from analyzer.regatta.simulation import regatta_job
+from analyzer.regatta.arms import BOTS
+from analyzer.regatta.simulation import path_tracks, regatta_job
 from analyzer.runner import run_job
 from kernels.regatta.engine import COLUMN_NAMES
 from reports.document import num, pct
+
+TRACKED = 500  # races replayed for the path-over-turns plot (the first ones: the same races)
 
 app = typer.Typer(help="Regatta (seed 003): the paper-boat river race.", no_args_is_help=True)
 
@@ -42,6 +45,20 @@ def _use(cols: np.ndarray) -> tuple[list[str], np.ndarray]:
     return [COLUMN_NAMES[k][5:].replace("_", " ") for k in kinds], cols[kinds].mean(axis=1)
 
 
+def _bot_rates(cols: np.ndarray, bots: list[str], team: bool) -> list[dict]:
+    """Per bot: the share of its seat-races won (a team seat wins with its boat), with a 95% CI that treats
+    the seats of one race as one cluster."""
+    rows = []
+    for bot in dict.fromkeys(bots):
+        seats = [s for s, b in enumerate(bots) if b == bot]
+        hits = np.concatenate([cols[0] == (s % 2 if team else s) for s in seats])
+        races = np.tile(np.arange(cols.shape[1]), len(seats))
+        rows.append({"bot": BOTS.parse(bot).short_label, "seats": len(seats), "win": float(hits.mean()),
+                     "ci95": list(stats.clustered_wilson_ci(hits, races)),
+                     "fair": 1 / (2 if team else len(bots))})
+    return rows
+
+
 def _rules(path):
     return rules_module.load(path).source if path is not None else None
 
@@ -61,11 +78,15 @@ def simulate(players: int = typer.Option(2, help="Players (2-4; 4 with --team)."
     boats = 2 if team else players
     seat = [{"seat": s, "win": float((cols[0] == s).mean()),
              "ci95": list(stats.wilson_ci(int((cols[0] == s).sum()), cols.shape[1]))} for s in range(boats)]
+    bot_rows = _bot_rates(cols, job.spec["bots"], team)
+    sample = min(cols.shape[1], TRACKED)
+    horizon = int(min(max(np.percentile(cols[1][:sample], 90), 1), 200))
+    tracks = path_tracks(job.spec, sample, horizon)
     turns = stats.mean_ci(cols[1].astype(float))
     capped = float(cols[2].mean())
     summary = provenance("regatta", seed, command_line(), ASSUMPTIONS) | {
         "players": players, "bots": job.spec["bots"], "team": team, "games": int(cols.shape[1]),
-        "turns": turns, "capped": capped, "seat_win": seat}
+        "turns": turns, "capped": capped, "seat_win": seat, "bot_win": bot_rows}
     lo, hi = turns["ci95"] if turns["ci95"][0] is not None else (turns["mean"], turns["mean"])
     headline = (f"Races last {num(turns['mean'], 1)} turns on average (95% CI {num(lo, 1)}-{num(hi, 1)}), "
                 f"{pct(capped)} hit the turn cap")
@@ -76,7 +97,7 @@ def simulate(players: int = typer.Option(2, help="Players (2-4; 4 with --team)."
         write_summary(stage, summary, "regatta simulate")
         write(stage, headline, [("p", f"{cols.shape[1]:,} races, bots {', '.join(job.spec['bots'])}."),
                                 ("table", ["boat", "wins", "95% CI"], rows, ["r", "r", "r"])],
-              cols[1], cols[2], ASSUMPTIONS, seat, _use(cols))
+              cols[1], cols[2], ASSUMPTIONS, seat, _use(cols), bot_rows, tracks)
     typer.echo(headline)
 
 

@@ -57,24 +57,19 @@ def trace(job, game: int) -> dict:
     """luck: the laid tiles and the first action-deck order (the same for every bot); events: every action."""
     import numpy as np
 
-    from analyzer.regatta import rules as rules_module
-    from analyzer.regatta.arms import BOTS
-    from analyzer.regatta.simulation import build_play_range  # noqa: F401  (checks the spec)
+    from analyzer.regatta.simulation import kernel_args
     from kernels.regatta import bots as kb
     from kernels.regatta import engine as ke
 
     spec = job.spec
-    setup = ke.make_setup(rules_module.from_data(spec["rules"], "rules"), spec["players"], spec["team"])
+    setup, codes, params = kernel_args(spec)
     st = ke.make_state(setup)
     ke.init(st, setup, spec["seed"], game)
     luck = {"tiles": [int(t) for t in st.cell_tile], "deck": [int(k) for k in st.deck[:st.sc[ke.S_DECK_N]]]}
-    codes, params = np.zeros(ke.MAX_BOATS, np.int64), np.zeros((ke.MAX_BOATS, kb.N_PARAMS))
-    for s, label in enumerate(spec["bots"]):
-        arm = BOTS.parse(label)
-        codes[s], params[s] = arm.spec.code, arm.vector(kb.N_PARAMS)
     actions = np.zeros((ke.MAX_ACTIONS, 4), np.int64)
     rows = np.zeros((20_000, 5), np.int64)
-    m = kb.play_trace(setup, st, codes, params, spec["seed"], game, actions, np.zeros(2, np.uint64), rows)
+    m = kb.play_trace(setup, st, codes, params, spec["seed"], game, actions, np.zeros(2, np.uint64), rows,
+                      kb.make_work(setup))
     return {"luck": luck, "events": {"actions": rows[:m].tolist(), "winner": int(st.sc[ke.S_WINNER]),
                                      "turns": int(st.sc[ke.S_TURN])}}
 

@@ -34,23 +34,39 @@ def regatta_job(players: int, bots: list[str], seed: int, team: bool = False, ru
     return Job(JOB_BUILDER, spec, ke.N_COLS, "int32", Statistic(1, "mean", "race length (turns)"))
 
 
-def build_play_range(spec: dict):
+def kernel_args(spec: dict) -> tuple:
+    """(setup, bot codes, bot parameters) of a job's spec."""
     r = rules_module.from_data(spec["rules"], "rules")
     setup = ke.make_setup(r, spec["players"], spec["team"])
-    arms = [BOTS.parse(b) for b in spec["bots"]]
     codes = np.zeros(ke.MAX_BOATS, np.int64)
     params = np.zeros((ke.MAX_BOATS, kb.N_PARAMS))
-    for seat, arm in enumerate(arms):
+    for seat, label in enumerate(spec["bots"]):
+        arm = BOTS.parse(label)
         codes[seat] = arm.spec.code
         params[seat] = arm.vector(kb.N_PARAMS)
+    return setup, codes, params
+
+
+def build_play_range(spec: dict):
+    setup, codes, params = kernel_args(spec)
     seed = spec["seed"]
 
     def play_range(start: int, out: np.ndarray) -> None:
         st = ke.make_state(setup)  # per chunk, never per game
         kb.play_range(setup, st, codes, params, seed, start, out, np.zeros((ke.MAX_ACTIONS, 4), np.int64),
-                      np.zeros(2, np.uint64))
+                      np.zeros(2, np.uint64), kb.make_work(setup))
 
     return play_range
+
+
+def path_tracks(spec: dict, games: int, turns: int) -> np.ndarray:
+    """Races 0 .. games - 1 of the job played again (the same races): each boat's path_score at the start
+    and after each of the first `turns` turns, [game, turn, boat], -1 once the race is over."""
+    setup, codes, params = kernel_args(spec)
+    tracks = np.zeros((games, turns + 1, ke.MAX_BOATS), np.int64)
+    kb.play_paths(setup, ke.make_state(setup), codes, params, spec["seed"], 0, tracks,
+                  np.zeros((ke.MAX_ACTIONS, 4), np.int64), np.zeros(2, np.uint64), kb.make_work(setup))
+    return tracks[:, :, :2 if spec["team"] else spec["players"]]
 
 
 def play(players, bots, games, seed, team=False, threads=1) -> np.ndarray:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+from matplotlib.ticker import MaxNLocator
 
 from reports.document import render_html, render_md
 from reports.plots import new_figure, save_png
@@ -25,20 +26,32 @@ def race_length_figure(turns: np.ndarray, capped: np.ndarray, path: Path) -> Pat
     return save_png(fig, path)
 
 
-def seat_figure(seat: list[dict], path: Path) -> Path:
-    """Win rate per boat (seat order) with its 95% Wilson interval, and the fair share."""
+def _win_bars(rows: list[dict], labels: list[str], fair: float, what: str, title: str, path: Path) -> Path:
+    """Bars of rows' "win" shares with their "ci95" intervals, and the fair share."""
     fig = new_figure(6, 3.2)
     ax = fig.add_subplot(1, 1, 1)
-    x = np.arange(len(seat))
-    win = np.array([s["win"] for s in seat])
-    err = np.array([[s["win"] - s["ci95"][0] for s in seat], [s["ci95"][1] - s["win"] for s in seat]])
-    ax.bar(x, 100 * win, yerr=100 * err, capsize=4, color="#4878a8", label="wins (95% CI)")
-    ax.axhline(100 / len(seat), color="#c44e52", linestyle="--", label="fair share")
-    ax.set_xticks(x, [f"boat {s['seat']}" for s in seat])
-    ax.set_ylabel("races won (%)")
-    ax.set_title("Win rate per boat, in playing order")
+    x = np.arange(len(rows))
+    win = np.array([r["win"] for r in rows])
+    err = np.array([[r["win"] - r["ci95"][0] for r in rows], [r["ci95"][1] - r["win"] for r in rows]])
+    ax.bar(x, 100 * win, yerr=100 * err, capsize=4, color="#4878a8", label=f"{what} (95% CI)")
+    ax.axhline(100 * fair, color="#c44e52", linestyle="--", label="fair share")
+    ax.set_xticks(x, labels)
+    ax.set_ylabel(f"{what} (%)")
+    ax.set_title(title)
     ax.legend()
     return save_png(fig, path)
+
+
+def seat_figure(seat: list[dict], path: Path) -> Path:
+    """Win rate per boat (seat order) with its 95% Wilson interval, and the fair share."""
+    return _win_bars(seat, [f"boat {s['seat']}" for s in seat], 1 / len(seat), "races won",
+                     "Win rate per boat, in playing order", path)
+
+
+def bot_figure(bots: list[dict], path: Path) -> Path:
+    """Each bot's share of the seat-races it won, with its 95% CI (seats of one race clustered)."""
+    labels = [f"{b['bot']} ({b['seats']} seat{'s' if b['seats'] > 1 else ''})" for b in bots]
+    return _win_bars(bots, labels, bots[0]["fair"], "seat-races won", "Win rate per bot", path)
 
 
 def card_use_figure(names: list[str], per_race: np.ndarray, path: Path) -> Path:
@@ -54,14 +67,55 @@ def card_use_figure(names: list[str], per_race: np.ndarray, path: Path) -> Path:
     return save_png(fig, path)
 
 
+def path_figure(tracks: np.ndarray, path: Path, stuck: int = 1000, least: int = 20) -> Path:
+    """Each boat's path score to the sea over the turns: the median and the middle half (25-75%) of the races
+    still running at that turn (shown while at least `least` are). A boat with no way to the sea (a score
+    of `stuck` or more) is drawn on a "no way" line above every real path."""
+    running = tracks >= 0
+    finite = tracks[running & (tracks < stuck)]
+    no_way = 5 * (int(np.percentile(finite, 99) if finite.size else 10) // 5 + 2)
+    shown = np.where(tracks >= stuck, no_way, tracks)
+    fig = new_figure(6.4, 3.6)
+    ax = fig.add_subplot(1, 1, 1)
+    colours = ("#24507a", "#c0392b", "#2e8b57", "#8e5ea2")
+    for b in range(tracks.shape[2]):
+        turn, mid, low, high = [], [], [], []
+        for t in range(tracks.shape[1]):
+            now = shown[:, t, b][running[:, t, b]]
+            if now.size < least:
+                break
+            q = np.percentile(now, [25, 50, 75])
+            turn.append(t), low.append(q[0]), mid.append(q[1]), high.append(q[2])
+        c = colours[b % len(colours)]
+        ax.fill_between(turn, low, high, color=c, alpha=0.15, linewidth=0, label=f"boat {b}: 25-75% of races")
+        ax.plot(turn, mid, color=c, linewidth=1.8, label=f"boat {b}: median")
+    ax.axhline(no_way, color="#555555", linestyle=":", label="no way to the sea (drawn here)")
+    ax.set_ylim(0, no_way * 1.08)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel("turns played (all players' turns counted)")
+    ax.set_ylabel("path score to the sea\n(moves; a face-down tile 3)")
+    ax.set_title(f"Path to the sea over the race ({tracks.shape[0]:,} races; while {least}+ still run)")
+    ax.legend(fontsize=7, ncol=2, loc="upper right")
+    return save_png(fig, path)
+
+
 def write(stage: Path, headline: str, sections: list[tuple], turns: np.ndarray, capped: np.ndarray,
-          assumptions: list[str], seat: list[dict] | None = None, use: tuple | None = None) -> None:
+          assumptions: list[str], seat: list[dict] | None = None, use: tuple | None = None,
+          bots: list[dict] | None = None, tracks: np.ndarray | None = None) -> None:
     png = race_length_figure(turns, capped, stage / "race_length.png")
     images = {png.name: png.read_bytes()}
     if seat:
         seat_png = seat_figure(seat, stage / "seat_win.png")
         images[seat_png.name] = seat_png.read_bytes()
         sections = [*sections, ("img", "Win rate per boat", seat_png.name)]
+    if bots:
+        bot_png = bot_figure(bots, stage / "bot_win.png")
+        images[bot_png.name] = bot_png.read_bytes()
+        sections = [*sections, ("img", "Win rate per bot", bot_png.name)]
+    if tracks is not None:
+        track_png = path_figure(tracks, stage / "path_over_turns.png")
+        images[track_png.name] = track_png.read_bytes()
+        sections = [*sections, ("img", "Path to the sea over the race", track_png.name)]
     if use:
         use_png = card_use_figure(*use, stage / "card_use.png")
         images[use_png.name] = use_png.read_bytes()

@@ -18,7 +18,7 @@ def kernel_game(players, team, seed, game):
     actions = np.zeros((E.MAX_ACTIONS, 4), np.int64)
     trace = np.zeros((20_000, 5), np.int64)
     m = B.play_trace(setup, state, np.zeros(4, np.int64), np.zeros((4, 4)), seed, game, actions,
-                     np.zeros(2, np.uint64), trace)
+                     np.zeros(2, np.uint64), trace, B.make_work(setup))
     return [tuple(int(v) for v in row[1:]) for row in trace[:m]], state
 
 
@@ -39,7 +39,7 @@ def test_invariants_on_many_games():
     state = E.make_state(setup)
     out = np.zeros((E.N_COLS, 300), np.int32)
     B.play_range(setup, state, np.array([1, 0, 2, 0]), np.full((4, 4), 0.5), 5, 0, out,
-                 np.zeros((E.MAX_ACTIONS, 4), np.int64), np.zeros(2, np.uint64))
+                 np.zeros((E.MAX_ACTIONS, 4), np.int64), np.zeros(2, np.uint64), B.make_work(setup))
     winner, turns, capped = out[0], out[1], out[2]
     assert ((winner >= 0) ^ (capped == 1)).all()
     assert (turns[capped == 1] == RULES.turn_cap).all() and (turns[capped == 0] < RULES.turn_cap).all()

@@ -56,3 +56,38 @@ def test_compare_rules_pairs_games():
     fewer = {**data, "action": [dict(c, count=2) if c["name"] == "negate" else c for c in data["action"]]}
     other = compare_rules(data, fewer, 2, "blocker", 30, seed=1)
     assert other["diff"]["n"] == 30 and other["turns_a"] != other["turns_b"]
+
+
+def test_path_tracks_replay_the_same_races():
+    """A path is recorded when the boats are placed and after every turn that does not end the race: as
+    many as the race's turns (+1 when it was won, not capped), so the replayed races are the ones played."""
+    from analyzer.regatta.simulation import path_tracks
+
+    job = regatta_job(2, ["greedy", "planner:beam=2,depth=2"], seed=6)
+    cols = run_job(job, RunOptions(games=30, threads=1)).columns
+    tracks = path_tracks(job.spec, 30, 400)
+    recorded = (tracks[:, :, 0] >= 0).sum(axis=1)
+    np.testing.assert_array_equal(recorded, cols[1] + 1 - cols[2])
+    assert tracks.shape[2] == 2 and (tracks[:, 0, :] > 0).all()
+
+
+def test_simulate_reports_bots_and_paths(tmp_path):
+    import json
+
+    from typer.testing import CliRunner
+
+    from analyzer.cli import app
+
+    out = tmp_path / "sim"
+    res = CliRunner().invoke(app, ["regatta", "simulate", "--players", "3", "--bots", "greedy,random,greedy",
+                                   "--games", "60", "--seed", "2", "--threads", "1", "--no-progress", "--out",
+                                   str(out)])
+    assert res.exit_code == 0, res.output
+    summary = json.loads((out / "summary.json").read_text())
+    bots = {b["bot"]: b for b in summary["bot_win"]}
+    assert bots["greedy"]["seats"] == 2 and bots["random"]["seats"] == 1
+    won = sum(b["win"] * b["seats"] for b in bots.values()) * 60
+    assert round(won) == sum(s["win"] * 60 for s in summary["seat_win"])
+    assert bots["greedy"]["ci95"][0] > bots["random"]["ci95"][1]
+    for png in ("bot_win.png", "path_over_turns.png"):
+        assert (out / png).stat().st_size > 0 and png in (out / "report.md").read_text()

@@ -1,0 +1,72 @@
+"""The greedy and the blocker (kernels/regatta/bots.py dispatches to them; the rollout plays its continuations
+with the greedy): one card play at a time, the one that most lowers the seat's value (score.value)."""
+
+from numba import njit
+
+from kernels.regatta.engine import (
+    C_COLS,
+    MULLIGAN,
+    REVEAL,
+    ROTATE,
+    S_ACTIVE,
+    S_CHAIN,
+    S_PB,
+    S_PC,
+    S_PKIND,
+    S_TO_MOVE,
+    SWAP_ADJ,
+    boat_of,
+)
+from kernels.regatta.score import FAR, keep_rank, value, value_after
+
+
+@njit(cache=True)
+def greedy(st, setup, actions, n, spite):
+    """Reveal first (the face-down neighbour nearest the goal row), then the card play that lowers _value
+    most; else trade (mulligan) a card, the least useful first; else end the turn (or discard the first
+    card when over the limit)."""
+    cols = setup.cfg[C_COLS]
+    me = boat_of(setup, st.sc[S_TO_MOVE])
+    best_i, best_row = -1, FAR
+    for i in range(n):
+        if actions[i, 0] == REVEAL and actions[i, 2] // cols < best_row:
+            best_i, best_row = i, actions[i, 2] // cols
+    if best_i >= 0:
+        return best_i
+    best_v = value(st, setup, me, spite)
+    for i in range(n):
+        kind = actions[i, 0]
+        if SWAP_ADJ <= kind <= ROTATE:
+            v = value_after(st, setup, me, spite, kind, actions[i, 2], actions[i, 3], me)
+            if v < best_v:
+                best_i, best_v = i, v
+    if best_i >= 0:
+        return best_i
+    return trade_or_end(setup, actions, n)
+
+
+@njit(cache=True)
+def trade_or_end(setup, actions, n):
+    """Trade (mulligan) a card, the least useful first; else end the turn (or discard the first card when
+    over the limit)."""
+    for rank in range(3):  # nothing helps now: trade a card (a hand of 3 never refills), the least useful first
+        for i in range(n):
+            if actions[i, 0] == MULLIGAN and keep_rank(setup, actions[i, 1]) == rank:
+                return i
+    return 0  # END (or the first DISCARD, when over the limit): canonical order puts it first
+
+
+@njit(cache=True)
+def blocker_answer(st, setup, actions, n, spite):
+    """In a negate window: negate when the pending card, as the chain stands, would leave this seat worse
+    off (its own path longer or a rival's shorter, by _value) than the alternative."""
+    if n < 2:
+        return 0
+    me = boat_of(setup, st.sc[S_TO_MOVE])
+    mover = boat_of(setup, st.sc[S_ACTIVE])
+    happens = st.sc[S_CHAIN] % 2 == 0
+    with_it = value_after(st, setup, me, spite, st.sc[S_PKIND], st.sc[S_PB], st.sc[S_PC], mover)
+    without = value(st, setup, me, spite)
+    if (happens and with_it > without) or (not happens and with_it < without):
+        return 1
+    return 0
