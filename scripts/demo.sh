@@ -17,7 +17,7 @@ OUT=${OUT:-runs/demo}
   --heuristic diverse --seed 2026 --out "$OUT/seafarers-balance"
 .venv/bin/tabletop seafarers play --scenario new-shores --players 4 --bots value --games "${PLAY_GAMES:-2000}" \
   --seed 2026 --out "$OUT/seafarers-play"
-.venv/bin/tabletop regatta compare --players 2 --bots blocker,greedy --games "${RACES:-1000}" --seed 2026 \
+.venv/bin/tabletop regatta compare --players 2 --bots planner,greedy --games "${RACES:-1000}" --seed 2026 \
   --out "$OUT/regatta-compare"
 .venv/bin/tabletop meographic compare --players 2 --bots planner,greedy --games "${MEO_GAMES:-500}" --seed 2026 \
   --out "$OUT/meographic-compare"
