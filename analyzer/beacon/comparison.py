@@ -73,8 +73,9 @@ class CompareResult:
 _PARAMETER = re.compile(r"\s*[A-Za-z_][\w.-]*\s*=")  # key=value: continues the previous policy
 
 
-def split_policies(values: str | Iterable[str]) -> list[str]:
-    """Policy texts from ``--policies`` values (repeated, comma-separated, or both).
+def split_policies(values: str | Iterable[str], option: str = "--policies") -> list[str]:
+    """Policy texts from ``--policies`` values (repeated, comma-separated, or both; `option` names the option in
+    errors).
 
     A comma separates two policies unless what follows it is a ``key=value`` parameter (a key has
     no ``:``), which continues the policy before it: ``greedy,lookahead:hole=2.5,keep=1,random``
@@ -85,7 +86,7 @@ def split_policies(values: str | Iterable[str]) -> list[str]:
         current = None
         for item in str(value).split(","):
             if not item.strip():
-                raise UserError(f"--policies: empty entry in {value!r}")
+                raise UserError(f"{option}: empty entry in {value!r}")
             if current is not None and _PARAMETER.match(item):  # (the first parameter follows a colon)
                 current += ("," if ":" in current else ":") + item
             else:

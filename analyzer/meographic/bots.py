@@ -28,7 +28,7 @@ def parse_bots(text: str, players: int) -> list[Arm]:
     from analyzer.beacon.comparison import split_policies  # (commas; key=value continues a bot)
     from analyzer.errors import UserError
 
-    names = split_policies(text)
+    names = split_policies(text, "--bots")
     arms = [BOTS.parse(name) for name in names]
     if len(arms) == 1:
         return arms * players

@@ -215,7 +215,7 @@ def compare(players: int = typer.Option(1, help="Players (1 is the solo game, up
     check_players(players)
     check_seed(seed)
     base = load_rules(rules)
-    arms = [BOTS.parse(name) for name in split_policies(bots)]
+    arms = [BOTS.parse(name) for name in split_policies(bots, "--bots")]
     if variant is not None:
         other = load_rules(variant)
         meographic_job(players, arms[0].label, seed, other)  # (checks the variant's set plays)

@@ -49,7 +49,7 @@ class Rules:
 def _default_data() -> dict:
     data = {}
     for name in FILES:
-        data |= tomllib.loads(resources.files("analyzer.regatta").joinpath("data", name).read_text())
+        data |= tomllib.loads(resources.files("analyzer.regatta").joinpath("data", name).read_text(encoding="utf-8"))
     return data
 
 
@@ -59,9 +59,11 @@ def load(path: str | Path | None = None) -> Rules:
     if path is not None:
         where = str(path)
         try:
-            extra = tomllib.loads(Path(path).read_text())
+            extra = tomllib.loads(Path(path).read_text(encoding="utf-8-sig"))
         except OSError as exc:
             raise UserError(f"--rules {path}: cannot read it ({exc.strerror or exc})") from None
+        except UnicodeDecodeError as exc:
+            raise UserError(f"--rules {path}: not UTF-8 text (bad byte at offset {exc.start})") from None
         except tomllib.TOMLDecodeError as exc:
             raise UserError(f"--rules {path}: not TOML ({exc})") from None
         unknown = sorted(set(extra) - {"grid", "hand", "limits", "tile", "action", "event", "effect"})

@@ -117,3 +117,11 @@ def test_a_rules_variant_is_paired_game_by_game(tmp_path, capsys):
                        + table.filter(pl.col("seat_of_a") == 1)["score_2"].cast(float).to_numpy()).mean() / 2
                       - (table.filter(pl.col("seat_of_a") == 0)["score_1"].cast(float).to_numpy()
                          + table.filter(pl.col("seat_of_a") == 0)["score_2"].cast(float).to_numpy()).mean() / 2)
+
+
+@pytest.mark.parametrize("command", ["simulate", "compare"])
+def test_an_empty_bot_entry_names_the_bots_option(tmp_path, capsys, command):
+    """Found by a fuzz run of the new games' commands: the error named --policies, Beacon's option."""
+    code, _, err = run_cli(["meographic", command, "--players", "2", "--bots", "greedy,,planner", "--games", "4",
+                            "--out", str(tmp_path / "o")], capsys)
+    assert one_line_error(code, err, "--bots: empty entry in 'greedy,,planner'"), err

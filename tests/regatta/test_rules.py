@@ -196,3 +196,16 @@ def test_bad_rules_file_is_one_line(tmp_path):
     bad.write_text('event = [{ name = "x", effect = "teleport", count = 1 }]\n')
     with pytest.raises(UserError, match=r"event 1 \(x\): effect = 'teleport'"):
         rules_module.load(bad)
+
+
+def test_a_rules_file_that_is_not_utf8_text_is_one_line(tmp_path, capsys):
+    """Found by a fuzz run of the new games' commands: a binary --rules file gave a traceback."""
+    from tests.support import one_line_error, run_cli
+
+    binary = tmp_path / "rules.toml"
+    binary.write_bytes(b"\xff\xfe\x00[grid]")
+    with pytest.raises(UserError, match="not UTF-8 text"):
+        rules_module.load(binary)
+    code, _, err = run_cli(["regatta", "simulate", "--rules", str(binary), "--games", "3", "--out",
+                            str(tmp_path / "o")], capsys)
+    assert one_line_error(code, err, "not UTF-8 text"), err
