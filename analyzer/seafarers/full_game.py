@@ -350,10 +350,9 @@ class Pooled:
     def every_run(self, k: int) -> list[tuple[int, int]]:
         return [(r, k) for r in range(len(self.aggs))]
 
-
-def _seat_column(seat: int, name: str) -> int:
-    """Result column of the seat's (0-based) `name` (kg.SEAT_COLS)."""
-    return kg.N_GAME_COLS + seat * kg.N_SEAT_COLS + kg.SEAT_COLS.index(name)
+    def seat(self, seat: int, name: str) -> list[tuple[int, int]]:
+        """Every run's column of the (0-based) seat's `name` (kg.SEAT_COLS)."""
+        return self.every_run(kg.N_GAME_COLS + seat * kg.N_SEAT_COLS + kg.SEAT_COLS.index(name))
 
 
 def summarize(scenario: str, players: int, arms: list, seed: int, boards: str, rules, rules_name: str, aggs: list,
@@ -372,11 +371,12 @@ def summarize(scenario: str, players: int, arms: list, seed: int, boards: str, r
     winners = pool.every_run(kg.R_WINNER)
     seatings = rotations(arms, rotate)
 
-    def share(seat_runs: list[tuple[int, int]], rows) -> dict:
-        """Wins of the seat-games (run, 0-based seat) with a 95% CI clustered by game."""
-        wins = sum(pool.count([(r, kg.R_WINNER)], seat) for r, seat in seat_runs)
+    def share(seat_runs: list[tuple[int, int]], rows: pl.Expr) -> dict:
+        """Wins of the seat-games (run, 0-based seat) with a 95% CI clustered by game (under rotation, from the
+        per-game table's `rows`)."""
         if rotate:
-            return _share(rows())
+            return _share(table.filter(rows))
+        wins = sum(pool.count([(r, kg.R_WINNER)], seat) for r, seat in seat_runs)
         per_game = len(seat_runs)  # one run: a game's seats of this bot are one cluster, at most one of them wins
         lo, hi = clustered_wilson_ci_counts([0, 1], [per_run - wins, wins], per_game)
         return {"seat_games": per_run * per_game, "wins": wins, "p_win": wins / (per_run * per_game),
@@ -384,17 +384,15 @@ def summarize(scenario: str, players: int, arms: list, seed: int, boards: str, r
 
     seats = []
     for seat in range(players):
-        runs = [(r, seat) for r in range(len(aggs))]
-        column = lambda name, seat=seat: [(r, _seat_column(seat, name)) for r in range(len(aggs))]  # noqa: E731
         seats.append({"seat": seat + 1, "bot": bot_name(arms[seat]) if not rotate else "every bot in turn",
-                      **share(runs, lambda seat=seat: table.filter(pl.col("seat") == seat + 1)),
-                      "vp": mean_ci_counts(*pool.histogram(column("vp"))),
-                      "vp_sources": {c: pool.mean(column(c)) for c in kg.SEAT_COLS[1:7]},
-                      "pieces": {c: pool.mean(column(c)) for c in ("roads", "ships", "settlements", "cities")}})
+                      **share([(r, seat) for r in range(len(aggs))], pl.col("seat") == seat + 1),
+                      "vp": mean_ci_counts(*pool.histogram(pool.seat(seat, "vp"))),
+                      "vp_sources": {c: pool.mean(pool.seat(seat, c)) for c in kg.SEAT_COLS[1:7]},
+                      "pieces": {c: pool.mean(pool.seat(seat, c)) for c in ("roads", "ships", "settlements",
+                                                                             "cities")}})
     labels = sorted({bot_name(a) for a in arms})
     by_bot = {label: share([(r, seat) for r, seating in enumerate(seatings) for seat in range(players)
-                            if bot_name(seating[seat]) == label],
-                           lambda label=label: table.filter(pl.col("bot") == label)) for label in labels}
+                            if bot_name(seating[seat]) == label], pl.col("bot") == label) for label in labels}
     rolls = pool.histogram(pool.every_run(kg.R_ROLLS))
     capped = pool.count(pool.every_run(kg.R_CAPPED), 1)
     summary = provenance("seafarers", seed, command, assumptions(s, arms, boards, rules, rules_name, rotate))
