@@ -95,7 +95,7 @@ def path_figure(tracks: np.ndarray, path: Path, stuck: int = 1000, least: int = 
     ax.set_xlabel("turns played (all players' turns counted)")
     ax.set_ylabel("path score to the sea\n(moves; a face-down tile 3)")
     ax.set_title(f"Path to the sea over the race ({tracks.shape[0]:,} races; while {least}+ still run)")
-    ax.legend(fontsize=7, ncol=2, loc="upper right")
+    ax.legend(fontsize=7, ncol=3, loc="upper center", bbox_to_anchor=(0.5, -0.2))  # below: never over the bands
     return save_png(fig, path)
 
 
