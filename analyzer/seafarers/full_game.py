@@ -25,7 +25,7 @@ __all__ = ["BOTS", "PLAY_SCENARIOS", "PlayResult", "check_play", "play_games", "
 OPENINGS = ("pips", "diverse", "port")  # kernels/catan/bots.py OPENING_*: the draft heuristics by name
 VALUE_PARAMS = (("opening", 1.0), ("gold", 1.0), ("variety", 4.0), ("scarce", 1.0), ("generic", 2.0),
                 ("special", 1.0), ("match", 0.5), ("vp", 10.0), ("pips", 1.0), ("new", 2.0), ("reach", 0.6),
-                ("card", 4.0))  # kernels/catan/bots.py V_*
+                ("card", 4.0), ("goals", 1.0))  # kernels/catan/bots.py V_*
 ROLLOUT_PARAMS = (("playouts", 4.0), ("candidates", 3.0), ("horizon", 8.0))  # V_PLAYOUTS, V_CANDIDATES, V_HORIZON
 BOTS = Registry("bot", [
     ArmSpec("random", kp.POLICY_RANDOM, "uniform over the legal actions (a baseline)"),
@@ -49,7 +49,7 @@ BOTS = Registry("bot", [
                                           "(a win, else its VP, income and cards against the best rival's); the "
                                           "value bot's weights",
             VALUE_PARAMS + ROLLOUT_PARAMS),
-], bounds={"opening": (0, 2), "playouts": (0, 64), "candidates": (1, 16), "horizon": (0, 1000)})
+], bounds={"opening": (0, 2), "goals": (0, 100), "playouts": (0, 64), "candidates": (1, 16), "horizon": (0, 1000)})
 PLAY_SCENARIOS = ("base", "new-shores", "four-islands", "fog-islands", "through-the-desert", "new-world")
 LATER = {"forgotten-tribe": "issue 29", "cloth-for-catan": "issue 29", "pirate-islands": "issue 29",
          "wonders-of-catan": "issue 29"}

@@ -8,7 +8,8 @@ Params (float64 [N_VALUE_PARAMS], analyzer/seafarers/full_game.py BOTS):
     opening: the draft's heuristic, 0 pips, 1 diverse, 2 port (the formulas of analyzer/seafarers/setup_policies.py)
     gold, variety, scarce, generic, special, match: that heuristic's weights
     vp: value of a VP; pips: of one pip (a 36th of a card per roll) of income; new: of a resource not produced
-    yet; reach: share of a site's value a road or ship that leads towards it is worth; card: a development card
+    yet; reach: share of a site's value a road or ship that leads towards it is worth; card: a development card;
+    goals: weight of the scenario's own goals (chits, gifts, cloth, fortresses, wonders; 0 = a scenario-blind bot)
 Ties go to the first action in canonical order (ending the turn before building a useless road).
 
 Harbour tokens the players lay (New World): every bot but `random` lays the token it drew where `harbour_score`
@@ -23,7 +24,7 @@ from kernels.catan.codes import CITY, GOLD, N_RESOURCES, ORE, PIPS
 from kernels.jit import kernel
 
 (V_OPENING, V_GOLD, V_VARIETY, V_SCARCE, V_GENERIC, V_SPECIAL, V_MATCH, V_VP, V_PIPS, V_NEW, V_REACH,
- V_CARD, V_PLAYOUTS, V_CANDIDATES, V_HORIZON, N_VALUE_PARAMS) = range(16)
+ V_CARD, V_GOALS, V_PLAYOUTS, V_CANDIDATES, V_HORIZON, N_VALUE_PARAMS) = range(17)
 OPENING_PIPS, OPENING_DIVERSE, OPENING_PORT = range(3)
 NEVER = -1e18
 _PIPS = np.array(PIPS, np.float64)
