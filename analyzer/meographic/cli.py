@@ -255,8 +255,11 @@ def compare(players: int = typer.Option(1, help="Players (1 is the solo game, up
     summary["headline"] = headline
     from reports.meographic import report
 
-    table = pl.concat([_table(c, base).with_columns(pl.lit(s, pl.Int64).alias("seat_of_a"))
-                       for s, c in enumerate(runs)])
+    if players == 1:  # solo: a's games, then b's
+        table = pl.concat([_table(c, base).with_columns(pl.lit(name).alias("bot")) for name, c in zip((a, b), runs)])
+    else:
+        table = pl.concat([_table(c, base).with_columns(pl.lit(s + 1, pl.Int64).alias("seat_of_a"))
+                           for s, c in enumerate(runs)])
     with results_folder(out) as stage:
         atomic_write_parquet(stage / "games.parquet", table)
         groups = {a: got["a_score"], b: got["b_score"]} if players == 1 else {
@@ -279,8 +282,8 @@ def compare(players: int = typer.Option(1, help="Players (1 is the solo game, up
                 [b, num(got["b_score"].mean(), 1), ci_range(summary["b_score"]["ci95"], 1)],
                 [f"{a} less {b}", num(diff["mean_diff"], 1), ci_range(diff["ci95"], 1)]]
         sections = [("p", sentence), ("table", ["", "points per game", "95% CI"], rows, ["l", "r", "r"]),
-                    ("p", "games.parquet holds every seating's games; column seat_of_a: the seat of a (0-based), "
-                          "solo 0 for a's games and 1 for b's.")]
+                    ("p", "games.parquet holds every seating's games; column " + (
+                        "bot: whose game it is." if players == 1 else "seat_of_a: the seat of a (seats from 1)."))]
         report.write(stage, headline, sections, figures, summary["assumptions"],
                      reproduce_blocks(summary, [f"seed {seed}", f"{n:,} games per seating"]))
     typer.echo(headline)
@@ -303,10 +306,10 @@ def _compare_rules(base: RuleSet, other: RuleSet, variant: Path, players: int, b
         "games": n, **{k: v for k, v in got.items() if k not in ("bot", "players", "games")}, "headline": headline}
     from reports.meographic import report
 
-    frames = [_table(c, r).with_columns(pl.lit(k, pl.Int64).alias("seat_of_a"))
+    frames = [_table(c, r).with_columns(pl.lit(k, pl.Int64).alias("variant"))
               for k, (c, r) in enumerate(((base_runs, base), (other_runs, other)))]
     if len(other.missions) != len(base.missions):  # (the mission columns differ: keep the seats' columns only)
-        frames = [f.select(["game", *column_names(0), "seat_of_a"]) for f in frames]
+        frames = [f.select(["game", *column_names(0), "variant"]) for f in frames]
     with results_folder(out) as stage:
         atomic_write_parquet(stage / "games.parquet", pl.concat(frames))
         means = {f"base ({base.name})": analysis.seat_values(base_runs, base, "score", players).mean(axis=0),
@@ -323,7 +326,7 @@ def _compare_rules(base: RuleSet, other: RuleSet, variant: Path, players: int, b
                  ci_range(got["variant_mean"]["ci95"], 1)],
                 ["variant less base", num(diff["mean_diff"], 1), ci_range(diff["ci95"], 1)]]
         sections = [("p", f"{n:,} games under each rule set with the same seeds, paired game by game (column "
-                          "seat_of_a: 0 the base rules, 1 the variant); the score is the mean over the seats."),
+                          "variant: 0 the base rules, 1 the variant); the score is the mean over the seats."),
                     ("table", ["", "points per seat and game", "95% CI"], rows, ["l", "r", "r"])]
         report.write(stage, headline, sections, figures, summary["assumptions"],
                      reproduce_blocks(summary, [f"seed {seed}", f"{n:,} games per rule set"]))

@@ -17,7 +17,7 @@ from analyzer.params import path_value
 from analyzer.provenance import provenance
 from analyzer.regatta import rules as rules_module
 from analyzer.regatta.arms import BOTS
-from analyzer.regatta.simulation import path_tracks, regatta_job
+from analyzer.regatta.simulation import path_tracks, regatta_job, table_frame
 from analyzer.runner import run_job
 from kernels.regatta.engine import COLUMN_NAMES
 from reports.document import num, pct
@@ -30,13 +30,13 @@ ASSUMPTIONS = ["grid 6x4: goal row, 4 river rows, start row (the seed's scheme i
                "tile shapes and counts, one goal tile with the sea exit, the three decks' compositions and the "
                "event/effect vocabulary are defaults (analyzer/regatta/data, docs/regatta/rules.md)",
                "a negate answers the action card just played (a response window after every card)",
-               "the navigation card has no rule effect; seat 0 starts",
+               "the navigation card has no rule effect; seat 1 starts",
                "a race still running after the turn cap ends without winner (flagged capped)"]
 
 
 def _table(cols: np.ndarray, start: int = 0) -> pl.DataFrame:
-    frame = {"game": pl.Series(np.arange(start, start + cols.shape[1]), dtype=pl.Int64)}
-    return pl.DataFrame(frame | {name: pl.Series(cols[k], dtype=pl.Int32) for k, name in enumerate(COLUMN_NAMES)})
+    return pl.DataFrame({name: pl.Series(v, dtype=pl.Int64 if name == "game" else pl.Int32)
+                         for name, v in table_frame(cols, start).items()})
 
 
 def _use(cols: np.ndarray) -> tuple[list[str], np.ndarray]:
@@ -76,7 +76,7 @@ def simulate(players: int = typer.Option(2, help="Players (2-4; 4 with --team)."
     prepare_out_dir(out, "regatta simulate")
     cols = run_job(job, run).columns
     boats = 2 if team else players
-    seat = [{"seat": s, "win": float((cols[0] == s).mean()),
+    seat = [{"seat": s + 1, "win": float((cols[0] == s).mean()),
              "ci95": list(stats.wilson_ci(int((cols[0] == s).sum()), cols.shape[1]))} for s in range(boats)]
     bot_rows = _bot_rates(cols, job.spec["bots"], team)
     sample = min(cols.shape[1], TRACKED)
@@ -130,7 +130,7 @@ def compare(players: int = typer.Option(2), bots: str = typer.Option("blocker,gr
                 f"{num(100 * edge['mean'], 1)} points more (95% CI {num(100 * lo, 1)} to {num(100 * hi, 1)})")
     summary = provenance("regatta", seed, command_line(), ASSUMPTIONS) | {
         "players": players, "a": a, "b": b, "games": int(share.size), "share": float(share.mean()), "edge": edge}
-    table = pl.concat([_table(c).with_columns(pl.lit(s, pl.Int64).alias("seat_of_a")) for s, c in enumerate(runs)])
+    table = pl.concat([_table(c).with_columns(pl.lit(s + 1, pl.Int64).alias("seat_of_a")) for s, c in enumerate(runs)])
     from reports.regatta.report import write
     with results_folder(out) as stage:
         atomic_write_parquet(stage / "games.parquet", table)
@@ -153,13 +153,13 @@ def _compare_rules(players: int, bot: str, seed: int, variant: Path, out: Path, 
                 f"(95% CI {num(lo, 1)} to {num(hi, 1)} turns {more}; {bot} in every seat)")
     summary = provenance("regatta", seed, command_line(), ASSUMPTIONS) | {
         "players": players, "bot": bot, "variant": str(variant), "games": int(base.shape[1]), "diff": diff}
-    table = pl.concat([_table(c).with_columns(pl.lit(k, pl.Int64).alias("seat_of_a"))
+    table = pl.concat([_table(c).with_columns(pl.lit(k, pl.Int64).alias("variant"))
                        for k, c in enumerate((base, other))])
     from reports.regatta.report import write
     with results_folder(out) as stage:
         atomic_write_parquet(stage / "games.parquet", table)
         write_summary(stage, summary, "regatta compare")
         write(stage, headline, [("p", f"{base.shape[1]:,} races under each rule set, paired race by race "
-                                      f"(column seat_of_a: 0 default rules, 1 the variant).")],
+                                      f"(column variant: 0 the default rules, 1 the variant).")],
               np.concatenate([base[1], other[1]]), np.concatenate([base[2], other[2]]), ASSUMPTIONS)
     typer.echo(headline)

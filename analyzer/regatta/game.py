@@ -31,9 +31,9 @@ def arms() -> dict:
 
 
 def _table(extra: dict | None = None) -> dict[str, str]:
-    from kernels.regatta.engine import COLUMN_NAMES
+    from analyzer.regatta.simulation import TABLE_NAMES
 
-    return {"game": "Int64"} | {name: "Int32" for name in COLUMN_NAMES} | (extra or {})
+    return {"game": "Int64"} | {name: "Int32" for name in TABLE_NAMES} | (extra or {})
 
 
 def simulate_example() -> Example:

@@ -14,6 +14,17 @@ from kernels.regatta import bots as kb
 from kernels.regatta import engine as ke
 
 JOB_BUILDER = "analyzer.regatta.simulation:build_play_range"
+# games.parquet's columns: the kernel's, with boats numbered from 1 as in every report (winner 0: none, capped)
+TABLE_NAMES = tuple(f"score_boat_{int(n[6:]) + 1}" if n.startswith("score_") else n for n in ke.COLUMN_NAMES)
+
+
+def table_frame(cols: np.ndarray, start: int = 0) -> dict:
+    """The per-race columns of `cols` (int32 [N_COLS, games]) by games.parquet name: game, winner (boat 1..,
+    0 none), turns, ..., score_boat_1.. (the final path score to the sea, -1 no such boat)."""
+    frame = {"game": np.arange(start, start + cols.shape[1])}
+    for k, name in enumerate(TABLE_NAMES):
+        frame[name] = cols[k] + 1 if name == "winner" else cols[k]
+    return frame
 
 
 def regatta_job(players: int, bots: list[str], seed: int, team: bool = False, rules_data: dict | None = None) -> Job:

@@ -87,8 +87,8 @@ def path_figure(tracks: np.ndarray, path: Path, stuck: int = 1000, least: int = 
             q = np.percentile(now, [25, 50, 75])
             turn.append(t), low.append(q[0]), mid.append(q[1]), high.append(q[2])
         c = colours[b % len(colours)]
-        ax.fill_between(turn, low, high, color=c, alpha=0.15, linewidth=0, label=f"boat {b}: 25-75% of races")
-        ax.plot(turn, mid, color=c, linewidth=1.8, label=f"boat {b}: median")
+        ax.fill_between(turn, low, high, color=c, alpha=0.15, linewidth=0, label=f"boat {b + 1}: 25-75% of races")
+        ax.plot(turn, mid, color=c, linewidth=1.8, label=f"boat {b + 1}: median")
     ax.axhline(no_way, color="#555555", linestyle=":", label="no way to the sea (drawn here)")
     ax.set_ylim(0, no_way * 1.08)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))

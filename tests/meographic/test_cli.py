@@ -111,12 +111,12 @@ def test_a_rules_variant_is_paired_game_by_game(tmp_path, capsys):
     assert code == 0, err
     assert stdout.startswith("With one_card.toml, planner scores") and "95% CI" in stdout
     table = pl.read_parquet(out / "games.parquet")
-    assert table.height == 40 and sorted(set(table["seat_of_a"].to_list())) == [0, 1]
+    assert table.height == 40 and sorted(set(table["variant"].to_list())) == [0, 1]
     assert np.isclose(json.loads((out / "summary.json").read_text())["diff"]["mean_diff"],
-                      (table.filter(pl.col("seat_of_a") == 1)["score_1"].cast(float).to_numpy()
-                       + table.filter(pl.col("seat_of_a") == 1)["score_2"].cast(float).to_numpy()).mean() / 2
-                      - (table.filter(pl.col("seat_of_a") == 0)["score_1"].cast(float).to_numpy()
-                         + table.filter(pl.col("seat_of_a") == 0)["score_2"].cast(float).to_numpy()).mean() / 2)
+                      (table.filter(pl.col("variant") == 1)["score_1"].cast(float).to_numpy()
+                       + table.filter(pl.col("variant") == 1)["score_2"].cast(float).to_numpy()).mean() / 2
+                      - (table.filter(pl.col("variant") == 0)["score_1"].cast(float).to_numpy()
+                         + table.filter(pl.col("variant") == 0)["score_2"].cast(float).to_numpy()).mean() / 2)
 
 
 @pytest.mark.parametrize("command", ["simulate", "compare"])

@@ -91,3 +91,24 @@ def test_simulate_reports_bots_and_paths(tmp_path):
     assert bots["greedy"]["ci95"][0] > bots["random"]["ci95"][1]
     for png in ("bot_win.png", "path_over_turns.png"):
         assert (out / png).stat().st_size > 0 and png in (out / "report.md").read_text()
+
+
+def test_report_numbers_boats_from_one(tmp_path, capsys):
+    """The table, the summary and games.parquet all call the first boat 1 (winner 0: a capped race)."""
+    import json
+
+    import polars as pl
+
+    from tests.support import run_cli
+
+    out = tmp_path / "r"
+    code, _, err = run_cli(["regatta", "simulate", "--players", "3", "--bots", "greedy", "--games", "30", "--seed",
+                            "2", "--threads", "1", "--no-progress", "--out", str(out)], capsys)
+    assert code == 0, err
+    table = pl.read_parquet(out / "games.parquet")
+    summary = json.loads((out / "summary.json").read_text())
+    assert [s["seat"] for s in summary["seat_win"]] == [1, 2, 3]
+    assert set(table["winner"].to_list()) <= {0, 1, 2, 3} and "score_boat_3" in table.columns
+    for s in summary["seat_win"]:
+        assert s["win"] == pytest.approx((table["winner"] == s["seat"]).mean())
+    assert "| 1 |" in (out / "report.md").read_text()
