@@ -5,11 +5,11 @@ Every registered game's Typer app is a sub-command (`tabletop beacon ...`, `tabl
 """
 
 import os
-import signal
 import sys
 
 import typer
 
+from analyzer import interrupts
 from analyzer.command import CREATED, CheckedGroup, UsageError, checked_app, out_console, remove_created_folders
 from analyzer.errors import UserError
 from analyzer.games import games
@@ -79,16 +79,12 @@ def _fail(message: str) -> int:
     return 2
 
 
-def _interrupted(signum, frame):
-    raise KeyboardInterrupt
-
-
 def run() -> None:
     """The `tabletop` console script: main(), then leave at once. Every result is written and
     closed by then; tearing down the interpreter (unloading numba, matplotlib, scipy) would add
     about half a second to every command. SIGTERM stops a run as Ctrl-C does (staging folders
     removed); text a terminal's encoding cannot show is replaced rather than fatal."""
-    signal.signal(signal.SIGTERM, _interrupted)
+    interrupts.install()
     streams = [s for s in (sys.stdout, sys.stderr) if s is not None]  # None: closed (>&-)
     for stream in streams:
         try:

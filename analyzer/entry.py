@@ -6,12 +6,9 @@ environment is checked and the signals are taken first, then analyzer.cli runs t
 """
 
 import os
-import signal
 import sys
 
-
-def _interrupted(signum, frame):
-    raise KeyboardInterrupt
+from analyzer import interrupts
 
 
 def check_environment() -> str | None:
@@ -26,7 +23,7 @@ def check_environment() -> str | None:
 
 
 def run() -> None:
-    signal.signal(signal.SIGTERM, _interrupted)
+    interrupts.install()
     problem = check_environment()
     if problem:
         print(f"error: {problem}", file=sys.stderr)

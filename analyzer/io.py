@@ -25,6 +25,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
+from analyzer import interrupts
+
 __all__ = [
     "read_data_file",
     "atomic_write",
@@ -196,6 +198,7 @@ def staged_results(out: str | os.PathLike, stale: tuple[str, ...] = ()) -> Itera
     stage.mkdir()
     try:
         yield stage
+        interrupts.check()  # a stop asked for while the results were made, even one numba swallowed
         names = sorted(p.name for p in stage.iterdir())
         for name in names:  # checked before the first move, so no set is ever half replaced
             if (out / name).is_dir() and not (out / name).is_symlink():

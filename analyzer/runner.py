@@ -34,6 +34,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 import analyzer
+from analyzer import interrupts
 from analyzer.errors import UserError
 from analyzer.params import check_whole
 from reports.document import rate
@@ -450,6 +451,7 @@ def _in_game_order(backend, job: Job, plan: Iterator[tuple[int, int]], ckpt, adv
     finished: dict[int, np.ndarray] = {}  # played out of order, waiting for their turn
     window = 4 * backend.workers
     while True:
+        interrupts.check()
         while len(ahead) < window and (chunk := next(plan, None)) is not None:
             ahead.append(chunk)
             if chunk[0] not in stored:

@@ -179,6 +179,35 @@ def test_a_signal_during_the_moves_waits_for_them():
     assert signal.getsignal(signal.SIGINT) is handler
 
 
+def test_a_swallowed_interrupt_still_stops_the_run(tmp_path, capsys, monkeypatch):
+    """While numba compiles, a Ctrl-C's KeyboardInterrupt can be raised in a callback LLVM calls from C, where
+    Python prints "Exception ignored" and goes on (seen on `regatta simulate` killed 2 s in: exit 0, results
+    written). The recorded signal stops the run before its results are written."""
+    from analyzer import interrupts
+    from analyzer.regatta import simulation
+
+    real_play = simulation.build_play_range
+
+    def swallowing(spec):
+        try:
+            interrupts._on_signal(signal.SIGINT, None)  # what the handler does when the signal comes
+        except KeyboardInterrupt:
+            pass  # ... and what llvmlite's callback does with it
+        return real_play(spec)
+
+    monkeypatch.setattr(simulation, "build_play_range", swallowing)
+    monkeypatch.setattr(interrupts, "_caught", [])
+    out = tmp_path / "r"
+    code, _, err = run_cli(["regatta", "simulate", "--games", "8", "--threads", "1", "--no-progress", "--out",
+                            str(out)], capsys)
+    assert code == 130 and err == "error: interrupted\n"
+    assert not out.exists() or not any(out.iterdir())
+    with pytest.raises(KeyboardInterrupt):  # the moves into --out are refused too
+        with analyzer.io.staged_results(tmp_path) as stage:
+            (stage / "summary.json").write_text("{}")
+    assert not (tmp_path / "summary.json").exists()
+
+
 def test_staging_folders_of_dead_runs_are_removed(tmp_path):
     finished = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
                               text=True).stdout.strip()

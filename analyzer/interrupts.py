@@ -1,0 +1,35 @@
+"""Ctrl-C and SIGTERM: both stop a run, and a stop is never lost.
+
+A signal raises KeyboardInterrupt in the main thread. While numba compiles, that exception can land in a callback
+that LLVM calls from C (llvmlite's object cache), where Python prints "Exception ignored" and carries on: the run
+would finish and write its results as if nobody had asked it to stop. So every signal is also recorded, and
+`check()` raises it again where the run can still stop cleanly: between chunks and before results are written.
+Standard library only: the console script installs this before the heavy imports.
+"""
+
+import signal
+
+_caught: list[int] = []
+
+
+def _on_signal(signum, frame):
+    _caught.append(signum)
+    raise KeyboardInterrupt
+
+
+def install() -> None:
+    """Take Ctrl-C and SIGTERM (main thread only)."""
+    forget()
+    signal.signal(signal.SIGINT, _on_signal)
+    signal.signal(signal.SIGTERM, _on_signal)
+
+
+def forget() -> None:
+    """A new command in this process: the signals of an earlier one are not its own."""
+    _caught.clear()
+
+
+def check() -> None:
+    """Raise KeyboardInterrupt if a signal came since install(), even one whose exception was swallowed."""
+    if _caught:
+        raise KeyboardInterrupt
