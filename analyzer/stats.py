@@ -13,6 +13,7 @@ linear interpolation step by step).
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -20,6 +21,8 @@ import numpy as np
 from scipy.special import ndtri, stdtr, stdtrit  # not scipy.stats: 1 s to import, and CLI start-up counts
 
 __all__ = [
+    "binomial_logit",
+    "clustered_correlation",
     "clustered_mean_ci",
     "clustered_wilson_ci",
     "mean_ci",
@@ -31,6 +34,8 @@ __all__ = [
     "percentiles_counts",
     "category_probabilities",
     "category_probabilities_counts",
+    "excess_binomial_sd",
+    "linear_fit",
     "paired_difference",
     "paired_share_ci",
     "paired_share_difference",
@@ -405,3 +410,124 @@ def paired_difference(a, b, confidence: float = 0.95) -> dict:
         "p_tie": float(np.count_nonzero(d == 0) / n),
         "p_value": p_value,
     }
+
+
+def excess_binomial_sd(successes, trials: int, confidence: float = 0.95, resamples: int = 2000,
+                       seed: int = 0) -> dict:
+    """How much a success probability truly differs between groups (boards), beyond the binomial noise of
+    ``trials`` outcomes per group: the method-of-moments estimate of the between-group variance,
+
+        var(p̂, ddof=1) − mean(p̂ (1 − p̂)) / (trials − 1),
+
+    unbiased for the variance of the groups' true probabilities (E[p̂(1 − p̂)] = p(1 − p)(n − 1)/n). Returns
+    ``{"groups", "trials", "observed_sd", "noise_sd", "sd", "ci95"}``: the observed sd of the groups' shares,
+    the sd the noise alone would give, and sqrt(max(estimate, 0)) with a percentile bootstrap interval over the
+    groups (``resamples`` draws from ``seed``; no interval with fewer than 2 groups)."""
+    confidence = _check_confidence(confidence)
+    k = _as_finite_1d(successes, "successes")
+    if trials < 2 or k.size == 0 or np.any((k < 0) | (k > trials)):
+        raise ValueError("excess_binomial_sd needs trials >= 2 and successes within 0..trials")
+    p = k / trials
+
+    def between(share: np.ndarray) -> np.ndarray:  # rows: resamples
+        noise = (share * (1 - share)).mean(axis=-1) / (trials - 1)
+        return share.var(axis=-1, ddof=1) - noise
+
+    g = p.size
+    out = {"groups": int(g), "trials": int(trials), "observed_sd": float(p.std(ddof=1)) if g > 1 else None,
+           "noise_sd": float(math.sqrt((p * (1 - p)).mean() / (trials - 1))), "sd": None, "ci95": [None, None]}
+    if g < 2:
+        return out
+    out["sd"] = float(math.sqrt(max(float(between(p)), 0.0)))
+    draws = np.random.default_rng(seed).integers(0, g, (resamples, g))
+    sds = np.sqrt(np.maximum(between(p[draws]), 0.0))
+    tail = 50 * (1 - confidence)
+    out["ci95"] = [float(np.percentile(sds, tail)), float(np.percentile(sds, 100 - tail))]
+    return out
+
+
+def clustered_correlation(x, y, clusters, confidence: float = 0.95, resamples: int = 2000, seed: int = 0) -> dict:
+    """Pearson's r of paired values that come in correlated groups (the seats of one board), with a percentile
+    bootstrap interval over the groups (``resamples`` draws from ``seed``). Returns ``{"n", "clusters", "r",
+    "ci95", "slope", "slope_ci95"}``, slope: the least-squares slope of y on x with its bootstrap interval."""
+    confidence = _check_confidence(confidence)
+    xs, ys = _as_finite_1d(x, "x"), _as_finite_1d(y, "y")
+    groups = np.unique(np.asarray(clusters).ravel(), return_inverse=True)[1]
+    if not xs.size == ys.size == groups.size or xs.size < 3:
+        raise ValueError("x, y and clusters must have the same length, at least 3")
+    g = int(groups.max()) + 1
+    # per group the sums a resample adds up: n, Σx, Σy, Σx², Σy², Σxy
+    sums = np.stack([np.bincount(groups, w, minlength=g) for w in
+                     (np.ones_like(xs), xs, ys, xs * xs, ys * ys, xs * ys)], axis=1)
+
+    def r_and_slope(s: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        n, sx, sy, sxx, syy, sxy = np.moveaxis(s, -1, 0)
+        cxx, cyy, cxy = sxx - sx * sx / n, syy - sy * sy / n, sxy - sx * sy / n
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return cxy / np.sqrt(cxx * cyy), cxy / cxx
+
+    r, slope = r_and_slope(sums.sum(axis=0))
+    out = {"n": int(xs.size), "clusters": g, "r": float(r), "ci95": [None, None], "slope": float(slope),
+           "slope_ci95": [None, None]}
+    if g < 2 or not np.isfinite(r):
+        return out
+    draws = np.random.default_rng(seed).integers(0, g, (resamples, g))
+    rs, slopes = r_and_slope(sums[draws].sum(axis=1))
+    tail = 50 * (1 - confidence)
+    ok = np.isfinite(rs)
+    out["ci95"] = [float(np.percentile(rs[ok], tail)), float(np.percentile(rs[ok], 100 - tail))]
+    out["slope_ci95"] = [float(np.percentile(slopes[ok], tail)), float(np.percentile(slopes[ok], 100 - tail))]
+    return out
+
+
+def binomial_logit(successes, trials, features, names: Sequence[str], clusters=None,
+                   confidence: float = 0.95) -> dict:
+    """Logistic regression of ``successes`` out of ``trials`` per row on ``features`` (float [rows, k], an
+    intercept added), by statsmodels' GLM (binomial family, logit link); with ``clusters``, cluster-robust
+    covariance (rows of one group are not independent). Returns ``{"rows", "terms": [{"name", "coef", "se",
+    "ci95", "odds_ratio", "odds_ratio_ci95", "p_value"}, ...] (intercept first), "deviance_explained"
+    (1 − deviance / null deviance: McFadden-like share of the outcome's deviance the features explain), "warnings"
+    (what statsmodels warned of, e.g. perfect separation: the terms may then not be identified)}."""
+    import statsmodels.api as sm  # a second to import: only the commands that fit a model pay it
+
+    confidence = _check_confidence(confidence)
+    k = _as_finite_1d(successes, "successes")
+    n = np.broadcast_to(np.asarray(trials, np.float64), k.shape)
+    X = np.asarray(features, np.float64).reshape(k.size, -1)
+    if X.shape[1] != len(names) or not np.all(np.isfinite(X)):
+        raise ValueError("features must be finite, one column per name")
+    model = sm.GLM(np.column_stack([k, n - k]), sm.add_constant(X, has_constant="add"),
+                   family=sm.families.Binomial())
+    groups = None if clusters is None else np.unique(np.asarray(clusters).ravel(), return_inverse=True)[1]
+    with warnings.catch_warnings(record=True) as caught:  # separation, a singular design: kept for the report
+        warnings.simplefilter("always")
+        fit = model.fit() if groups is None else model.fit(cov_type="cluster", cov_kwds={"groups": groups})
+    ci = np.asarray(fit.conf_int(alpha=1 - confidence))
+    terms = []
+    for i, name in enumerate(["intercept", *names]):
+        terms.append({"name": name, "coef": float(fit.params[i]), "se": float(fit.bse[i]),
+                      "ci95": [float(ci[i, 0]), float(ci[i, 1])], "odds_ratio": float(np.exp(fit.params[i])),
+                      "odds_ratio_ci95": [float(np.exp(ci[i, 0])), float(np.exp(ci[i, 1]))],
+                      "p_value": float(fit.pvalues[i])})
+    return {"rows": int(k.size), "clustered": groups is not None, "terms": terms,
+            "deviance_explained": float(1 - fit.deviance / fit.null_deviance) if fit.null_deviance > 0 else None,
+            "warnings": sorted({str(w.message).splitlines()[0] for w in caught})}
+
+
+def linear_fit(y, features, names: Sequence[str], confidence: float = 0.95) -> dict:
+    """Least squares of ``y`` on ``features`` (float [rows, k], an intercept added) by statsmodels' OLS, with
+    heteroscedasticity-robust (HC3) standard errors. Returns ``{"rows", "terms": [{"name", "coef", "se", "ci95",
+    "p_value"}, ...] (intercept first), "r2"}``."""
+    import statsmodels.api as sm
+
+    confidence = _check_confidence(confidence)
+    ys = _as_finite_1d(y, "y")
+    X = np.asarray(features, np.float64).reshape(ys.size, -1)
+    if X.shape[1] != len(names) or not np.all(np.isfinite(X)) or ys.size <= X.shape[1] + 1:
+        raise ValueError("features must be finite, one column per name, with more rows than terms")
+    fit = sm.OLS(ys, sm.add_constant(X, has_constant="add")).fit(cov_type="HC3")
+    ci = np.asarray(fit.conf_int(alpha=1 - confidence))
+    terms = [{"name": name, "coef": float(fit.params[i]), "se": float(fit.bse[i]),
+              "ci95": [float(ci[i, 0]), float(ci[i, 1])], "p_value": float(fit.pvalues[i])}
+             for i, name in enumerate(["intercept", *names])]
+    return {"rows": int(ys.size), "terms": terms, "r2": float(fit.rsquared)}

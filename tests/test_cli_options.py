@@ -187,6 +187,11 @@ CANDIDATES = {
 }
 SPECIAL = {  # where the generic value does not fit the command
     ("seafarers", "balance", "--players"): (["--players", "4"], ["--players"]),
+    ("seafarers", "balance", "--by"): (["--by", "wins"], []),  # the by-wins options: the full games come first
+    ("seafarers", "balance", "--games-per-board"): (["--by", "wins", "--games-per-board", "7"], []),
+    ("seafarers", "balance", "--bot"): (["--by", "wins", "--bot", "random"], []),
+    ("seafarers", "balance", "--rules"): (["--by", "wins", "--rules", "rules.toml"], []),
+    ("seafarers", "balance", "--rule"): (["--by", "wins", "--rule", "domestic_trade=false"], []),
     ("seafarers", "play", "--boards"): (["--boards", "fixed"], []),
     ("seafarers", "play", "--rule"): (["--rule", "domestic_trade=false"], []),
     ("seafarers", "dice", "--rolls"): (["--rolls", "70000"], ["--rolls"]),
@@ -204,6 +209,7 @@ def _changed(name: str, old: str, new: str) -> str:
 RULES_FILES = {  # a rules file that changes one number, for the commands with --rules or --variant
     "seafarers pirates": lambda: _changed("pirate_race.toml", "knight = 14", "knight = 13"),
     "seafarers play": lambda: _changed("full_game.toml", "turn_cap = 1000", "turn_cap = 900"),
+    "seafarers balance": lambda: _changed("full_game.toml", "turn_cap = 1000", "turn_cap = 900"),
     "regatta simulate": lambda: "[hand]\ndeal = 4\n",
     "regatta compare": lambda: "[hand]\ndeal = 4\n",
     "meographic simulate": lambda: FEWER_MISSIONS,

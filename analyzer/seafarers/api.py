@@ -12,7 +12,8 @@ Each takes the command's options as keyword arguments (the runner's `threads`, `
 |---|---|
 | `catalog()` (scenarios) | a list of dicts: every scenario and player count, VP target, layout status |
 | `run_boards(scenario, ...)` (boards) | BoardsResult: summary, boards (one row per board and hex), harbours |
-| `run_balance(scenario, ...)` (balance) | BalanceResult: summary, boards, seats (one row per board and seat) |
+| `run_balance(scenario, ...)` (balance) | BalanceResult: summary, boards, seats (one row per board and seat); |
+| `run_balance(..., by="wins")` | WinsResult: the same with each seat's full-game wins per board, `summary["by_wins"]` |
 | `run_dice(rolls, ...)` (dice) | a dict: sums and lower dice against the exact laws, longest gaps |
 | `run_fortress(warships, ...)` (fortress) | a dict: single battles and whole sieges, exact and simulated |
 | `run_pirates(...)` (pirates) | PiratesResult: summary, games (one row per plan, game and seat) |
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 import polars as pl
 
 from analyzer.command import api_out_dir, results_folder, write_summary
+from analyzer.errors import UserError
 from analyzer.io import atomic_write_parquet
 
 __all__ = ["BoardsResult", "catalog", "run_boards", "run_balance", "run_dice", "run_fortress", "run_pirates",
@@ -84,28 +86,50 @@ def run_boards(scenario: str, players: int = 4, count: int = 1, seed: int = 0, m
 
 
 def run_balance(scenario: str, players: int = 4, boards: int = 1000, rolls: int = 60, heuristic: str = "pips",
-            seed: int = 0, out=None, command: str = "", **options):
+            seed: int = 0, out=None, command: str = "", by: str = "income", **options):
     """Every seat drafts with `heuristic` on random legal boards, then `sequences` roll sequences per board:
     how fair the seats are. `options`: sequences, gold_policy, spend_to, max_clump and the runner's. With
-    `out`, also boards.parquet, seats.parquet, summary.json and the report (report.md/.html, plots)."""
+    `by="wins"`, also `games_per_board` full games on each board (options games_per_board, bot, rules_file,
+    rule; analyzer/seafarers/balance_wins.py): a WinsResult. With `out`, also boards.parquet, seats.parquet,
+    summary.json and the report (report.md/.html, plots)."""
     from analyzer.runner import RunOptions
     from analyzer.seafarers.balance import DEFAULT_SEQUENCES, check_boards, make_balance, play_balance
 
+    if by not in ("income", "wins"):
+        raise UserError(f"--by must be income or wins, not '{by}'")
+    wins = {k: options.pop(k) for k in ("games_per_board", "bot", "rules_file", "rule") if k in options}
+    if by == "income" and any(v is not None for v in wins.values()):
+        raise UserError(f"{', '.join('--' + k.replace('_', '-') for k, v in wins.items() if v is not None)}: "
+                        "only with --by wins (full games on every board)")
     game = {k: options.pop(k) for k in ("sequences", "gold_policy", "spend_to", "max_clump") if k in options}
     make_balance(scenario, players, rolls, heuristic, seed, **game)
     check_boards(boards, game.get("sequences", DEFAULT_SEQUENCES), rolls)
     RunOptions.of(boards, **options)
+    if by == "wins":
+        from analyzer.seafarers.balance_wins import DEFAULT_GAMES_PER_BOARD, check_wins, default_bot
+
+        wins["games_per_board"] = wins.get("games_per_board") or DEFAULT_GAMES_PER_BOARD
+        check_wins(scenario, players, boards, wins["games_per_board"],
+                   wins.get("bot") or default_bot(make_balance(scenario, players, rolls, heuristic, seed,
+                                                               **game).heuristic.label))
     out = api_out_dir(out, "seafarers balance")
-    result = play_balance(scenario, players, boards, rolls, heuristic, seed, command=command, **game, **options)
+    if by == "wins":
+        from analyzer.seafarers.balance_wins import play_balance_wins
+
+        result = play_balance_wins(scenario, players, boards, rolls, heuristic, seed, command=command, **wins,
+                                   **game, **options)
+    else:
+        result = play_balance(scenario, players, boards, rolls, heuristic, seed, command=command, **game, **options)
     if out is not None:
         from reports.seafarers.balance import write_balance_report
 
-        drawings = {key: result.drawing(result.summary[f"{key}_board"]["board"]) for key in ("fairest", "least_fair")}
+        source = result.summary["by_wins"] if by == "wins" else result.summary
+        drawings = {key: result.drawing(source[f"{key}_board"]["board"]) for key in ("fairest", "least_fair")}
         with results_folder(out) as stage:
             atomic_write_parquet(stage / "boards.parquet", result.boards)
             atomic_write_parquet(stage / "seats.parquet", result.seats)
-            write_summary(stage, result.summary, "seafarers balance")
-            write_balance_report(stage, result.summary, result.experiment.scenario, drawings)
+            write_summary(stage, result.summary, result.summary["experiment"])
+            write_balance_report(stage, result.summary, result.experiment.scenario, drawings, result.seats)
     return result
 
 

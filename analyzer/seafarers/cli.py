@@ -83,17 +83,36 @@ def balance_cmd(
     gold_policy: str = typer.Option("poorest", help="Gold field pick: poorest, or a resource name."),
     spend_to: int = typer.Option(4, help="The roller spends down to this many cards each turn (-1: never)."),
     max_clump: int = typer.Option(0, help="Largest connected group of one producing terrain (0: no limit)."),
+    by: str = typer.Option("income", help="income: the income model alone (rolls without building; fast); wins: "
+                                          "also full games on every board: each seat's win rate, how much boards "
+                                          "move it, which features predict a win, and how well the income model "
+                                          "predicts the games."),
+    games_per_board: Optional[int] = typer.Option(None, help="With --by wins: full games on each board (default "
+                                                             "100)."),
+    bot: Optional[str] = typer.Option(None, help="With --by wins: the bot in every seat (default: value drafting "
+                                                 "with --heuristic and its weights, e.g. value:opening=pips,gold=1)."),
+    rules: Optional[Path] = typer.Option(None, parser=path_value, help="With --by wins: full-game rule data in the "
+                                         "format of the package's full_game.toml."),
+    rule: Optional[list[str]] = typer.Option(None, metavar="NAME=VALUE", help="With --by wins: switch a documented "
+                                             "full-game rules default (e.g. domestic_trade=false); repeatable."),
     out: Path = typer.Option(..., parser=path_value,
         help="Output folder for summary.json, boards/seats parquet and the report."),
     run=None,
 ):
-    """Draft with a heuristic on random legal boards, roll, and report how fair the seats are."""
+    """Draft with a heuristic on random legal boards, roll, and report how fair the seats are (--by wins: and who
+    wins full games on them)."""
     from analyzer.seafarers.api import run_balance
 
-    result = run_balance(scenario, players, boards, rolls, heuristic, seed, out=out, command=command_line(),
+    wins = {"games_per_board": games_per_board, "bot": bot, "rules_file": rules, "rule": rule}
+    result = run_balance(scenario, players, boards, rolls, heuristic, seed, out=out, command=command_line(), by=by,
                      sequences=sequences, gold_policy=gold_policy, spend_to=spend_to, max_clump=max_clump,
-                     **backend_fields(run))
+                     **{k: v for k, v in wins.items() if v is not None}, **backend_fields(run))
     s = result.summary
+    if "by_wins" in s:
+        from reports.seafarers.balance_wins import wins_headline
+
+        for line in wins_headline(s):
+            out_console.print(line, highlight=False)
     first, last = s["seats"][0]["income"]["total"], s["seats"][-1]["income"]["total"]
     out_console.print(f"{plural(boards, 'board')}, {s['heuristic']}: seat 1 {first['mean']:.3f} cards/roll, seat "
                       f"{players} {last['mean']:.3f}"

@@ -418,13 +418,16 @@ def summarize(scenario: str, players: int, arms: list, seed: int, boards: str, r
     return summary
 
 
+SILENT_DEFAULTS = ("Defaults where seed 002 is silent (docs/seafarers/full_game.md): a resource the bank cannot pay "
+                   "to everyone goes to nobody unless one player alone is owed it; a year of plenty only for cards the "
+                   "bank has; a corner touching two bonus territories counts for its lowest-index hex; a game still "
+                   "running after the turn cap stops without a winner (flagged).")
+
+
 def assumptions(s, arms: list, boards: str, rules, rules_name: str, rotate: bool = False) -> list[str]:
     out = [f"Rules data: {rules_name} (analyzer/seafarers/data/rules/full_game.toml unless a --rules file is "
            "given): the base game's costs, pieces, 19-card bank, 25-card deck and VP values, with their sources.",
-           "Defaults where seed 002 is silent (docs/seafarers/full_game.md): a resource the bank cannot pay to "
-           "everyone goes to nobody unless one player alone is owed it; a year of plenty only for cards the bank "
-           "has; a corner touching two bonus territories counts for its lowest-index hex; a game still running after "
-           "the turn cap stops without a winner (flagged).",
+           SILENT_DEFAULTS,
            *rules.option_texts(s.harbours.placement == "players"),
            "Boards: " + ("board g of the seed, a random legal board of the scenario's variable set-up"
                          if boards == "random" else "the printed layout for every game") + ".",
