@@ -137,7 +137,7 @@ def run_arms(jobs: list[tuple[str, object]], options, notes: dict | None = None,
     folders = arm_folders([label for label, _ in jobs])
     runs = []
     for i, ((label, job), folder) in enumerate(zip(jobs, folders)):
-        arm_options = replace(options, label=label)
+        arm_options = replace(options, label=f"{options.label} ({label})")  # games (seating 1): the bar, estimates
         if options.checkpoint is not None:
             arm_options = replace(arm_options, checkpoint=Path(options.checkpoint) / folder)
         runs.append(run_job(job, arm_options, aggregate=aggregate, notes=notes, runs=len(jobs) - i))

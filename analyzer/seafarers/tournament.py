@@ -172,28 +172,36 @@ def _wilson(rows: pl.DataFrame) -> dict:
 
 def strengths(table: pl.DataFrame, labels: list[str], plan: list[tuple[int, ...]]) -> dict:
     """Bradley-Terry strengths from every game and seating with a winner: a contest in which each entrant holds
-    as many places as seats (analyzer.stats.bradley_terry), clustered by game."""
+    as many places as seats (analyzer.stats.bradley_terry), clustered by game. An entrant that never won has
+    strength 0 (the likelihood's maximum as its strength goes to 0: the others' fit without it), and the others
+    are fitted among themselves."""
     from analyzer.stats import bradley_terry
 
-    fields = np.array([np.bincount(seating, minlength=len(labels)) for seating in plan], np.int64)
     first = table.filter(pl.col("seat") == 1).sort(["game", "seating"])  # one row per game and seating
-    index = {label: k for k, label in enumerate(labels)}
     winner_seat = first["winner"].to_numpy().astype(np.int64)  # 1-based; 0: nobody won
     seating = first["seating"].to_numpy().astype(np.int64) - 1
-    seat_entrant = np.array([[index[label] for label in _seated(plan, labels, j)] for j in range(len(plan))])
-    winners = np.where(winner_seat > 0, seat_entrant[seating, np.maximum(winner_seat - 1, 0)], -1)
-    fit = bradley_terry(winners, fields[seating], first["game"].to_numpy())
-    if fit["estimable"]:
-        fit["entrants"] = {label: {"log_strength": fit["log_strength"][k], "strength": fit["strength"][k],
-                                   "se": fit["se"][k], "ci95": fit["ci95"][k]} for label, k in index.items()}
-    elif fit["reason"].startswith("entrant "):
-        k = int(fit["reason"].split()[1])
-        fit["reason"] = f"{labels[k]} " + fit["reason"].split(" ", 2)[2]
+    winners = np.where(winner_seat > 0, np.array(plan)[seating, np.maximum(winner_seat - 1, 0)], -1)
+    never = [k for k in range(len(labels)) if not np.any(winners == k)]
+    kept = [k for k in range(len(labels)) if k not in never]
+    if len(kept) < 2:
+        return {"estimable": False, "contests": int(np.sum(winners >= 0)),
+                "reason": "fewer than two entrants won a game"}
+    fields = np.array([np.bincount(seating, minlength=len(labels)) for seating in plan], np.int64)[:, kept]
+    renumber = np.full(len(labels) + 1, -1)
+    renumber[kept] = np.arange(len(kept))
+    fit = bradley_terry(renumber[winners], fields[seating], first["game"].to_numpy())
+    if not fit["estimable"]:
+        k = kept[int(fit["reason"].split()[1])] if fit["reason"].startswith("entrant ") else None
+        if k is not None:
+            fit["reason"] = f"{labels[k]} " + fit["reason"].split(" ", 2)[2]
+        return fit
+    fit["entrants"] = {labels[k]: {"log_strength": fit["log_strength"][i], "strength": fit["strength"][i],
+                                   "se": fit["se"][i], "ci95": fit["ci95"][i]} for i, k in enumerate(kept)}
+    fit["never_won"] = [labels[k] for k in never]
+    for k in never:
+        fit["entrants"][labels[k]] = {"log_strength": None, "strength": 0.0, "se": None, "ci95": [0.0, None]}
+    fit["entrants"] = {label: fit["entrants"][label] for label in labels}
     return fit
-
-
-def _seated(plan, labels, j) -> list[str]:
-    return [labels[e] for e in plan[j]]
 
 
 def pair_sentence(d: dict, where: str) -> str:
@@ -259,8 +267,9 @@ def strongest(summary: dict) -> dict:
         lo, hi = d["ci95"]
         d = {**d, "a": best, "b": second, "mean_diff": -d["mean_diff"],
              "ci95": [None, None] if lo is None else [-hi, -lo]}
+    alike = d["ci95"][0] is None  # every game gave the same difference: no interval, nothing left to chance here
     return {"label": best, "runner_up": second, "difference": d["mean_diff"], "ci95": d["ci95"],
-            "clear": d["ci95"][0] is not None and d["ci95"][0] > 0}
+            "clear": d["mean_diff"] > 0 if alike else d["ci95"][0] > 0, "alike": alike}
 
 
 def assumptions(s, arms: list, labels: list[str], boards: str, rules, rules_name: str, how: str) -> list[str]:

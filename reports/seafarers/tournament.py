@@ -39,6 +39,8 @@ def _strength(summary: dict, label: str) -> str:
     if not bt["estimable"]:
         return ""
     e = bt["entrants"][label]
+    if e["log_strength"] is None:
+        return ""
     return f"; Bradley–Terry strength {num(e['strength'], 2)} (95% CI {ci_range(e['ci95'], 2)})"
 
 
@@ -49,7 +51,8 @@ def headline(summary: dict) -> str:
     b = summary["by_entrant"][best]
     text = (f"`{best}` wins most: {pct(b['p_win'])} of its seat-games (95% CI {ci_range(b['ci95'], 1, pct)}) "
             f"{_where(summary)}, against the {pct(summary['fair_share'])} of a fair seat")
-    lead = f"{points(top['difference'])} points, 95% CI {points_range(top['ci95'])}"
+    lead = (f"{points(top['difference'])} points in every game alike" if top.get("alike") else
+            f"{points(top['difference'])} points, 95% CI {points_range(top['ci95'])}")
     if top["clear"]:
         text += f", more than `{second}`, the runner-up ({lead})"
     else:
@@ -100,8 +103,8 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
         rows.append([f"`{label}`", f"{e['seat_games']:,}", f"{e['wins']:,}", pct(e["p_win"]),
                      ci_range(e["ci95"], 1, pct), num(e["vp"]["mean"], 2), ci_range(e["vp"]["ci95"], 2),
                      "—" if rw is None else num(rw["mean"], 1), "—" if rw is None else ci_range(rw["ci95"], 1),
-                     "—" if strength is None else num(strength["strength"], 2),
-                     "—" if strength is None else ci_range(strength["ci95"], 2)])
+                     "—" if strength is None else "0 (never won)" if strength["log_strength"] is None else
+                     num(strength["strength"], 2), "—" if strength is None else ci_range(strength["ci95"], 2)])
     blocks = head + [("h2", "Entrants"),
                      ("table", ["entrant", "seat-games", "wins", "win rate", "95% CI", "mean VP", "95% CI",
                                 "rolls to win (mean)", "95% CI", "Bradley–Terry strength", "95% CI"],
@@ -111,7 +114,9 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
                            + ("Bradley–Terry strengths are relative to the geometric mean entrant (1): an entrant "
                               "of strength a against one of strength b wins a / (a + b) of the games one of the two "
                               f"wins ({plural(bt['contests'], 'game')} with a winner, "
-                              f"{plural(bt['clusters'], 'cluster')})." if bt["estimable"] else
+                              f"{plural(bt['clusters'], 'cluster')})."
+                              + (f" {', '.join(f'`{x}`' for x in bt['never_won'])} never won: strength 0, the others "
+                                 "fitted among themselves." if bt.get("never_won") else "") if bt["estimable"] else
                               f"Bradley–Terry strengths cannot be estimated here: {bt['reason']}."))]
     blocks += [("h2", "Head to head"),
                ("ul", [d["sentence"] for d in summary["pairs"].values()]),

@@ -143,3 +143,24 @@ def test_the_python_api_takes_the_entrants_as_text_or_a_list(tmp_path):
     assert one.games.equals(two.games)
     with pytest.raises(Exception, match="entrants must be bots named as text"):
         seafarers.run_tournament("new-shores", 3, ["random", 3], games=3)
+
+
+def test_an_entrant_that_never_wins_has_strength_0_and_the_others_are_fitted_among_themselves():
+    """The likelihood grows as a never-winning entrant's strength goes to 0; at the limit the others' contests are
+    fitted without it: with entrants 0 and 1 always both present, their strengths are their wins' shares."""
+    from analyzer.seafarers.tournament import strengths
+
+    plan, _ = seatings(3, 3)
+    rows = []
+    for game in range(10):
+        for j, seating in enumerate(plan):
+            winner_entrant = 0 if (game + j) % 3 else 1  # entrant 0 wins 2 of 3, entrant 2 never
+            rows.append({"game": game, "seating": j + 1, "seat": 1, "winner": seating.index(winner_entrant) + 1})
+    rows[0]["winner"] = 0  # one game without a winner: left out
+    labels = ["a", "b", "c"]
+    fit = strengths(pl.DataFrame(rows), labels, plan)
+    assert fit["estimable"] and fit["never_won"] == ["c"] and fit["contests"] == 59
+    wins_a = sum(1 for r in rows[1:] if plan[r["seating"] - 1][r["winner"] - 1] == 0)
+    assert fit["entrants"]["a"]["strength"] / fit["entrants"]["b"]["strength"] == pytest.approx(wins_a / (59 - wins_a))
+    assert fit["entrants"]["c"] == {"log_strength": None, "strength": 0.0, "se": None, "ci95": [0.0, None]}
+    assert list(fit["entrants"]) == labels
