@@ -344,8 +344,9 @@ def seats_cmd(
     cells = result.summary["cells"]
     if fields.get("precision") is not None:  # each cell stops on its own: say how many reached it
         reached = sum(c["stopped"] == "precision" for c in cells)
+        sizes = sorted({c["games"] for c in cells})
         out_console.print(f"precision ±{fields['precision']:g} on the worst seat's win rate reached in {reached} of "
-                          f"{plural(len(cells), 'cell')}; games per cell {min(c['games'] for c in cells):,}–"
-                          f"{max(c['games'] for c in cells):,}")
+                          f"{plural(len(cells), 'cell')}; games per cell: "
+                          + (f"{sizes[0]:,}" if len(sizes) == 1 else f"{sizes[0]:,}–{sizes[-1]:,}"))
     print_run_notes({k: v for k, v in result.summary["run"].items() if k != "precision"})
     out_console.print(f"report: {out / 'report.html'}")

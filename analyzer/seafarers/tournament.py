@@ -15,6 +15,7 @@ in the paired comparison. The seatings (docs/seafarers/experiments.md):
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from dataclasses import dataclass
 
@@ -51,16 +52,12 @@ def seatings(entrants: int, players: int) -> tuple[list[tuple[int, ...]], str]:
     if len(orders) > MAX_ARMS:
         orders = williams_square(entrants)
         how = (f"the {len(orders)} rows of a balanced Latin square (Williams), not all "
-               f"{_orderings(entrants, players):,} orderings")
+               f"{math.perm(entrants, min(entrants, players)):,} orderings")
     if entrants < players:
         how += ", each repeated round the table to fill the seats"
     elif entrants > players:
         how += f", each seating the first {players} of its order"
     return [tuple(order[s % len(order)] for s in range(players)) for order in orders], how
-
-
-def _orderings(entrants: int, players: int) -> int:
-    return len(list(itertools.permutations(range(entrants), min(entrants, players))))
 
 
 def check_tournament(scenario: str, players: int, entrants: list[str], games: int | None, seed: int,

@@ -38,11 +38,12 @@ def headline(summary: dict) -> str:
     cells = summary["cells"]
     best = [max(c["seats"], key=lambda s: s["p_win"])["seat"] for c in cells]
     seat = max(set(best), key=best.count)
-    where = f"all {len(cells)}" if best.count(seat) == len(cells) else f"{best.count(seat)} of the {len(cells)}"
+    where = ("the one cell" if len(cells) == 1 else f"all {len(cells)} cells" if best.count(seat) == len(cells)
+             else f"{best.count(seat)} of the {len(cells)} cells")
     cell, top = max(((c, s) for c in cells for s in c["seats"]), key=lambda cs: cs[1]["advantage"])
-    text = (f"Seat {seat} wins most in {where} {'cell' if len(cells) == 1 else 'cells'} (scenario × player count) "
-            f"played; the largest edge: seat {top['seat']} in {_cell_name(cell)}, {pct(top['p_win'])} of "
-            f"{plural(cell['games'], 'game')} (95% CI {ci_range(top['ci95'], 1, pct)}), "
+    text = (f"Seat {seat} wins most in {where} (scenario × player count) played; the largest edge: seat "
+            f"{top['seat']} in {_cell_name(cell)}, {pct(top['p_win'])} of {plural(cell['games'], 'game')} "
+            f"(95% CI {ci_range(top['ci95'], 1, pct)}), "
             f"{points(top['advantage'])} points over a fair seat's {pct(cell['fair_share'])}")
     if top["ci95"][0] <= cell["fair_share"]:
         text += ", within its CI of a fair share"

@@ -82,6 +82,19 @@ def test_precision_plays_each_cell_until_its_worst_seat_is_known_to_the_half_wid
         widest(n, wins))
 
 
+def test_a_streaming_precision_run_says_how_many_cells_reached_it(tmp_path, capsys):
+    out = tmp_path / "o"
+    code, stdout, err = run_cli(["seafarers", "seats", "--scenarios", "new-shores", "--players", "3,4", "--precision",
+                                 "0.2", "--min-games", "10", "--no-per-game", "--seed", "1", "--no-progress", "--out",
+                                 str(out)], capsys)
+    assert code == 0, err
+    cells = json.loads((out / "summary.json").read_text())["cells"]
+    assert len(cells) == 4 and all(c["stopped"] == "precision" and c["half_width"] <= 0.2 for c in cells)
+    sizes = sorted({c["games"] for c in cells})
+    assert (f"precision ±0.2 on the worst seat's win rate reached in 4 of 4 cells; games per cell: {sizes[0]:,}"
+            in stdout) and not (out / "games.parquet").exists()
+
+
 def test_the_command_writes_the_table_heat_map_and_paragraph(tmp_path, capsys):
     out = tmp_path / "o"
     code, stdout, err = run_cli(["seafarers", "seats", "--scenarios", "all", "--players", "4", "--games", "3",
