@@ -91,14 +91,18 @@ def play_seats(scenarios: str = "all", players: str = "3,4", bot: str = "value",
     """Every cell's games by `bot` in every seat; the summary (per cell each seat's win rate with its Wilson CI
     and its difference from a fair seat's and from the base map's) and the per-game table."""
     from analyzer.arms import arms_run_info, run_arms
-    from analyzer.runner import RunOptions
+    from analyzer.runner import RunOptions, check_table_memory
     from analyzer.seafarers.full_game import play_job
     from analyzer.seafarers.full_rules import load_rules, rules_text
+    from kernels.catan import game as kg
 
     cells, skipped, arm = check_seats(scenarios, players, bot, games, seed, base)
     text, rules_name = rules_text(rules_file)
     rules = load_rules(text=text, path=rules_file, rule=rule)
     options = RunOptions(games=games, label="games", **run).checked(default_games=1000)
+    if options.per_game:  # every cell's columns are held until the last cell is played
+        check_table_memory(options.games or options.max_games, kg.N_RESULT_COLS, 4,
+                           "--games" if options.precision is None else "--max-games", tables=len(cells))
     jobs = [(f"{slug} {p} players", replace(play_job(slug, p, [arm] * p, seed, "random", text, rule),
                                             statistic=worst_seat(p))) for slug, p in cells]
     t0 = time.perf_counter()

@@ -111,3 +111,23 @@ def test_the_command_writes_the_table_heat_map_and_paragraph(tmp_path, capsys):
     assert lines[4].startswith("With 4 players, seat 1 ") and "On the base map seat 1 has" in lines[4]
     assert "seats.png" in report and (out / "seats.png").stat().st_size > 10_000
     assert pl.read_parquet(out / "games.parquet").height == 3 * len(summary["cells"])
+
+
+def test_tables_too_big_for_memory_are_refused_before_any_game(tmp_path, capsys, monkeypatch):
+    """Every cell's (and every seating's) columns are held until the last is played: the memory check counts
+    them all, before any game."""
+    import analyzer.runner
+
+    monkeypatch.setattr(analyzer.runner, "available_memory", lambda: 2**30)
+
+    def run_job(*args, **kwargs):  # (one cell or seating alone fits: were the check gone, it would start here)
+        raise AssertionError("a game was about to be played")
+
+    monkeypatch.setattr(analyzer.runner, "run_job", run_job)
+    code, _, err = run_cli(["seafarers", "seats", "--scenarios", "new-shores", "--players", "3,4", "--games",
+                            "1000000", "--no-progress", "--out", str(tmp_path / "s")], capsys)
+    assert one_line_error(code, err, "the per-game tables would need about") and "--no-per-game" in err, err
+    code, _, err = run_cli(["seafarers", "tournament", "--scenario", "new-shores", "--entrants", "value,planner,random",
+                            "--games", "300000", "--no-progress", "--out", str(tmp_path / "t")], capsys)
+    assert one_line_error(code, err, "ask for fewer games (every seating keeps every game's result"), err
+    assert not (tmp_path / "s").exists() and not (tmp_path / "t").exists()
