@@ -119,7 +119,7 @@ def heat_map(path, summary: dict) -> Path:
     label = {c["scenario"]: c["name"] + (" (reference)" if c["scenario"] == "base" else "")
              for c in summary["cells"]}
     top = max(abs(100 * s["advantage"]) for c in summary["cells"] for s in c["seats"]) or 1.0
-    fig = new_figure(2.2 + 2.3 * len(counts) + 0.6 * sum(counts) / len(counts), 1.4 + 0.55 * len(names))
+    fig = new_figure(2.2 + 2.3 * len(counts) + 0.6 * sum(counts) / len(counts), max(3.0, 1.4 + 0.55 * len(names)))
     fig.set_layout_engine("constrained")  # (room for the suptitle and the shared colour bar)
     axes = fig.subplots(1, len(counts), squeeze=False)[0]
     image = None
