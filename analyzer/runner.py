@@ -122,15 +122,18 @@ def _plan(limit: int, size_at: Callable[[int], int], stored: dict[int, int]) -> 
 
 @dataclass(frozen=True)
 class Statistic:
-    """What --precision measures: the mean of a column, or the share of games with column == value."""
+    """What --precision measures: the mean of a column, the share of games with column == value, or the widest
+    of the shares of games with column == k for k in 0 .. value - 1 (each seat's win rate: the worst seat's)."""
     column: int = 0
-    kind: str = "mean"  # "mean" (Student t) or "proportion" (Wilson: the share of games whose column == value)
+    kind: str = "mean"  # "mean" (Student t), "proportion" (Wilson) or "categories" (Wilson, the widest)
     name: str = "mean score"
     value: int = 1
 
     def __post_init__(self):
-        if self.kind not in ("mean", "proportion"):
-            raise ValueError(f"Statistic.kind must be 'mean' or 'proportion', got {self.kind!r}")
+        if self.kind not in ("mean", "proportion", "categories"):
+            raise ValueError(f"Statistic.kind must be 'mean', 'proportion' or 'categories', got {self.kind!r}")
+        if self.kind == "categories" and self.value < 1:
+            raise ValueError("a 'categories' Statistic needs value >= 1 categories")
 
 
 @dataclass(frozen=True, eq=False)

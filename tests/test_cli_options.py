@@ -89,7 +89,9 @@ def test_an_option_given_twice_is_one_line(path, option, capsys, tmp_path, monke
 @pytest.mark.parametrize("argv,fragment", [
     (["beacon", "simulate", "--games=10", "--games", "20"], "--games is given 2 times: it takes one value"),
     (["beacon", "simulate", "--progress", "--no-progress"], "--progress/--no-progress is given 2 times: give one"),
-    (["seafarers", "balance", "--heuristic", "pips", "--heuristic", "diverse"], "--heuristic is given 2 times"),
+    (["seafarers", "balance", "--heuristic", "pips", "--heuristic", "diverse"],
+     "--heuristic is given 2 times: it takes one value, give it once; to compare heuristics by winning full games, "
+     "use `tabletop seafarers tournament --entrants value:opening=pips,value:opening=diverse`"),
     (["seafarers", "dice", "--rolls", "10", "--seed", "1", "--rolls", "20", "--rolls", "30"], "--rolls is given 3"),
     (["games", "--json", "--json"], "--json is given 2 times: give it once"),
 ])
@@ -183,6 +185,10 @@ CANDIDATES = {
     "--team": [(["--team"], [])],
     "--bots": [(["--bots", "random"], ["--bots"])],
     "--rules": [(["--rules", "rules.toml"], [])],
+    "--entrants": [(["--entrants", "value,random"], ["--entrants"])],
+    "--scenarios": [(["--scenarios", "four-islands"], ["--scenarios"])],
+    "--bot": [(["--bot", "random"], [])],
+    "--base": [(["--base"], ["--no-base"]), (["--no-base"], [])],
     "--variant": [(["--variant", "rules.toml"], [])],
 }
 SPECIAL = {  # where the generic value does not fit the command
@@ -194,6 +200,9 @@ SPECIAL = {  # where the generic value does not fit the command
     ("seafarers", "balance", "--rule"): (["--by", "wins", "--rule", "domestic_trade=false"], []),
     ("seafarers", "play", "--boards"): (["--boards", "fixed"], []),
     ("seafarers", "play", "--rule"): (["--rule", "domestic_trade=false"], []),
+    ("seafarers", "tournament", "--boards"): (["--boards", "fixed"], []),
+    ("seafarers", "tournament", "--rule"): (["--rule", "domestic_trade=false"], []),
+    ("seafarers", "seats", "--rule"): (["--rule", "domestic_trade=false"], []),
     ("seafarers", "dice", "--rolls"): (["--rolls", "70000"], ["--rolls"]),
     ("regatta", "compare", "--bots"): (["--bots", "greedy,blocker"], ["--bots"]),
     ("regatta", "simulate", "--team"): (["--players", "4", "--team"], []),
@@ -210,6 +219,8 @@ RULES_FILES = {  # a rules file that changes one number, for the commands with -
     "seafarers pirates": lambda: _changed("pirate_race.toml", "knight = 14", "knight = 13"),
     "seafarers play": lambda: _changed("full_game.toml", "turn_cap = 1000", "turn_cap = 900"),
     "seafarers balance": lambda: _changed("full_game.toml", "turn_cap = 1000", "turn_cap = 900"),
+    "seafarers tournament": lambda: _changed("full_game.toml", "turn_cap = 1000", "turn_cap = 900"),
+    "seafarers seats": lambda: _changed("full_game.toml", "turn_cap = 1000", "turn_cap = 900"),
     "regatta simulate": lambda: "[hand]\ndeal = 4\n",
     "regatta compare": lambda: "[hand]\ndeal = 4\n",
     "meographic simulate": lambda: FEWER_MISSIONS,

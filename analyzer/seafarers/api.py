@@ -18,6 +18,8 @@ Each takes the command's options as keyword arguments (the runner's `threads`, `
 | `run_fortress(warships, ...)` (fortress) | a dict: single battles and whole sieges, exact and simulated |
 | `run_pirates(...)` (pirates) | PiratesResult: summary, games (one row per plan, game and seat) |
 | `run_play(scenario, ...)` (play) | PlayResult: summary, games (one row per full game and seat) |
+| `run_tournament(scenario, ...)` (tournament) | TournamentResult: summary, games (one row per game, seating, seat) |
+| `run_seats(...)` (seats) | SeatsResult: summary, games (one row per scenario, player count and game) |
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from analyzer.errors import UserError
 from analyzer.io import atomic_write_parquet
 
 __all__ = ["BoardsResult", "catalog", "run_boards", "run_balance", "run_dice", "run_fortress", "run_pirates",
-           "run_play"]
+           "run_play", "run_seats", "run_tournament"]
 
 
 def catalog() -> list[dict]:
@@ -203,3 +205,59 @@ def run_play(scenario: str, players: int = 4, bots: list[str] | None = None, gam
             write_play_report(stage, result.summary, result.boards)
     return result
 
+
+
+def run_tournament(scenario: str, players: int = 4, entrants: list[str] | None = None, games: int | None = None,
+                   seed: int = 0, boards: str = "random", rules_file=None, out=None, command: str = "", rule=None,
+                   **run):
+    """Bots (entrants, at least 2) compared by winning full games: every game (default 1,000) played once per
+    seating of the entrants on the same board, dice and deck; per entrant its win rate, mean VP, mean rolls to win
+    and Bradley-Terry strength with CIs, every pair's paired difference; with `out`, also games.parquet,
+    summary.json and the report."""
+    from analyzer.beacon.comparison import split_policies  # (commas; key=value continues a bot)
+    from analyzer.runner import RunOptions
+    from analyzer.seafarers.full_rules import load_rules
+    from analyzer.seafarers.tournament import check_tournament, play_tournament
+
+    entrants = split_policies(entrants, "entrants") if isinstance(entrants, str) else list(entrants or [])
+    check_tournament(scenario, players, entrants, games, seed, boards)
+    load_rules(rules_file, rule=rule)
+    RunOptions(games=games, **run).checked(default_games=1000)
+    out = api_out_dir(out, "seafarers tournament")
+    result = play_tournament(scenario, players, entrants, games, seed, boards, rules_file, command=command, rule=rule,
+                             **run)
+    if out is not None:
+        from reports.seafarers.tournament import write_tournament_report
+
+        with results_folder(out) as stage:
+            atomic_write_parquet(stage / "games.parquet", result.games)
+            write_summary(stage, result.summary, "seafarers tournament")
+            write_tournament_report(stage, result.summary)
+    return result
+
+
+def run_seats(scenarios: str = "all", players: str = "3,4", bot: str = "value", games: int | None = None,
+              seed: int = 0, base: bool = True, rules_file=None, out=None, command: str = "", rule=None, **run):
+    """The seat-advantage study: `bot` in every seat, random boards, for each scenario ('all': every one playable
+    in full, the others skipped and named; or slugs separated by commas) and player count ("3,4"), with the base
+    map as the reference unless base=False; games: default 1,000 per cell, or precision=H (with min_games,
+    max_games) to play each cell until its worst seat's win rate has a 95% CI half-width of at most H;
+    per_game=False keeps streaming aggregates only. With `out`, also games.parquet, summary.json and the report."""
+    from analyzer.runner import RunOptions
+    from analyzer.seafarers.full_rules import load_rules
+    from analyzer.seafarers.seats import check_seats, play_seats
+
+    check_seats(scenarios, players, bot, games, seed, base)
+    load_rules(rules_file, rule=rule)
+    RunOptions(games=games, **run).checked(default_games=1000)
+    out = api_out_dir(out, "seafarers seats")
+    result = play_seats(scenarios, players, bot, games, seed, base, rules_file, command=command, rule=rule, **run)
+    if out is not None:
+        from reports.seafarers.seats import write_seats_report
+
+        with results_folder(out) as stage:
+            if result.games is not None:
+                atomic_write_parquet(stage / "games.parquet", result.games)
+            write_summary(stage, result.summary, "seafarers seats")
+            write_seats_report(stage, result.summary)
+    return result
