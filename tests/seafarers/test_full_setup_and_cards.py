@@ -10,6 +10,7 @@ from kernels.catan.codes import FIRST_RESOURCE_TERRAIN, GOLD, ORE
 from tests.seafarers.test_full_reference import RULES, give, kinds, position, sea_chain, settle
 
 LUMBER, BRICK, WOOL, GRAIN, ORE_CARD = range(5)
+STRIP_AXIAL = ((-1, 3), (0, 2), (1, 1))  # through-the-desert.toml: "strip beyond the desert"
 
 
 def drafted(slug, players):
@@ -161,3 +162,65 @@ def test_a_knight_before_the_roll_moves_the_robber_or_the_pirate_and_steals():
     R.step(table, state, (R.STEAL_FROM, 1, 0))
     assert state.hands[0][BRICK] == 1 and state.hands[1][BRICK] == 0
     assert state.phase == R.PRE_ROLL and state.knights[0] == 1  # back to the roll
+
+
+# ------------------------------------------------------------------------------------------------ scenario bonuses
+def _corners_by_territory(table):
+    topo = table.scenario.topology
+    out: dict[int, list[int]] = {}
+    for c in range(topo.n_corner):
+        if table.corner_territory[c] >= 0 and topo.corner_in_play[c] and not table.no_settle[c]:
+            out.setdefault(int(table.corner_territory[c]), []).append(c)
+    return out
+
+
+def _apart(table, corners):
+    """Two corners of the list that are not neighbours (both may hold a settlement)."""
+    topo = table.scenario.topology
+    a = corners[0]
+    return a, next(c for c in corners[1:] if c not in topo.corner_neighbours[a])
+
+
+def test_through_the_desert_pays_two_vp_once_for_the_strip_and_once_for_each_islet():
+    """Seed, "Através do deserto": "Pela primeira aldeia que um jogador construa numa terra "desconhecida" (em
+    qualquer das ilhotas ou na faixa de terreno a noroeste), obtém 2 pontos de vitória especiais ... Os pontos de
+    "primeira aldeia" são conseguidos independentemente do facto de já existir nesse mesmo território uma aldeia
+    construída por outro jogador." The strip is one territory, every islet its own; the main island pays none."""
+    table, state = position("through-the-desert", 4)
+    coords = [tuple(int(v) for v in q) for q in table.scenario.coords]
+    strip_hexes = {coords.index(q) for q in STRIP_AXIAL}
+    territories = _corners_by_territory(table)
+    strip = next(t for t, cs in territories.items() if {int(h) for c in cs for h in
+                                                         table.scenario.topology.corner_hexes[c]} & strip_hexes)
+    a, b = _apart(table, territories[strip])
+    R._settle(table, state, 1, a, False)  # a rival first: it changes nothing for seat 0
+    R._settle(table, state, 0, b, False)
+    assert state.bonus_vp == [2, 2, 0, 0]
+    islets = [t for t in territories if t != strip]
+    assert len(islets) == 3  # the five islet hexes make three islets: [4, 1]-[4, 2] and [2, 6]-[1, 7] touch
+    R._settle(table, state, 0, territories[islets[0]][0], False)
+    assert state.bonus_vp[0] == 4  # another territory: 2 more
+    main = next(c for c in range(len(state.corner_owner)) if table.view.allowed[c] and R._distance_ok(table, state, c)
+                and table.corner_territory[c] < 0)
+    R._settle(table, state, 0, main, False)
+    assert state.bonus_vp[0] == 4  # the main island pays nothing
+
+
+def test_new_world_pays_one_vp_for_each_first_settlement_on_an_island_that_is_not_home():
+    """Seed, "Um novo mundo": "no início do jogo, cada jogador terá uma ou duas ilhas natais. As restantes ilhas
+    serão consideradas "desconhecidas". ... Por cada primeira aldeia que um jogador construa numa ilha
+    "desconhecida", receberá 1 ponto de vitória (ficha Catan) adicional." """
+    table, state = position("new-world", 4)
+    territories = _corners_by_territory(table)
+    assert all(table.territory_foreign_only)  # every island: a bonus only off the seat's home islands
+    home, away = sorted(territories, key=lambda t: -len(territories[t]))[:2]
+    a, b = _apart(table, territories[home])
+    R._settle(table, state, 0, a, True)  # a draft settlement: this island is home
+    R._settle(table, state, 0, b, False)
+    assert state.bonus_vp[0] == 0
+    R._settle(table, state, 0, territories[away][0], False)
+    R._settle(table, state, 0, _apart(table, [territories[away][0]] + territories[away][1:])[1], False)
+    assert state.bonus_vp[0] == 1  # one VP for the island, not per settlement
+    c = next(c for c in territories[home] if R._distance_ok(table, state, c))
+    R._settle(table, state, 1, c, False)
+    assert state.bonus_vp[1] == 1  # seat 0's home is unknown land to seat 1
