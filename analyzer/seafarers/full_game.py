@@ -442,7 +442,9 @@ def cloth_assumptions(s, rules) -> list[str]:
     m = s.markers
     return [f"Cloth for Catan (seed 002, CENÁRIO 6): {len(m.villages)} villages on the islets, {m.cloth_per_village} "
             f"cloth each, {m.cloth_supply} in the common reserve; {s.victory.cloth_per_vp} cloth = 1 VP (an odd cloth "
-            f"is no half point); the pirate only for a player with a trade route, its steal a card or a cloth; no "
+            f"is no half point); the robber starts on the fields 12 (a random board with no 12 on fields: the "
+            f"lowest-index 12 hex) and never enters the islets; the pirate only for a player with a trade route, its "
+            f"steal a card or a cloth; no "
             f"longest trade route card (largest army kept); the game also ends when only {s.victory.end_villages} "
             "villages hold cloth. Defaults where the seed is silent (rules data [cloth]): "
             + "; ".join(rules.cloth_notes) + "."]

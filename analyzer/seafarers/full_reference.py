@@ -480,15 +480,17 @@ def _update_route(table: Table, state: State) -> None:
 
 
 def victory_points(table: Table, state: State, seat: int) -> dict[str, int]:
-    """A seat's VP by source (VP cards included, bought this turn or before)."""
+    """A seat's VP by source (VP cards included, bought this turn or before; cloth where cloth is traded)."""
     vp = table.rules.vp
     buildings = [b for c, b in enumerate(state.corner_building) if state.corner_owner[c] == seat]
-    return {"settlements": vp["settlement"] * buildings.count(SETTLEMENT), "cities": vp["city"] * buildings.count(CITY),
-            "island_bonus": state.bonus_vp[seat],
-            "longest_route": vp["longest_route"] * (state.route_holder == seat),
-            "largest_army": vp["largest_army"] * (state.army_holder == seat),
-            "vp_cards": vp["victory_point_card"] * (state.cards[seat][VP_CARD] + state.new_cards[seat][VP_CARD]),
-            "cloth": cloth_vp(table, state, seat)}
+    out = {"settlements": vp["settlement"] * buildings.count(SETTLEMENT), "cities": vp["city"] * buildings.count(CITY),
+           "island_bonus": state.bonus_vp[seat],
+           "longest_route": vp["longest_route"] * (state.route_holder == seat),
+           "largest_army": vp["largest_army"] * (state.army_holder == seat),
+           "vp_cards": vp["victory_point_card"] * (state.cards[seat][VP_CARD] + state.new_cards[seat][VP_CARD])}
+    if table.villages:
+        out["cloth"] = cloth_vp(table, state, seat)
+    return out
 
 
 def total_vp(table: Table, state: State, seat: int) -> int:
@@ -948,7 +950,8 @@ def terminal(state: State) -> bool:
 
 
 def result(table: Table, state: State) -> dict:
-    """The game's result: winner (-1 if capped), turns, rolls, and per seat VP by source and pieces built."""
+    """The game's result: winner (-1 if capped), turns, rolls, and per seat VP by source and pieces built (Cloth
+    for Catan also: the villages' end, and per seat vp_cloth and cloth)."""
     seats = []
     for p in range(state.players):
         vp = victory_points(table, state, p)
@@ -960,9 +963,12 @@ def result(table: Table, state: State) -> dict:
                                          if o == p and state.corner_building[c] == SETTLEMENT),
                       "cities": supply["cities"] - left[3], "route": state.route[p], "knights": state.knights[p],
                       "trades": state.trades[p], "domestic": state.domestic[p], "cards": sum(state.hands[p]),
-                      "cloth": state.cloth[p]})
-    return {"winner": state.winner, "turns": state.turn, "rolls": state.rolls, "sevens": state.sevens,
-            "capped": state.capped, "cloth_end": state.cloth_end, "seats": seats}
+                      **({"cloth": state.cloth[p]} if table.villages else {})})
+    out = {"winner": state.winner, "turns": state.turn, "rolls": state.rolls, "sevens": state.sevens,
+           "capped": state.capped, "seats": seats}
+    if table.villages:  # Cloth for Catan's columns (the kernel's are 0 elsewhere)
+        out["cloth_end"] = state.cloth_end
+    return out
 
 
 # ------------------------------------------------------------------------------------------------ Cloth for Catan

@@ -4,11 +4,12 @@
     code = check(board, game, work)          0, or the first broken invariant (INVARIANTS[code - 1])
     play_checked(board, game, seed, first, policies, params, streams, bots, work, out)
         games first .. first + out.shape[1] - 1, checked after every step; out[:, j] = (code, decisions,
-        capped, winner) of game j (code 0: every invariant held)
+        capped, winner, ended by the villages) of game j (code 0: every invariant held)
 
 `work` is a RouteWork (kernels/catan/route.py) of the caller's, `bots` a BotWork (kernels/catan/policies.py).
 Besides the rules (resources conserved, pieces within supply, the distance rule, pieces only where the table allows
-them, VP and routes recomputed from scratch, what exploring turned up is what was dealt), it checks the kernel's own
+them, VP and routes recomputed from scratch, what exploring turned up is what was dealt; Cloth for Catan: the cloth
+conserved, the trade routes, the villages' end), it checks the kernel's own
 bookkeeping against the board: maritime rates, each seat's network lists, VP counted from the supply.
 """
 
@@ -40,7 +41,7 @@ INVARIANTS = (
     "the villages' end: play goes on only while more than end_villages villages hold cloth; a game ended so is won "
     "by the most VP (ties: the most cloth)",
 )
-N_COLS = 4  # play_checked's out rows: code, decisions, capped, winner
+N_COLS = 5  # play_checked's out rows: code, decisions, capped, winner, ended by the villages (Cloth for Catan)
 
 
 @kernel
@@ -292,4 +293,5 @@ def play_checked(board, game, seed, first, policies, params, streams, bots, work
         out[1, j] = decisions
         out[2, j] = game.st[kg.ST_CAPPED]
         out[3, j] = game.st[kg.ST_WINNER]
+        out[4, j] = game.st[kg.ST_CLOTH_END]
 

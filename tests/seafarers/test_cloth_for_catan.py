@@ -592,3 +592,41 @@ def test_the_value_bot_steals_a_cloth_when_it_wins_a_vp():
     both.set_cloth(seats=[1, 2, 0, 0])  # a cloth makes seat 0's second and costs seat 1 a VP
     assert kb.steal_cloth_value(both.board, both.game, params[0], 0, 1) > 10
     assert kb.steal_cloth_value(both.board, both.game, params[1], 0, 1) == 0
+
+
+# ------------------------------------------------------------------------------------------------ the command
+def test_the_command_plays_cloth_for_catan_and_names_its_defaults(tmp_path, capsys):
+    """`tabletop seafarers play --scenario cloth-for-catan`: the report names the cloth rules, the defaults where the
+    seed is silent and the option in force; the per-game table has the villages' end and each seat's cloth; a VP
+    total is its sources, cloth included. Other scenarios' reports say nothing of cloth."""
+    import json
+
+    import polars as pl
+
+    from analyzer.seafarers.full_game import play_games
+    from tests.support import run_cli
+
+    out = tmp_path / "o"
+    code, stdout, err = run_cli(["seafarers", "play", "--scenario", SLUG, "--players", "4", "--games", "12", "--seed",
+                                 "2", "--rule", "cloth_route_from_reserve=true", "--no-progress", "--out", str(out)],
+                                capsys)
+    assert code == 0, err
+    summary = json.loads((out / "summary.json").read_text())
+    report = (out / "report.md").read_text()
+    assert "Defaults where the seed is silent (rules data [cloth])" in report
+    assert "takes one cloth from the common reserve" in report  # the option as switched
+    assert "ended because only 3 villages still held cloth" in report and "| cloth |" in report
+    assert summary["rule_options"]["cloth_route_from_reserve"] is True
+    assert set(summary["cloth_end"]) >= {"games", "share", "ci95"} and len(summary["cloth"]) == 4
+    games = pl.read_parquet(out / "games.parquet")
+    assert {"cloth_end", "vp_cloth", "cloth"} <= set(games.columns)
+    sources = [c for c in games.columns if c.startswith("vp_")]
+    assert (games["vp"] == games.select(sources).sum_horizontal()).all()
+    assert (games["vp_cloth"] == games["cloth"] // 2).all() and games["cloth"].sum() > 0
+    assert (games["vp_longest_route"] == 0).all()
+    code, _, err = run_cli(["seafarers", "play", "--scenario", SLUG, "--rule", "cloth_route_from_reserve=maybe",
+                            "--out", str(tmp_path / "p")], capsys)
+    assert code == 2 and err.count("\n") == 1 and "cloth_route_from_reserve" in err
+    other = play_games("new-shores", 3, ["random"] * 3, 4, 5, threads=1, progress=False).summary
+    assert "cloth_end" not in other and not any("cloth" in a.lower() for a in other["assumptions"])
+    assert "vp_cloth" not in other["seats"][0]["vp_sources"]
