@@ -165,7 +165,7 @@ def play_balance_wins(scenario: str, players: int, boards: int, rolls: int, heur
         "bot": bot_name(parse_bot(bot)), "drafts_as_income_model": bot == default_bot(exp.heuristic.label),
         "rules": rules_name, "run": run.info,
         "games_per_second": round(run.played / run.wall, 1) if run.wall > 0 and run.played else None}
-    summary["assumptions"] = list(summary["assumptions"]) + wins_assumptions(summary["by_wins"], rules)
+    summary["assumptions"] = list(summary["assumptions"]) + wins_assumptions(summary["by_wins"], exp.scenario, rules)
     summary.update(experiment="seafarers balance --by wins", wall_seconds=round(time.perf_counter() - t0, 3))
     return WinsResult(summary, board_df, seats, income)
 
@@ -359,7 +359,9 @@ def _board_wins(seats: pl.DataFrame, board: int, m: int) -> dict:
             "favoured_seat": int(np.argmax(wins)) + 1}
 
 
-def wins_assumptions(by_wins: dict, rules) -> list[str]:
+def wins_assumptions(by_wins: dict, scenario, rules) -> list[str]:
+    from analyzer.seafarers.full_game import cloth_assumptions
+
     m = by_wins["games_per_board"]
     return [
         f"By wins: {m:,} full games on each board, every seat played by {by_wins['bot']}; game m on board b is "
@@ -381,5 +383,6 @@ def wins_assumptions(by_wins: dict, rules) -> list[str]:
         "on the standardised features (odds ratio per standard deviation) and the seat (against seat 1), CIs "
         "clustered by board; points: the odds ratio's move of a fair share of wins.",
         f"Full-game rules data: {by_wins['rules']}. {SILENT_DEFAULTS}",
-        *rules.option_texts(False),
+        *rules.option_texts(scenario.harbours.placement == "players", bool(scenario.victory.cloth_per_vp)),
+        *cloth_assumptions(scenario, rules),
     ]

@@ -269,8 +269,9 @@ def pirates_cmd(
 @run_options(count="games", default_games=1000, precision=True, streaming=True,
              statistic="seat 1's win rate, a share: 0.01 is one point")
 def play_cmd(
-    scenario: str = typer.Option(..., help="Scenario slug: base, new-shores, four-islands, fog-islands or "
-                                           "through-the-desert (the others come later)."),
+    scenario: str = typer.Option(..., help="Scenario slug: base, new-shores, four-islands, fog-islands, "
+                                           "through-the-desert, new-world or cloth-for-catan (the others come "
+                                           "later)."),
     players: int = typer.Option(4, help="Number of players, 3 or 4."),
     bots: str = typer.Option("value", help="Bots, one per seat or one for all, comma-separated: random, weighted, "
                                            "value[:opening=pips|diverse|port,key=value...], planner, "

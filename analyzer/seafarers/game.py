@@ -75,7 +75,7 @@ def play_example() -> Example:
     from kernels.catan.game import SEAT_COLS
 
     table = {"game": "Int64", "rotation": "Int8", "seat": "Int8", "bot": "String", "won": "Boolean", "winner": "Int8",
-             "turns": "Int32", "rolls": "Int32", "sevens": "Int32", "capped": "Boolean"}
+             "turns": "Int32", "rolls": "Int32", "sevens": "Int32", "capped": "Boolean", "cloth_end": "Boolean"}
     table |= {c: "Int16" for c in SEAT_COLS}
     return Example(jobs=[("value", _play_job(bots=("value",)))], games=6,
                    argv=["seafarers", "play", "--scenario", "new-shores", "--players", "3", "--games", "6", "--seed",

@@ -195,7 +195,8 @@ def assumptions(arm, rules, rules_name: str, skipped: list[str], cells: list[dic
 
     out = [f"Rules data: {rules_name} (analyzer/seafarers/data/rules/full_game.toml unless a --rules file is "
            "given), with the defaults where seed 002 is silent of docs/seafarers/full_game.md.",
-           *rules.option_texts(any(c["scenario"] == "new-world" for c in cells)),
+           *rules.option_texts(any(c["scenario"] == "new-world" for c in cells),
+                               any(c["scenario"] == "cloth-for-catan" for c in cells)),
            f"Bots: {bot_name(arm)} in every seat ({arm.spec.description}). Seat win rates say how the seats fare "
            "under these bots, not under human play.",
            "Boards: game g of each scenario and player count is played on board g of the seed, a random legal board "
