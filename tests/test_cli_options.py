@@ -13,6 +13,7 @@ added to any registered game is covered without naming it here.
 """
 
 import ast
+import contextlib
 import dataclasses
 import inspect
 import re
@@ -271,6 +272,8 @@ def _runner_calls(argv, path, capsys, monkeypatch):
         return real(options)
 
     monkeypatch.setattr(analyzer.runner, "_backend", backend)
+    # every job opens its own backend, so each call above sees the job it was asked for (run_arms shares one)
+    monkeypatch.setattr(analyzer.runner, "backend_for", lambda options: contextlib.nullcontext())
     try:
         code = main(argv)
     except _AtTheRunner:

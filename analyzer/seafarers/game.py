@@ -91,7 +91,8 @@ def tournament_example() -> Example:
     entrants = ("value:opening=pips", "value:opening=port")
     _, _, jobs = tournament_jobs("new-shores", 3, [parse_bot(e) for e in entrants], 3, "random", rules_text()[0])
     table = {"game": "Int64", "seating": "Int8", "seat": "Int8", "entrant": "String", "won": "Boolean",
-             "winner": "Int8", "turns": "Int32", "rolls": "Int32", "sevens": "Int32", "capped": "Boolean"}
+             "winner": "Int8", "turns": "Int32", "rolls": "Int32", "sevens": "Int32", "capped": "Boolean",
+             "cloth_end": "Boolean"}
     table |= {c: "Int16" for c in SEAT_COLS}
     return Example(jobs=jobs, games=6,
                    argv=["seafarers", "tournament", "--scenario", "new-shores", "--players", "3", "--entrants",
