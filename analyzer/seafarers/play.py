@@ -43,6 +43,8 @@ def kernel_board(table: Table) -> kg.Board:
         kg.P_VP_CARD: rules.vp["victory_point_card"], kg.P_DECK_LEN: len(deck), kg.P_SETUP_LEN: len(order),
         kg.P_OFFERS: rules.domestic_offers, kg.P_HARBOURS_AFTER_DRAFT: rules.chosen["harbours_after_draft"],
         kg.P_HARBOUR_HEXES_APART: rules.chosen["harbour_hexes_apart"],
+        kg.P_CHIT_VP: rules.chit_vp, kg.P_GIFT_MOVED_SHIP: rules.chosen["gift_by_moved_ship"],
+        kg.P_GIFT_AT_CITIES: rules.chosen["gift_harbour_at_cities"],
     }
     for k, v in values.items():
         params[k] = int(v)
@@ -60,7 +62,9 @@ def kernel_board(table: Table) -> kg.Board:
         np.asarray(table.pirate_hexes, np.bool_), np.array(order, np.int64),
         np.array([rules.costs[item] for item in ITEMS], np.int64),
         np.array([rules.supply[k] for k in ("roads", "ships", "settlements", "cities")], np.int64),
-        np.array(deck, np.int64), params, np.array(table.harbour_pool, np.int64))
+        np.array(deck, np.int64), params, np.array(table.harbour_pool, np.int64),
+        np.array(table.gift_edges, np.int64), np.array(table.gift_kinds, np.int64),
+        np.array(table.gift_items, np.int64))
 
 
 def _setup_order(table: Table) -> list[int]:
@@ -84,12 +88,12 @@ def play_chunk(board: kg.Board, seed: int, first: int, policies, params, out, ga
     """kp.play_games with fresh scratch (each call owns it: threads play chunks of one job at once)."""
     game = kg.new_game(board) if game is None else game
     return kp.play_games(board, game, seed, first, policies, params, np.zeros((kg.MAX_SEATS, 2), np.uint64), out,
-                         np.zeros(6, np.int64), kp.bot_work(board))
+                         np.zeros(kg.N_VP_SOURCES, np.int64), kp.bot_work(board))
 
 
 # The Board fields kernels/catan/table.py fill_board writes for each deal (params: P_ROBBER_START).
 DEAL_FIELDS = ("terrain", "number", "setup_allowed", "no_settle", "corner_harbour", "corner_pips", "scarcity",
-               "corner_territory", "foreign_only", "robber_hexes", "pirate_hexes", "params")
+               "corner_territory", "foreign_only", "robber_hexes", "pirate_hexes", "params", "gift_items")
 
 
 def deal_static(scenario) -> kt.DealStatic:
@@ -125,7 +129,7 @@ def deal_static(scenario) -> kt.DealStatic:
         topo.hex_neighbours, start_hex, closed, no_settle_hex, forbidden, np.array(hexes, np.int32),
         np.array(offsets, np.int32), np.array(per_island, np.bool_), np.array(foreign_only, np.bool_), docks,
         scenario.harbours.placement == "shuffle", rule, int(robber.hex), int(robber.number), int(robber.terrain),
-        bool(robber.return_to_start), most)
+        bool(robber.return_to_start), most, scenario.harbours.placement == "gifts")
 
 
 def deal_board(scenario, rules, static: kt.DealStatic) -> kg.Board:
@@ -153,4 +157,5 @@ def play_dealt_chunk(board: kg.Board, static: kt.DealStatic, seed: int, first: i
     work = kt.new_deal_work(len(board.terrain), len(board.corner_hexes), len(board.edge_corners))
     return kt.play_dealt_games(board, game, static, work, seed, first, boards.terrain, boards.number, boards.harbour,
                                policies, params, np.zeros((kg.MAX_SEATS, 2), np.uint64), out,
-                               np.zeros((kg.N_RESULT_COLS, 1), np.int64), np.zeros(6, np.int64), kp.bot_work(board))
+                               np.zeros((kg.N_RESULT_COLS, 1), np.int64), np.zeros(kg.N_VP_SOURCES, np.int64),
+                               kp.bot_work(board))

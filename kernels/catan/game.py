@@ -37,6 +37,9 @@ _PIPS = np.array(PIPS, np.float64)
 (END_TURN, ROLL, ROAD, SHIP, SETTLE, CITY_UP, BUY_CARD, PLAY_KNIGHT, PLAY_ROAD_BUILDING, PLAY_YEAR_OF_PLENTY,
  PLAY_MONOPOLY, TRADE, MOVE_SHIP, MOVE_ROBBER, MOVE_PIRATE, STEAL_FROM, DISCARD_CARD, PICK_GOLD,
  STOP_BUILDING, OFFER, DECLINE, ACCEPT, PLACE_HARBOUR) = range(23)
+# The Forgotten Tribe (issue 29, kernels/catan/gifts.py): placing a harbour won on an islet coast.
+GIFT_HARBOUR = 12  # phase
+PLACE_GIFT = 23  # kind: (PLACE_GIFT, edge, gift)
 KNIGHT, VP_CARD, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY = range(5)
 ITEM_ROAD, ITEM_SHIP, ITEM_SETTLEMENT, ITEM_CITY, ITEM_CARD = range(5)  # rows of Board.costs
 PIECE_ROAD, PIECE_SHIP, PIECE_SETTLEMENT, PIECE_CITY = range(4)  # columns of pieces_left
@@ -45,13 +48,18 @@ PIECE_ROAD, PIECE_SHIP, PIECE_SETTLEMENT, PIECE_CITY = range(4)  # columns of pi
 (P_PLAYERS, P_ROBBER_START, P_PIRATE_START, P_HAS_ROBBER, P_HAS_PIRATE, P_SETUP_SHIPS, P_ISLAND_BONUS, P_TARGET,
  P_BANK, P_BANK_RATE, P_GENERIC_RATE, P_SPECIAL_RATE, P_ROUTE_MIN, P_ARMY_MIN, P_DISCARD_ABOVE, P_TURN_CAP,
  P_VP_SETTLEMENT, P_VP_CITY, P_VP_ROUTE, P_VP_ARMY, P_VP_CARD, P_DECK_LEN, P_SETUP_LEN, P_OFFERS,
- P_HARBOURS_AFTER_DRAFT, P_HARBOUR_HEXES_APART, N_PARAMS) = range(27)
+ P_HARBOURS_AFTER_DRAFT, P_HARBOUR_HEXES_APART) = range(26)
+# The Forgotten Tribe's gifts (kernels/catan/gifts.py): a chit's VP, options gift_by_moved_ship, gift_harbour_at_cities
+P_CHIT_VP, P_GIFT_MOVED_SHIP, P_GIFT_AT_CITIES = range(26, 29)
+N_PARAMS = 29
 
 # Game.st
 (ST_PHASE, ST_ACTOR, ST_CURRENT, ST_TURN, ST_ROLLS, ST_SEVENS, ST_LAST_ROLL, ST_SETUP_POS, ST_SETUP_CORNER,
  ST_DECK_POS, ST_DEV_PLAYED, ST_SHIP_MOVED, ST_FREE_ROADS, ST_RESUME, ST_THIEF, ST_ROUTE_HOLDER, ST_ARMY_HOLDER,
  ST_WINNER, ST_CAPPED, ST_ROBBER, ST_PIRATE, ST_OFFERS, ST_OFFER_GIVE, ST_OFFER_GET, ST_HARBOUR_POS,
- ST_MAP_VERSION, ST_SIZE) = range(27)
+ ST_MAP_VERSION) = range(26)
+ST_GIFT_RESUME = 26  # the Forgotten Tribe: the phase a gift harbour's placement returns to
+ST_SIZE = 27
 # ST_MAP_VERSION counts changes to the buildings, the harbours and the shown map: bots keep what depends only on
 # them (Game.field_cache) until it moves
 
@@ -60,8 +68,10 @@ R_WINNER, R_TURNS, R_ROLLS, R_SEVENS, R_CAPPED = range(5)
 N_GAME_COLS = 5
 SEAT_COLS = ("vp", "vp_settlements", "vp_cities", "vp_island_bonus", "vp_longest_route", "vp_largest_army",
              "vp_vp_cards", "roads", "ships", "settlements", "cities", "route", "knights", "trades", "cards",
-             "domestic")
+             "domestic", "vp_chits")
 N_SEAT_COLS = len(SEAT_COLS)
+SEAT_VP_CHITS = SEAT_COLS.index("vp_chits")
+N_VP_SOURCES = 7  # vp_sources: settlements, cities, island bonus, longest route, largest army, VP cards, chits
 N_RESULT_COLS = N_GAME_COLS + MAX_SEATS * N_SEAT_COLS
 
 Board = namedtuple("Board", [
@@ -85,6 +95,10 @@ Board = namedtuple("Board", [
     "deck",  # int64 [deck length]: the unshuffled deck (card types)
     "params",  # int64 [N_PARAMS]
     "harbour_pool",  # int64 [tokens]: the harbour tokens the players lay (New World), corner_harbour codes; else empty
+    # The Forgotten Tribe's gifts (kernels/catan/gifts.py); empty elsewhere
+    "gift_edges",  # int64 [gifts]: the islet coast each gift lies on
+    "gift_kinds",  # int64 [gifts]: gifts.GIFT_CARD, GIFT_CHIT, GIFT_HARBOUR
+    "gift_items",  # int64 [gifts]: a card's deck position, a harbour's corner_harbour code (dealt), a chit 0
 ])
 
 Game = namedtuple("Game", [
@@ -118,6 +132,11 @@ Game = namedtuple("Game", [
     "harbour_edges",  # int64 [tokens]: the edge each token was laid on, -1 not (yet) laid
     "field_cache",  # float64 [MAX_SEATS, n_corner]: each seat's last site field (kernels/catan/bots.py)
     "field_version",  # int64 [MAX_SEATS]: the st[ST_MAP_VERSION] it was computed at, -1 none
+    # The Forgotten Tribe's gifts (kernels/catan/gifts.py)
+    "gift_owner",  # int64 [gifts]: the seat whose ship took it, -1 still lying there
+    "gift_laid",  # int64 [gifts]: the edge a won harbour was placed on, -1 none (lying or kept)
+    "chits",  # int64 [MAX_SEATS]: Catan chits taken
+    "gift_field",  # float64 [MAX_SEATS, n_corner]: bot scratch, each seat's gift field (kernels/catan/bots.py)
 ])
 
 
@@ -147,7 +166,9 @@ def new_game(board: Board) -> Game:
                 np.zeros(n_corner, np.float64), np.zeros((MAX_SEATS, MAX_TRACK), np.int64),
                 np.zeros(n_corner, np.int64), np.zeros(len(board.harbour_pool), np.int64),
                 np.zeros(len(board.harbour_pool), np.int64), np.zeros((MAX_SEATS, n_corner), np.float64),
-                np.zeros(MAX_SEATS, np.int64))
+                np.zeros(MAX_SEATS, np.int64), np.zeros(len(board.gift_edges), np.int64),
+                np.zeros(len(board.gift_edges), np.int64), np.zeros(MAX_SEATS, np.int64),
+                np.zeros((MAX_SEATS, n_corner), np.float64))
 
 
 # ------------------------------------------------------------------------------------------------ set-up
@@ -174,6 +195,7 @@ def init(board, game, seed, g):
         t = game.deck[i]
         game.deck[i] = game.deck[j]
         game.deck[j] = t
+    gifts.deal_cards(board, game)
     for c in range(board.corner_harbour.shape[0]):
         game.corner_harbour[c] = board.corner_harbour[c]
     n_tokens = board.harbour_pool.shape[0]
@@ -390,14 +412,21 @@ def _hexes_touch(board, a, b):
 
 @kernel
 def _harbour_ok(board, game, e):
-    """May the drawn token go on edge e? (the reference's harbour_sites, one edge)"""
+    """May a harbour (the drawn token, or a won one) go on edge e? (the reference's harbour_sites, one edge)"""
     sea = harbour_sea(board, game, e)
     if sea < 0 or game.corner_harbour[board.edge_corners[e, 0]] >= 0 or \
             game.corner_harbour[board.edge_corners[e, 1]] >= 0:
         return False
+    return _spaced(board, game, sea, game.harbour_edges, game.st[ST_HARBOUR_POS]) and \
+        _spaced(board, game, sea, game.gift_laid, game.gift_laid.shape[0])  # (the Forgotten Tribe's won harbours)
+
+
+@kernel
+def _spaced(board, game, sea, edges, n):
+    """No harbour among edges[:n] (-1: none) on sea hex `sea` (option harbour_hexes_apart: nor on a neighbour)."""
     apart = board.params[P_HARBOUR_HEXES_APART] != 0
-    for i in range(game.st[ST_HARBOUR_POS]):
-        f = game.harbour_edges[i]
+    for i in range(n):
+        f = edges[i]
         if f < 0:
             continue
         t = harbour_sea(board, game, f)
@@ -558,7 +587,8 @@ def _update_route(board, game, changed):
 
 @kernel
 def vp_sources(board, game, seat, out):
-    """out[:6] = VP from settlements, cities, island bonus, longest route, largest army, VP cards."""
+    """out[:N_VP_SOURCES] = VP from settlements, cities, island bonus, longest route, largest army, VP cards,
+    Catan chits."""
     p = board.params
     settlements = 0
     cities = 0
@@ -574,6 +604,7 @@ def vp_sources(board, game, seat, out):
     out[3] = p[P_VP_ROUTE] if game.st[ST_ROUTE_HOLDER] == seat else 0
     out[4] = p[P_VP_ARMY] if game.st[ST_ARMY_HOLDER] == seat else 0
     out[5] = p[P_VP_CARD] * (game.cards[seat, VP_CARD] + game.new_cards[seat, VP_CARD])
+    out[6] = p[P_CHIT_VP] * game.chits[seat]
 
 
 @kernel
@@ -587,7 +618,8 @@ def total_vp(board, game, seat):
         v += p[P_VP_ROUTE]
     if game.st[ST_ARMY_HOLDER] == seat:
         v += p[P_VP_ARMY]
-    return v + p[P_VP_CARD] * (game.cards[seat, VP_CARD] + game.new_cards[seat, VP_CARD])
+    return v + p[P_VP_CARD] * (game.cards[seat, VP_CARD] + game.new_cards[seat, VP_CARD]) + p[P_CHIT_VP] * \
+        game.chits[seat]
 
 
 # ------------------------------------------------------------------------------------------------ legal actions
@@ -734,6 +766,8 @@ def legal(board, game):
         return n
     if ph == LAY_HARBOUR:
         return _harbour_sites(board, game, actions, n, True)
+    if ph == GIFT_HARBOUR:
+        return gifts.placements(board, game, actions, n, True)
     may_knight = st[ST_DEV_PLAYED] == 0 and game.cards[seat, KNIGHT] > 0
     if ph == PRE_ROLL:
         n = _add(actions, n, ROLL, 0, 0)
@@ -1006,6 +1040,9 @@ def step(board, game, kind, a, b):
         st[ST_MAP_VERSION] += 1
         _lay_next(board, game, pos + 1)
         return
+    if ph == GIFT_HARBOUR:
+        gifts.place(board, game, a, b)
+        return
     if ph == SETUP_SETTLEMENT:
         _settle(board, game, seat, a, True)
         st[ST_SETUP_CORNER] = a
@@ -1105,6 +1142,8 @@ def step(board, game, kind, a, b):
         _update_route(board, game, seat)
         if ph == FREE_ROADS and (st[ST_FREE_ROADS] == 0 or not _free_left(board, game, seat)):
             st[ST_PHASE] = MAIN
+        if kind == SHIP:  # the Forgotten Tribe: a gift on this coast
+            gifts.take(board, game, seat, a)
         if game.gold[seat] > 0:  # gold turned up in the fog: the finder picks its card now
             st[ST_RESUME] = st[ST_PHASE]
             _after_gold(board, game)
@@ -1115,6 +1154,7 @@ def step(board, game, kind, a, b):
         _pay(board, game, seat, ITEM_SETTLEMENT)
         _settle(board, game, seat, a, False)
         _update_route(board, game, -1)
+        gifts.start_placing(board, game, seat)  # the Forgotten Tribe: a kept harbour may go here
     elif kind == CITY_UP:
         _pay(board, game, seat, ITEM_CITY)
         game.corner_building[a] = CITY
@@ -1166,6 +1206,8 @@ def step(board, game, kind, a, b):
         _join_edge(board, game, seat, b)
         st[ST_SHIP_MOVED] = 1
         _update_route(board, game, seat)
+        if p[P_GIFT_MOVED_SHIP] != 0:
+            gifts.take(board, game, seat, b)
     elif kind == OFFER:
         st[ST_OFFERS] += 1
         st[ST_OFFER_GIVE] = a
@@ -1192,7 +1234,7 @@ def step(board, game, kind, a, b):
 # ------------------------------------------------------------------------------------------------ result
 @kernel
 def write_result(board, game, out, j, vp):
-    """The result columns of the finished game into out[:, j] (vp: int64 [6] scratch)."""
+    """The result columns of the finished game into out[:, j] (vp: int64 [N_VP_SOURCES] scratch)."""
     st = game.st
     out[R_WINNER, j] = st[ST_WINNER]
     out[R_TURNS, j] = st[ST_TURN]
@@ -1211,6 +1253,8 @@ def write_result(board, game, out, j, vp):
         for k in range(6):
             out[base + 1 + k, j] = vp[k]
             total += vp[k]
+        total += vp[6]
+        out[base + SEAT_VP_CHITS, j] = vp[6]
         out[base, j] = total
         out[base + 7, j] = supply[PIECE_ROAD] - game.pieces_left[seat, PIECE_ROAD]
         out[base + 8, j] = supply[PIECE_SHIP] - game.pieces_left[seat, PIECE_SHIP]
@@ -1224,3 +1268,6 @@ def write_result(board, game, out, j, vp):
             cards += game.hands[seat, r]
         out[base + 14, j] = cards
         out[base + 15, j] = game.domestic[seat]
+
+
+from kernels.catan import gifts  # noqa: E402  (the Forgotten Tribe's rules call back into this module)

@@ -13,6 +13,7 @@ bookkeeping against the board: maritime rates, each seat's network lists, VP cou
 """
 
 from kernels.catan import game as kg
+from kernels.catan import gifts as kgi
 from kernels.catan import policies as kp
 from kernels.catan.codes import CITY, DESERT, N_RESOURCES, SEA, SETTLEMENT
 from kernels.catan.route import longest_route
@@ -34,6 +35,8 @@ INVARIANTS = (
     "robber on a shown land hex, pirate on a sea hex",
     "the winner has the target VP",
     "laid harbours: each on a coast edge, its docks showing its token, one per sea hex, no corner shared",
+    "gifts (the Forgotten Tribe): chits counted from the gifts taken; a won harbour at its taker's building, kept "
+    "only while its holder has no site for it",
 )
 N_COLS = 4  # play_checked's out rows: code, decisions, capped, winner
 
@@ -87,8 +90,15 @@ def check(board, game, work, full):
         vp += p[kg.P_VP_ROUTE] if game.st[kg.ST_ROUTE_HOLDER] == s else 0
         vp += p[kg.P_VP_ARMY] if game.st[kg.ST_ARMY_HOLDER] == s else 0
         vp += p[kg.P_VP_CARD] * (game.cards[s, kg.VP_CARD] + game.new_cards[s, kg.VP_CARD])
+        chits = 0
+        for i in range(board.gift_edges.shape[0]):
+            if board.gift_kinds[i] == kgi.GIFT_CHIT and game.gift_owner[i] == s:
+                chits += 1
+        vp += p[kg.P_CHIT_VP] * chits
         if vp != kg.total_vp(board, game, s):
             return 5
+        if chits != game.chits[s]:
+            return 15
         if game.route[s] != longest_route(board.edge_corners, board.corner_edges, game.edge_owner, game.edge_ship,
                                           game.corner_owner, s, work):
             return 6
@@ -107,6 +117,8 @@ def check(board, game, work, full):
             return 9
     if full and not _harbours_ok(board, game):
         return 14
+    if full and not _gifts_ok(board, game):
+        return 15
     for c in range(n_corner):
         if full and game.corner_owner[c] >= 0:
             for j in range(3):
@@ -132,6 +144,9 @@ def check(board, game, work, full):
         elif shown != board.terrain[h] or game.number[h] != board.number[h]:
             return 10
     dealt = 0
+    for i in range(board.gift_edges.shape[0]):  # a card still face down on an islet was drawn from the deck
+        if board.gift_kinds[i] == kgi.GIFT_CARD and game.gift_owner[i] < 0:
+            dealt += 1
     for s in range(players):
         dealt += game.knights[s]
         for k in range(5):
@@ -152,9 +167,55 @@ def check(board, game, work, full):
 
 
 @kernel
+def _sea_taken(board, game, sea, i, j):
+    """Does a laid token before i, or a placed harbour gift before j, stand on sea hex `sea`?"""
+    for k in range(i):
+        f = game.harbour_edges[k]
+        if f >= 0 and kg.harbour_sea(board, game, f) == sea:
+            return True
+    for k in range(j):
+        f = game.gift_laid[k]
+        if f >= 0 and kg.harbour_sea(board, game, f) == sea:
+            return True
+    return False
+
+
+@kernel
+def _gifts_ok(board, game):
+    """The Forgotten Tribe's harbours against the rules: each placed one on a coast edge with its type at both docks,
+    a dock at its taker's building, on a sea hex of its own, placed only once taken; outside the placing phase, no
+    seat keeps a harbour it has a site for (once the game goes on)."""
+    for j in range(board.gift_edges.shape[0]):
+        e = game.gift_laid[j]
+        if e < 0:
+            continue
+        owner = game.gift_owner[j]
+        if board.gift_kinds[j] != kgi.GIFT_HARBOUR or owner < 0:
+            return False
+        sea = kg.harbour_sea(board, game, e)
+        if sea < 0 or _sea_taken(board, game, sea, game.harbour_edges.shape[0], j):
+            return False
+        docked = False
+        for side in range(2):
+            c = board.edge_corners[e, side]
+            if game.corner_harbour[c] != board.gift_items[j]:
+                return False
+            docked = docked or game.corner_owner[c] == owner
+        if not docked:
+            return False
+    if game.st[kg.ST_PHASE] != kg.GIFT_HARBOUR and game.st[kg.ST_PHASE] != kg.OVER:  # (a win may end the game
+        # before a harbour kept is placed at the settlement that won it)
+        for s in range(board.params[kg.P_PLAYERS]):
+            if kgi._can_place(board, game, s):
+                return False
+    return True
+
+
+@kernel
 def _harbours_ok(board, game):
-    """The laid tokens (kg.LAY_HARBOUR) against the board: each laid one on a coast edge with its type at both
-    docks, on a sea hex of its own; no token past the one drawn laid; every other corner's harbour the dealt one."""
+    """The laid tokens (kg.LAY_HARBOUR) and placed harbour gifts against the board: each laid token on a coast edge
+    with its type at both docks, on a sea hex of its own; no token past the one drawn laid; every other corner's
+    harbour the dealt one (a placed gift's docks: _gifts_ok)."""
     laid = 0
     pos = game.st[kg.ST_HARBOUR_POS]
     for i in range(game.harbour_edges.shape[0]):
@@ -169,11 +230,12 @@ def _harbours_ok(board, game):
         for side in range(2):
             if game.corner_harbour[board.edge_corners[e, side]] != game.harbour_stack[i]:
                 return False
-        for j in range(i):
-            f = game.harbour_edges[j]
-            if f >= 0 and kg.harbour_sea(board, game, f) == sea:
-                return False
+        if _sea_taken(board, game, sea, i, 0):
+            return False
         laid += 1
+    for j in range(game.gift_laid.shape[0]):
+        if game.gift_laid[j] >= 0:
+            laid += 1
     changed = 0
     for c in range(game.corner_harbour.shape[0]):
         if game.corner_harbour[c] != board.corner_harbour[c]:
@@ -225,7 +287,7 @@ def play_checked(board, game, seed, first, policies, params, streams, bots, work
             decisions += 1
             full = kind == kg.ROAD or kind == kg.SHIP or kind == kg.SETTLE or kind == kg.CITY_UP or \
                 kind == kg.MOVE_SHIP or kind == kg.PLAY_KNIGHT or kind == kg.PLACE_HARBOUR or \
-                game.st[kg.ST_PHASE] == kg.OVER
+                kind == kg.PLACE_GIFT or game.st[kg.ST_PHASE] == kg.OVER
             code = check(board, game, work, full)
         out[0, j] = code
         out[1, j] = decisions
