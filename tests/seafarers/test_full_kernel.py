@@ -44,6 +44,13 @@ def test_the_kernel_plays_the_references_games_on_the_base_map(players, seed, g,
     same_game("base", players, seed, g, bot)
 
 
+@settings(max_examples=6, deadline=None)
+@given(st.sampled_from((3, 4)), st.integers(0, 2**32), st.integers(0, 10**6), st.sampled_from(("weighted", "random")))
+def test_the_kernel_plays_the_references_games_in_the_forgotten_tribe(players, seed, g, bot):
+    """The islet gifts (chits, cards, harbours placed or kept) on random boards: every decision the same."""
+    same_game("forgotten-tribe", players, seed, g, bot)
+
+
 def same_game(slug, players, seed, g, bot):
     """Kernel and reference play game g of `seed` on its board with `bot` in every seat: the same legal actions in
     the same order at every decision, the same hands, routes and result."""
