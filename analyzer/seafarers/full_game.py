@@ -192,8 +192,8 @@ def replay(spec: dict, games) -> list[dict]:
         owner, ship = game.edge_owner, game.edge_ship
         harbours = [(site.land, site.sea, HARBOUR_TYPES[k]) for site, k in zip(scenario.harbours.sites, harbour)]
         if scenario.harbours.placement == "gifts":  # a gift taken is no longer on its islet (placed: laid_harbours)
-            first = len(game.gift_owner) - len(harbours)
-            harbours = [h for j, h in enumerate(harbours) if game.gift_owner[first + j] < 0]
+            first = game.gift_state.shape[1] - len(harbours)
+            harbours = [h for j, h in enumerate(harbours) if game.gift_state[0, first + j] < 0]  # (row GIFT_OWNER)
         out.append({"game": int(g), "result": block[:, 0].copy(), "vp": game.vp_track[:players, :rolls].copy(),
                     "drawing": {"terrain": np.asarray(terrain), "number": np.asarray(number),
                                 "harbours": harbours + laid_harbours(board, game),
@@ -210,7 +210,7 @@ def laid_harbours(board, game) -> list[tuple[int, int, str]]:
 
     out = []
     placed = list(zip(game.harbour_edges.tolist(), game.harbour_stack.tolist()))
-    placed += list(zip(game.gift_laid.tolist(), board.gift_items.tolist()))
+    placed += list(zip(game.gift_state[1].tolist(), board.gifts[2].tolist()))  # (rows GIFT_LAID, GIFT_ITEM)
     for e, k in placed:
         if e >= 0:
             sea = int(kg.harbour_sea(board, game, e))

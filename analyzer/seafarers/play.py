@@ -63,8 +63,7 @@ def kernel_board(table: Table) -> kg.Board:
         np.array([rules.costs[item] for item in ITEMS], np.int64),
         np.array([rules.supply[k] for k in ("roads", "ships", "settlements", "cities")], np.int64),
         np.array(deck, np.int64), params, np.array(table.harbour_pool, np.int64),
-        np.array(table.gift_edges, np.int64), np.array(table.gift_kinds, np.int64),
-        np.array(table.gift_items, np.int64))
+        np.array([table.gift_edges, table.gift_kinds, table.gift_items], np.int64).reshape(3, -1))
 
 
 def _setup_order(table: Table) -> list[int]:
@@ -93,7 +92,7 @@ def play_chunk(board: kg.Board, seed: int, first: int, policies, params, out, ga
 
 # The Board fields kernels/catan/table.py fill_board writes for each deal (params: P_ROBBER_START).
 DEAL_FIELDS = ("terrain", "number", "setup_allowed", "no_settle", "corner_harbour", "corner_pips", "scarcity",
-               "corner_territory", "foreign_only", "robber_hexes", "pirate_hexes", "params", "gift_items")
+               "corner_territory", "foreign_only", "robber_hexes", "pirate_hexes", "params", "gifts")
 
 
 def deal_static(scenario) -> kt.DealStatic:

@@ -110,7 +110,7 @@ def _site_field(board, game, params, seat, own):
     for c in range(field.shape[0]):
         game.field_cache[seat, c] = field[c]
     game.field_version[seat] = version
-    if board.gift_edges.shape[0] > 0:  # the Forgotten Tribe
+    if board.gifts.shape[1] > 0:  # the Forgotten Tribe
         _gift_field(board, game, params, seat, own)
 
 
@@ -327,7 +327,7 @@ def decide_value(board, game, n, params, own, plan, scores):
                 field = True
             s = _reach_value(board, game, params, seat, a)
             gift = 0.0
-            if kind == kg.SHIP and board.gift_edges.shape[0] > 0:  # the Forgotten Tribe
+            if kind == kg.SHIP and board.gifts.shape[1] > 0:  # the Forgotten Tribe
                 gift = ship_value(board, game, params, seat, a, own) - s
             if plan and main and not route:
                 s = -1.0  # the planner saves for its build
@@ -439,13 +439,13 @@ def ship_value(board, game, params, seat, e, own):
     is more, plus the gifts it takes there (gift_on_edge). The gift field counts in full, where a site's counts
     `reach` times: tuned on the Forgotten Tribe (docs/seafarers/full_game.md, "Bots")."""
     v = _reach_value(board, game, params, seat, e)
-    if board.gift_edges.shape[0] == 0:
+    if board.gifts.shape[1] == 0:
         return v
     best = 0.0
     for side in range(2):
         c = board.edge_corners[e, side]
-        if _new_ground(board, game, seat, e, c) and game.gift_field[seat, c] > best:
-            best = game.gift_field[seat, c]
+        if _new_ground(board, game, seat, e, c) and game.field_cache[kg.MAX_SEATS + seat, c] > best:
+            best = game.field_cache[kg.MAX_SEATS + seat, c]
     return max(v, best) + gift_on_edge(board, game, params, seat, e, own)
 
 
@@ -462,12 +462,12 @@ def harbour_value(params, kind, own):
 def gift_value(board, game, params, seat, i, own):
     """Gift i to `seat`, before `goals`: a chit its VP, a card what a development card is worth (the bot never
     sees which card: a card is a card), a harbour harbour_value of its type (shown on the islet)."""
-    kind = board.gift_kinds[i]
+    kind = board.gifts[kgi.GIFT_KIND, i]
     if kind == kgi.GIFT_CHIT:
         return params[V_VP] * board.params[kg.P_CHIT_VP]
     if kind == kgi.GIFT_CARD:
         return params[V_CARD]
-    return harbour_value(params, board.gift_items[i], own)
+    return harbour_value(params, board.gifts[kgi.GIFT_ITEM, i], own)
 
 
 @kernel
@@ -476,29 +476,29 @@ def gift_on_edge(board, game, params, seat, e, own):
     v = 0.0
     if params[V_GOALS] == 0.0:
         return v
-    for i in range(board.gift_edges.shape[0]):
-        if board.gift_edges[i] == e and game.gift_owner[i] < 0:
+    for i in range(board.gifts.shape[1]):
+        if board.gifts[kgi.GIFT_EDGE, i] == e and game.gift_state[kgi.GIFT_OWNER, i] < 0:
             v += gift_value(board, game, params, seat, i, own)
     return params[V_GOALS] * v
 
 
 @kernel
 def _gift_field(board, game, params, seat, own):
-    """game.gift_field[seat, c]: `goals` times the best gift still lying on a coast that has c at an end, GIFT_DECAY
-    times less for every edge a ship may take between (through corners no rival building holds): what a ship that
-    reaches c leads towards (the site field's relaxation, kept with it until st[ST_MAP_VERSION] moves: a rival's
-    ship in the way does not move it, and is not counted)."""
-    field = game.gift_field[seat]
+    """game.field_cache[MAX_SEATS + seat, c]: `goals` times the best gift still lying on a coast that has c at an end,
+    GIFT_DECAY times less for every edge a ship may take between (through corners no rival building holds): what a
+    ship that reaches c leads towards (the site field's relaxation, kept with it until st[ST_MAP_VERSION] moves: a
+    rival's ship in the way does not move it, and is not counted)."""
+    field = game.field_cache[kg.MAX_SEATS + seat]
     for c in range(field.shape[0]):
         field[c] = 0.0
     if params[V_GOALS] == 0.0:
         return
-    for i in range(board.gift_edges.shape[0]):
-        if game.gift_owner[i] >= 0:
+    for i in range(board.gifts.shape[1]):
+        if game.gift_state[kgi.GIFT_OWNER, i] >= 0:
             continue
         v = params[V_GOALS] * gift_value(board, game, params, seat, i, own)
         for side in range(2):
-            c = board.edge_corners[board.gift_edges[i], side]
+            c = board.edge_corners[board.gifts[kgi.GIFT_EDGE, i], side]
             field[c] = max(field[c], v)
     _relax(board, game, field, seat, GIFT_DECAY, 12, True)
 
@@ -522,4 +522,4 @@ def gift_placement(board, game, params, seat, e, i, own):
             shared = shared or c == board.edge_corners[e, 0] or c == board.edge_corners[e, 1]
         if t == sea or shared or (board.params[kg.P_HARBOUR_HEXES_APART] != 0 and kg._hexes_touch(board, sea, t)):
             lost += 1
-    return params[V_GOALS] * (harbour_value(params, board.gift_items[i], own) - 0.1 * lost)
+    return params[V_GOALS] * (harbour_value(params, board.gifts[kgi.GIFT_ITEM, i], own) - 0.1 * lost)

@@ -95,10 +95,8 @@ Board = namedtuple("Board", [
     "deck",  # int64 [deck length]: the unshuffled deck (card types)
     "params",  # int64 [N_PARAMS]
     "harbour_pool",  # int64 [tokens]: the harbour tokens the players lay (New World), corner_harbour codes; else empty
-    # The Forgotten Tribe's gifts (kernels/catan/gifts.py); empty elsewhere
-    "gift_edges",  # int64 [gifts]: the islet coast each gift lies on
-    "gift_kinds",  # int64 [gifts]: gifts.GIFT_CARD, GIFT_CHIT, GIFT_HARBOUR
-    "gift_items",  # int64 [gifts]: a card's deck position, a harbour's corner_harbour code (dealt), a chit 0
+    "gifts",  # int64 [3, gifts]: the Forgotten Tribe's gifts, rows edge, kind, item (kernels/catan/gifts.py); else
+    # empty
 ])
 
 Game = namedtuple("Game", [
@@ -130,13 +128,10 @@ Game = namedtuple("Game", [
     "harbour_stack",  # int64 [tokens]: Board.harbour_pool shuffled face down, in draw order (bots read only the
     # token drawn, harbour_stack[st[ST_HARBOUR_POS]])
     "harbour_edges",  # int64 [tokens]: the edge each token was laid on, -1 not (yet) laid
-    "field_cache",  # float64 [MAX_SEATS, n_corner]: each seat's last site field (kernels/catan/bots.py)
+    "field_cache",  # float64 [2 * MAX_SEATS, n_corner]: each seat's last site field (kernels/catan/bots.py), then
+    # (the Forgotten Tribe) its gift field
     "field_version",  # int64 [MAX_SEATS]: the st[ST_MAP_VERSION] it was computed at, -1 none
-    # The Forgotten Tribe's gifts (kernels/catan/gifts.py)
-    "gift_owner",  # int64 [gifts]: the seat whose ship took it, -1 still lying there
-    "gift_laid",  # int64 [gifts]: the edge a won harbour was placed on, -1 none (lying or kept)
-    "chits",  # int64 [MAX_SEATS]: Catan chits taken
-    "gift_field",  # float64 [MAX_SEATS, n_corner]: bot scratch, each seat's gift field (kernels/catan/bots.py)
+    "gift_state",  # int64 [2, gifts]: the Forgotten Tribe's gifts, rows owner (-1 lying), laid harbour's edge (-1)
 ])
 
 
@@ -165,10 +160,8 @@ def new_game(board: Board) -> Game:
                 np.zeros((MAX_SEATS, n_edge), np.bool_), route_work(n_edge, 30),
                 np.zeros(n_corner, np.float64), np.zeros((MAX_SEATS, MAX_TRACK), np.int64),
                 np.zeros(n_corner, np.int64), np.zeros(len(board.harbour_pool), np.int64),
-                np.zeros(len(board.harbour_pool), np.int64), np.zeros((MAX_SEATS, n_corner), np.float64),
-                np.zeros(MAX_SEATS, np.int64), np.zeros(len(board.gift_edges), np.int64),
-                np.zeros(len(board.gift_edges), np.int64), np.zeros(MAX_SEATS, np.int64),
-                np.zeros((MAX_SEATS, n_corner), np.float64))
+                np.zeros(len(board.harbour_pool), np.int64), np.zeros((2 * MAX_SEATS, n_corner), np.float64),
+                np.zeros(MAX_SEATS, np.int64), np.zeros((2, board.gifts.shape[1]), np.int64))
 
 
 # ------------------------------------------------------------------------------------------------ set-up
@@ -418,7 +411,8 @@ def _harbour_ok(board, game, e):
             game.corner_harbour[board.edge_corners[e, 1]] >= 0:
         return False
     return _spaced(board, game, sea, game.harbour_edges, game.st[ST_HARBOUR_POS]) and \
-        _spaced(board, game, sea, game.gift_laid, game.gift_laid.shape[0])  # (the Forgotten Tribe's won harbours)
+        _spaced(board, game, sea, game.gift_state[gifts.GIFT_LAID], game.gift_state.shape[1])  # (the Forgotten
+    # Tribe's won harbours)
 
 
 @kernel
@@ -604,7 +598,7 @@ def vp_sources(board, game, seat, out):
     out[3] = p[P_VP_ROUTE] if game.st[ST_ROUTE_HOLDER] == seat else 0
     out[4] = p[P_VP_ARMY] if game.st[ST_ARMY_HOLDER] == seat else 0
     out[5] = p[P_VP_CARD] * (game.cards[seat, VP_CARD] + game.new_cards[seat, VP_CARD])
-    out[6] = p[P_CHIT_VP] * game.chits[seat]
+    out[6] = p[P_CHIT_VP] * gifts.chits(board, game, seat)
 
 
 @kernel
@@ -619,7 +613,7 @@ def total_vp(board, game, seat):
     if game.st[ST_ARMY_HOLDER] == seat:
         v += p[P_VP_ARMY]
     return v + p[P_VP_CARD] * (game.cards[seat, VP_CARD] + game.new_cards[seat, VP_CARD]) + p[P_CHIT_VP] * \
-        game.chits[seat]
+        gifts.chits(board, game, seat)
 
 
 # ------------------------------------------------------------------------------------------------ legal actions

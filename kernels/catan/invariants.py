@@ -35,8 +35,8 @@ INVARIANTS = (
     "robber on a shown land hex, pirate on a sea hex",
     "the winner has the target VP",
     "laid harbours: each on a coast edge, its docks showing its token, one per sea hex, no corner shared",
-    "gifts (the Forgotten Tribe): chits counted from the gifts taken; a won harbour at its taker's building, kept "
-    "only while its holder has no site for it",
+    "gifts (the Forgotten Tribe): taken by a seat in play; a won harbour at its taker's building, kept only while its "
+    "holder has no site for it",
 )
 N_COLS = 4  # play_checked's out rows: code, decisions, capped, winner
 
@@ -91,14 +91,12 @@ def check(board, game, work, full):
         vp += p[kg.P_VP_ARMY] if game.st[kg.ST_ARMY_HOLDER] == s else 0
         vp += p[kg.P_VP_CARD] * (game.cards[s, kg.VP_CARD] + game.new_cards[s, kg.VP_CARD])
         chits = 0
-        for i in range(board.gift_edges.shape[0]):
-            if board.gift_kinds[i] == kgi.GIFT_CHIT and game.gift_owner[i] == s:
+        for i in range(board.gifts.shape[1]):
+            if board.gifts[kgi.GIFT_KIND, i] == kgi.GIFT_CHIT and game.gift_state[kgi.GIFT_OWNER, i] == s:
                 chits += 1
         vp += p[kg.P_CHIT_VP] * chits
         if vp != kg.total_vp(board, game, s):
             return 5
-        if chits != game.chits[s]:
-            return 15
         if game.route[s] != longest_route(board.edge_corners, board.corner_edges, game.edge_owner, game.edge_ship,
                                           game.corner_owner, s, work):
             return 6
@@ -144,8 +142,8 @@ def check(board, game, work, full):
         elif shown != board.terrain[h] or game.number[h] != board.number[h]:
             return 10
     dealt = 0
-    for i in range(board.gift_edges.shape[0]):  # a card still face down on an islet was drawn from the deck
-        if board.gift_kinds[i] == kgi.GIFT_CARD and game.gift_owner[i] < 0:
+    for i in range(board.gifts.shape[1]):  # a card still face down on an islet was drawn from the deck
+        if board.gifts[kgi.GIFT_KIND, i] == kgi.GIFT_CARD and game.gift_state[kgi.GIFT_OWNER, i] < 0:
             dealt += 1
     for s in range(players):
         dealt += game.knights[s]
@@ -174,7 +172,7 @@ def _sea_taken(board, game, sea, i, j):
         if f >= 0 and kg.harbour_sea(board, game, f) == sea:
             return True
     for k in range(j):
-        f = game.gift_laid[k]
+        f = game.gift_state[kgi.GIFT_LAID, k]
         if f >= 0 and kg.harbour_sea(board, game, f) == sea:
             return True
     return False
@@ -182,15 +180,18 @@ def _sea_taken(board, game, sea, i, j):
 
 @kernel
 def _gifts_ok(board, game):
-    """The Forgotten Tribe's harbours against the rules: each placed one on a coast edge with its type at both docks,
-    a dock at its taker's building, on a sea hex of its own, placed only once taken; outside the placing phase, no
-    seat keeps a harbour it has a site for (once the game goes on)."""
-    for j in range(board.gift_edges.shape[0]):
-        e = game.gift_laid[j]
+    """The Forgotten Tribe's gifts against the rules: each taken by a seat in play; each placed harbour on a coast
+    edge with its type at both docks, a dock at its taker's building, on a sea hex of its own, placed only once
+    taken; outside the placing phase, no seat keeps a harbour it has a site for (once the game goes on)."""
+    for j in range(board.gifts.shape[1]):
+        owner = game.gift_state[kgi.GIFT_OWNER, j]
+        if owner < -1 or owner >= board.params[kg.P_PLAYERS]:
+            return False
+        e = game.gift_state[kgi.GIFT_LAID, j]
         if e < 0:
             continue
-        owner = game.gift_owner[j]
-        if board.gift_kinds[j] != kgi.GIFT_HARBOUR or owner < 0:
+        owner = game.gift_state[kgi.GIFT_OWNER, j]
+        if board.gifts[kgi.GIFT_KIND, j] != kgi.GIFT_HARBOUR or owner < 0:
             return False
         sea = kg.harbour_sea(board, game, e)
         if sea < 0 or _sea_taken(board, game, sea, game.harbour_edges.shape[0], j):
@@ -198,7 +199,7 @@ def _gifts_ok(board, game):
         docked = False
         for side in range(2):
             c = board.edge_corners[e, side]
-            if game.corner_harbour[c] != board.gift_items[j]:
+            if game.corner_harbour[c] != board.gifts[kgi.GIFT_ITEM, j]:
                 return False
             docked = docked or game.corner_owner[c] == owner
         if not docked:
@@ -233,8 +234,8 @@ def _harbours_ok(board, game):
         if _sea_taken(board, game, sea, i, 0):
             return False
         laid += 1
-    for j in range(game.gift_laid.shape[0]):
-        if game.gift_laid[j] >= 0:
+    for j in range(game.gift_state.shape[1]):
+        if game.gift_state[kgi.GIFT_LAID, j] >= 0:
             laid += 1
     changed = 0
     for c in range(game.corner_harbour.shape[0]):

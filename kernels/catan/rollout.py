@@ -27,7 +27,7 @@ and `sim_board` (the Board sharing every array but terrain and number), counts a
 from kernels.catan import bots as kb
 from kernels.catan import game as kg
 from kernels.catan.codes import GOLD, N_RESOURCES, ORE
-from kernels.catan.gifts import GIFT_CARD
+from kernels.catan.gifts import GIFT_CARD, GIFT_ITEM, GIFT_KIND, GIFT_OWNER
 from kernels.jit import kernel
 from kernels.rng import PURPOSE_DICE, PURPOSE_POLICY, PURPOSE_STEAL, next_u64, stream_init, uniform_int
 
@@ -90,9 +90,7 @@ def copy_state(src, dst):
     _copy1(src.corner_harbour, dst.corner_harbour)
     _copy1(src.harbour_stack, dst.harbour_stack)
     _copy1(src.harbour_edges, dst.harbour_edges)
-    _copy1(src.gift_owner, dst.gift_owner)
-    _copy1(src.gift_laid, dst.gift_laid)
-    _copy1(src.chits, dst.chits)
+    _copy2(src.gift_state, dst.gift_state)
     dst.field_version[:] = -1  # the copy's bots may weigh with other weights
 
 
@@ -135,9 +133,9 @@ def determinize(board, game, sim, sim_board, seat, key, j, counts, stream):
         counts[t] = 0
     for i in range(game.st[kg.ST_DECK_POS], p[kg.P_DECK_LEN]):
         counts[game.deck[i]] += 1
-    for i in range(board.gift_edges.shape[0]):  # the Forgotten Tribe's cards still face down on the islets
-        if board.gift_kinds[i] == GIFT_CARD and game.gift_owner[i] < 0:
-            counts[game.deck[board.gift_items[i]]] += 1
+    for i in range(board.gifts.shape[1]):  # the Forgotten Tribe's cards still face down on the islets
+        if board.gifts[GIFT_KIND, i] == GIFT_CARD and game.gift_state[GIFT_OWNER, i] < 0:
+            counts[game.deck[board.gifts[GIFT_ITEM, i]]] += 1
     for o in range(players):
         if o != seat:
             for t in range(N_CARD_TYPES):
@@ -158,9 +156,9 @@ def determinize(board, game, sim, sim_board, seat, key, j, counts, stream):
             sim.new_cards[o, _draw(counts, 0, N_CARD_TYPES, stream)] += 1
     for i in range(game.st[kg.ST_DECK_POS], p[kg.P_DECK_LEN]):
         sim.deck[i] = _draw(counts, 0, N_CARD_TYPES, stream)
-    for i in range(board.gift_edges.shape[0]):
-        if board.gift_kinds[i] == GIFT_CARD and game.gift_owner[i] < 0:
-            sim.deck[board.gift_items[i]] = _draw(counts, 0, N_CARD_TYPES, stream)
+    for i in range(board.gifts.shape[1]):
+        if board.gifts[GIFT_KIND, i] == GIFT_CARD and game.gift_state[GIFT_OWNER, i] < 0:
+            sim.deck[board.gifts[GIFT_ITEM, i]] = _draw(counts, 0, N_CARD_TYPES, stream)
     _deal_fog(board, game, sim_board, counts, stream)
     _deal_harbours(game, sim, counts, stream)
     stream_init(sim.dice, key, j, PURPOSE_DICE)

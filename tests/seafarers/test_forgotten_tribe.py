@@ -15,6 +15,7 @@ from analyzer.seafarers.play import kernel_board
 from analyzer.seafarers.scenarios import load_scenario
 from kernels.catan import bots as kb
 from kernels.catan import game as kg
+from kernels.catan import gifts as kgi
 from kernels.catan import policies as kp
 from kernels.catan.codes import CITY, SEA
 from kernels.catan.gifts import GIFT_CARD, GIFT_CHIT, GIFT_HARBOUR
@@ -79,9 +80,9 @@ class Both:
         kg.step(self.board, self.game, *action)
         assert (self.game.st[kg.ST_PHASE], self.game.st[kg.ST_ACTOR]) == (self.state.phase, self.state.actor)
         assert self.game.hands[:self.table.players].tolist() == self.state.hands
-        assert self.game.chits[:self.table.players].tolist() == self.state.chits
-        assert self.game.gift_owner.tolist() == self.state.gift_owner
-        assert self.game.gift_laid.tolist() == self.state.gift_laid
+        assert [kgi.chits(self.board, self.game, s) for s in range(self.table.players)] == self.state.chits
+        assert self.game.gift_state[kgi.GIFT_OWNER].tolist() == self.state.gift_owner
+        assert self.game.gift_state[kgi.GIFT_LAID].tolist() == self.state.gift_laid
         assert self.game.corner_harbour.tolist() == self.state.corner_harbour
 
     def vp(self, seat):
@@ -312,7 +313,7 @@ def test_the_value_bot_never_sees_the_cards_on_the_islets():
     board = kernel_board(R.game_table(s, load_rules(), dealt.terrain[0], dealt.number[0], dealt.harbour[0]))
 
     def hide(game, seat):
-        lying = [k for k in range(4) if game.gift_owner[k] < 0]  # gifts 0-3: the cards, deck positions 0-3
+        lying = [k for k in range(4) if game.gift_state[kgi.GIFT_OWNER, k] < 0]  # gifts 0-3: the cards (deck 0-3)
         for k in lying:
             game.deck[k] = (game.deck[k] + 1 + k) % 5
         return bool(lying)
@@ -399,7 +400,7 @@ def test_one_harbour_per_sea_hex_and_no_two_adjacent():
         other = elsewhere(first, second)
         for st in (b.state,):
             st.gift_owner[j], st.gift_laid[j] = 1, other
-        b.game.gift_owner[j], b.game.gift_laid[j] = 1, other
+        b.game.gift_state[:, j] = 1, other
         for d in b.ends(other):
             b.state.corner_harbour[d] = b.game.corner_harbour[d] = b.table.gift_items[j]
         i, e = b.gift(GIFT_HARBOUR, 2)

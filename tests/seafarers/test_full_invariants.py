@@ -79,32 +79,32 @@ def test_the_checker_catches_a_broken_laid_harbour():
 
 
 def test_the_checker_catches_broken_gifts():
-    """The Forgotten Tribe: a chit counted for nobody's gift, a won harbour's dock showing another type, and a harbour
+    """The Forgotten Tribe: a chit taken by no seat in play, a won harbour's dock showing another type, and a harbour
     kept by a seat that has a site for it (the seed's 'deverá ser colocado nesse local, se possível') are caught."""
-    from kernels.catan.gifts import GIFT_CHIT, GIFT_HARBOUR
+    from kernels.catan.gifts import GIFT_CHIT, GIFT_HARBOUR, GIFT_KIND, GIFT_LAID, GIFT_OWNER
 
     for g in range(20):  # the first game of value bots with a chit taken and a harbour placed
         board, game, work = finished_game("forgotten-tribe", g)
-        kinds = board.gift_kinds
-        chits = [i for i in range(len(kinds)) if kinds[i] == GIFT_CHIT and game.gift_owner[i] >= 0]
-        placed = [i for i in range(len(kinds)) if kinds[i] == GIFT_HARBOUR and game.gift_laid[i] >= 0]
+        kinds, owner, laid = board.gifts[GIFT_KIND], game.gift_state[GIFT_OWNER], game.gift_state[GIFT_LAID]
+        chits = [i for i in range(len(kinds)) if kinds[i] == GIFT_CHIT and owner[i] >= 0]
+        placed = [i for i in range(len(kinds)) if kinds[i] == GIFT_HARBOUR and laid[i] >= 0]
         if chits and placed:
             break
     assert chits and placed and ki.check(board, game, work, True) == 0
-    name = ("gifts (the Forgotten Tribe): chits counted from the gifts taken; a won harbour at its taker's building, "
-            "kept only while its holder has no site for it")
-    owner = game.gift_owner[chits[0]]
-    game.chits[owner] += 1
-    assert ki.check(board, game, work, True) == broken("VP recomputed from the buildings = VP counted from the supply")
-    game.chits[owner] -= 1
+    name = ("gifts (the Forgotten Tribe): taken by a seat in play; a won harbour at its taker's building, kept only "
+            "while its holder has no site for it")
+    taker = owner[chits[0]]
+    owner[chits[0]] = 4  # no seat of a 4-player game
+    assert ki.check(board, game, work, True) == broken(name)
+    owner[chits[0]] = taker
     j = placed[0]
-    e = game.gift_laid[j]
+    e = laid[j]
     dock = next(c for c in board.edge_corners[e] if game.corner_owner[c] < 0)
     saved = game.corner_harbour.copy()
     game.corner_harbour[dock] = (game.corner_harbour[dock] + 1) % 6
     assert ki.check(board, game, work, True) == broken(name)
     game.corner_harbour[:] = saved
-    game.gift_laid[j] = -1  # as if never placed, its site free again: kept while it could go down
+    laid[j] = -1  # as if never placed, its site free again: kept while it could go down
     for c in board.edge_corners[e]:
         game.corner_harbour[c] = -1
     game.st[kg.ST_PHASE] = kg.MAIN
