@@ -360,7 +360,7 @@ def _board_wins(seats: pl.DataFrame, board: int, m: int) -> dict:
 
 
 def wins_assumptions(by_wins: dict, scenario, rules) -> list[str]:
-    from analyzer.seafarers.full_game import cloth_assumptions
+    from analyzer.seafarers.full_game import cloth_assumptions, option_texts
 
     m = by_wins["games_per_board"]
     return [
@@ -383,6 +383,6 @@ def wins_assumptions(by_wins: dict, scenario, rules) -> list[str]:
         "on the standardised features (odds ratio per standard deviation) and the seat (against seat 1), CIs "
         "clustered by board; points: the odds ratio's move of a fair share of wins.",
         f"Full-game rules data: {by_wins['rules']}. {SILENT_DEFAULTS}",
-        *rules.option_texts(scenario.harbours.placement == "players", bool(scenario.victory.cloth_per_vp)),
+        *option_texts(rules, [scenario]),
         *cloth_assumptions(scenario, rules),
     ]

@@ -51,8 +51,8 @@ BOTS = Registry("bot", [
             VALUE_PARAMS + ROLLOUT_PARAMS),
 ], bounds={"opening": (0, 2), "goals": (0, 100), "playouts": (0, 64), "candidates": (1, 16), "horizon": (0, 1000)})
 PLAY_SCENARIOS = ("base", "new-shores", "four-islands", "fog-islands", "through-the-desert", "new-world",
-                  "cloth-for-catan")
-LATER = {"forgotten-tribe": "issue 29", "pirate-islands": "issue 29", "wonders-of-catan": "issue 29"}
+                  "forgotten-tribe", "cloth-for-catan")
+LATER = {"pirate-islands": "issue 29", "wonders-of-catan": "issue 29"}
 BOARDS = ("random", "fixed")
 MAX_GAMES = 10**8
 HUMAN_ROLLS = (60, 70)  # research note catan_engines.md: about 70 rolls per human 4-player game (colonist.io)
@@ -191,6 +191,9 @@ def replay(spec: dict, games) -> list[dict]:
         rolls = min(int(game.st[kg.ST_ROLLS]), kg.MAX_TRACK)
         owner, ship = game.edge_owner, game.edge_ship
         harbours = [(site.land, site.sea, HARBOUR_TYPES[k]) for site, k in zip(scenario.harbours.sites, harbour)]
+        if scenario.harbours.placement == "gifts":  # a gift taken is no longer on its islet (placed: laid_harbours)
+            first = game.gift_state.shape[1] - len(harbours)
+            harbours = [h for j, h in enumerate(harbours) if game.gift_state[0, first + j] < 0]  # (row GIFT_OWNER)
         out.append({"game": int(g), "result": block[:, 0].copy(), "vp": game.vp_track[:players, :rolls].copy(),
                     "drawing": {"terrain": np.asarray(terrain), "number": np.asarray(number),
                                 "harbours": harbours + laid_harbours(board, game),
@@ -201,11 +204,14 @@ def replay(spec: dict, games) -> list[dict]:
 
 
 def laid_harbours(board, game) -> list[tuple[int, int, str]]:
-    """The harbours the players laid in a played game (New World), as drawings want them: (land, sea, type)."""
+    """The harbours the players laid in a played game (New World) or placed as gifts won (the Forgotten Tribe), as
+    drawings want them: (land, sea, type)."""
     from analyzer.seafarers.scenarios import HARBOUR_TYPES
 
     out = []
-    for e, k in zip(game.harbour_edges.tolist(), game.harbour_stack.tolist()):
+    placed = list(zip(game.harbour_edges.tolist(), game.harbour_stack.tolist()))
+    placed += list(zip(game.gift_state[1].tolist(), board.gifts[2].tolist()))  # (rows GIFT_LAID, GIFT_ITEM)
+    for e, k in placed:
         if e >= 0:
             sea = int(kg.harbour_sea(board, game, e))
             land = int(board.edge_hexes[e, 0] if board.edge_hexes[e, 1] == sea else board.edge_hexes[e, 1])
@@ -429,8 +435,24 @@ SILENT_DEFAULTS = ("Defaults where seed 002 is silent (docs/seafarers/full_game.
 
 
 def vp_columns(s) -> tuple[str, ...]:
-    """The VP sources a scenario's reports show: cloth only where cloth is traded."""
-    return tuple(c for c in kg.VP_COLS if c != "vp_cloth" or s.victory.cloth_per_vp)
+    """The VP sources a scenario's reports show: cloth only where cloth is traded, Catan chits only where there
+    are any."""
+    shown = {"vp_cloth": bool(s.victory.cloth_per_vp), "vp_chits": bool(s.markers.vp_chit_edges)}
+    return tuple(c for c in kg.VP_COLS if shown.get(c, True))
+
+
+def has_gifts(s) -> bool:
+    """Does the scenario lay gifts on islet coasts (the Forgotten Tribe)?"""
+    return bool(s.markers.dev_card_edges or s.markers.vp_chit_edges) or s.harbours.placement == "gifts"
+
+
+def option_texts(rules, scenarios) -> list[str]:
+    """The sentences of the rules options in force that apply to any of `scenarios`: the harbour options where
+    the players lay harbours (or, the spacing, win them), the cloth options where cloth is traded, the gift
+    options where ships win gifts."""
+    return rules.option_texts(any(s.harbours.placement == "players" for s in scenarios),
+                              any(bool(s.victory.cloth_per_vp) for s in scenarios),
+                              any(has_gifts(s) for s in scenarios))
 
 
 def cloth_end(pool: Pooled, n: int, villages: int) -> dict:
@@ -460,7 +482,7 @@ def assumptions(s, arms: list, boards: str, rules, rules_name: str, rotate: bool
     out = [f"Rules data: {rules_name} (analyzer/seafarers/data/rules/full_game.toml unless a --rules file is "
            "given): the base game's costs, pieces, 19-card bank, 25-card deck and VP values, with their sources.",
            SILENT_DEFAULTS,
-           *rules.option_texts(s.harbours.placement == "players", bool(s.victory.cloth_per_vp)),
+           *option_texts(rules, [s]),
            *cloth_assumptions(s, rules),
            "Boards: " + ("board g of the seed, a random legal board of the scenario's variable set-up"
                          if boards == "random" else "the printed layout for every game") + ".",
@@ -490,6 +512,15 @@ def assumptions(s, arms: list, boards: str, rules, rules_name: str, rotate: bool
                    "it drew on the coast edge whose better dock has the most pips, counting a 2:1 token's own "
                    "resource three times (a dock at its own building +50, a rival's or an unbuildable one nothing); "
                    "random lays it uniformly.")
+    if has_gifts(s):
+        out.append(f"Gifts on the islet coasts ({s.name}; rules data [gifts]): {len(s.markers.vp_chit_edges)} Catan "
+                   f"chits of {rules.chit_vp} VP, {len(s.markers.dev_card_edges)} development cards dealt face down "
+                   "from the top of the shuffled deck (the bots never see which), "
+                   f"{len(s.harbours.sites)} harbours of shuffled types; the first ship built on a gift's coast takes "
+                   "it, a later one nothing; a won harbour is placed at once at a coastal building of its taker if it "
+                   "can be (one per sea hex, no two touching a corner), else kept and placed the moment its holder "
+                   "has a site (after each settlement it builds); the bots' 'goals' weight values the gifts "
+                   "(goals=0: a scenario-blind bot).")
     if any(k == "fog" for k in s.kind):
         out.append("Fog (defaults where seed 002 is silent): a road or ship built, in the draft too, explores every "
                    "fog hex at either end of its edge; a moved ship explores nothing (it is not built); a gold hex "

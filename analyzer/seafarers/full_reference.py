@@ -27,6 +27,11 @@ Cloth for Catan (seed 002, CENÁRIO 6; the block "Cloth for Catan" below): the v
 cloth, a ship reaching one opens the seat's trade route and takes a cloth, each roll of its number pays every route
 holder one, 2 cloth a VP; the pirate only for a mover with a route, its steal a card or a cloth; no longest trade
 route card; the game also ends when only `end_villages` villages hold cloth.
+The Forgotten Tribe's gifts (seed 002, CENÁRIO 5; rules data [gifts]): Catan chits, development cards dealt face
+down from the top of the shuffled deck and harbours lie on islet coasts; the first ship built on a gift's coast
+takes it (option gift_by_moved_ship: a moved ship too). A chit is VP, a card joins its taker's new cards, a harbour
+is placed at once on a coast edge at a building of its taker (phase gift_harbour), else kept and placed the moment
+its holder has such an edge (after each settlement it builds).
 
 Decisions are actions (kind, a, b); `state.actor` makes the next one (the current player, or a player who
 discards or picks gold). Randomness: the dice (seed, game, PURPOSE_DICE), the development deck's shuffle
@@ -40,6 +45,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from analyzer.errors import UserError
 from analyzer.rng_reference import Stream
 from analyzer.seafarers.board import UNKNOWN
 from analyzer.seafarers.boards import robber_start
@@ -47,6 +53,7 @@ from analyzer.seafarers.full_rules import DEV_CARDS, Rules
 from analyzer.seafarers.scenarios import Scenario
 from analyzer.seafarers.setup_policies import BoardView, board_view, placement_order
 from kernels.catan.codes import CITY, DESERT, FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS, SEA, SETTLEMENT
+from kernels.catan.gifts import GIFT_CARD, GIFT_CHIT, GIFT_HARBOUR
 from kernels.rng import PURPOSE_DECK, PURPOSE_DICE, PURPOSE_HARBOURS, PURPOSE_STEAL
 
 __all__ = ["KINDS", "PHASES", "State", "Table", "game_table", "init", "legal", "result", "step", "terminal",
@@ -55,22 +62,25 @@ __all__ = ["KINDS", "PHASES", "State", "Table", "game_table", "init", "legal", "
 # Phases (state.phase).
 (SETUP_SETTLEMENT, SETUP_EDGE, PRE_ROLL, DISCARD, MOVE_THIEF, STEAL, GOLD_PICK, MAIN, FREE_ROADS, OVER, RESPOND,
  LAY_HARBOUR) = range(12)
+GIFT_HARBOUR_PHASE = 12  # the Forgotten Tribe: the taker of a harbour gift places it
 PHASES = ("setup_settlement", "setup_edge", "pre_roll", "discard", "move_thief", "steal", "gold_pick", "main",
-          "free_roads", "over", "respond", "lay_harbour")
+          "free_roads", "over", "respond", "lay_harbour", "gift_harbour")
 
 # Action kinds: (kind, a, b); the canonical order of legal actions is by kind, then a, then b.
 (END_TURN, ROLL, ROAD, SHIP, SETTLE, CITY_UP, BUY_CARD, PLAY_KNIGHT, PLAY_ROAD_BUILDING, PLAY_YEAR_OF_PLENTY,
  PLAY_MONOPOLY, TRADE, MOVE_SHIP, MOVE_ROBBER, MOVE_PIRATE, STEAL_FROM, DISCARD_CARD, PICK_GOLD,
  STOP_BUILDING, OFFER, DECLINE, ACCEPT, PLACE_HARBOUR) = range(23)
-# Cloth for Catan's kinds, appended
+# Cloth for Catan's and the Forgotten Tribe's kinds, appended
 STEAL_CLOTH = 23
+PLACE_GIFT = 24  # the Forgotten Tribe: (PLACE_GIFT, edge, gift) places a won harbour
 KINDS = ("end_turn", "roll", "road", "ship", "settlement", "city", "buy_card", "knight", "road_building",
          "year_of_plenty", "monopoly", "trade", "move_ship", "robber", "pirate", "steal", "discard", "gold", "stop",
-         "offer", "decline", "accept", "harbour", "steal_cloth")
+         "offer", "decline", "accept", "harbour", "steal_cloth", "gift_harbour")
 # a, b per kind: road/ship edge; settlement/city corner; year_of_plenty a <= b resources; monopoly a resource;
 # trade a given (rate cards) for b; move_ship edge a to edge b; robber/pirate hex; steal seat; discard/gold a
 # resource; offer one card of a for one of b (to every other player); harbour: the drawn token on edge a;
-# steal_cloth: one cloth from seat a (the pirate's steal, Cloth for Catan).
+# steal_cloth: one cloth from seat a (the pirate's steal, Cloth for Catan); gift_harbour: the won harbour gift b on
+# edge a.
 # Every other kind has a = b = 0.
 
 KNIGHT, VP_CARD, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY = range(5)  # DEV_CARDS order
@@ -99,6 +109,9 @@ class Table:
     has_pirate: bool
     harbour_pool: tuple[int, ...] = ()  # the tokens the players lay (HARBOUR_TYPES indices, sorted); () if dealt
     villages: tuple[tuple[int, int], ...] = ()  # Cloth for Catan: (corner, number) of each village; () no cloth
+    gift_edges: tuple[int, ...] = ()  # the Forgotten Tribe's gifts: cards, then chits, then harbours
+    gift_kinds: tuple[int, ...] = ()  # GIFT_CARD, GIFT_CHIT, GIFT_HARBOUR
+    gift_items: tuple[int, ...] = ()  # a card's deck position, a harbour's type (HARBOUR_TYPES index), a chit 0
 
     @property
     def players(self) -> int:
@@ -148,7 +161,22 @@ def game_table(scenario: Scenario, rules: Rules, terrain, number, harbour) -> Ta
     return Table(scenario, rules, view, terrain, number, fog, corner_territory, np.array(foreign_only, bool), no_settle,
                  robber_hexes, pirate_hexes, start, scenario.pirate.hex if scenario.pirate.rule == "hex" else -1,
                  scenario.robber.rule != "none", scenario.pirate.rule != "none", laid_harbours(scenario),
-                 scenario.markers.villages if scenario.victory.cloth_per_vp else ())
+                 scenario.markers.villages if scenario.victory.cloth_per_vp else (), *gifts(scenario, rules, harbour))
+
+
+def gifts(scenario: Scenario, rules: Rules, harbour) -> tuple[tuple[int, ...], ...]:
+    """(edges, kinds, items) of the scenario's gifts: the development cards (deck positions 0, 1, ... in the order of
+    the card coasts), the Catan chits, the harbours (their dealt types); all empty where there are none."""
+    m = scenario.markers
+    cards, chits = list(m.dev_card_edges), list(m.vp_chit_edges)
+    sites = list(scenario.harbours.sites) if scenario.harbours.placement == "gifts" else []
+    if len(cards) > rules.deck_size:
+        raise UserError(f"{scenario.slug}: {len(cards)} development cards lie on the islets, but the rules' deck has "
+                        f"only {rules.deck_size}")
+    edges = tuple(cards + chits + [site.edge for site in sites])
+    kinds = tuple([GIFT_CARD] * len(cards) + [GIFT_CHIT] * len(chits) + [GIFT_HARBOUR] * len(sites))
+    items = tuple(list(range(len(cards))) + [0] * len(chits) + [int(k) for k in harbour][:len(sites)])
+    return edges, kinds, items
 
 
 def laid_harbours(scenario: Scenario) -> tuple[int, ...]:
@@ -225,6 +253,10 @@ class State:
     cloth_reserve: int = 0  # the common reserve ("reservas comuns")
     cloth_routes: list[set] = field(default_factory=list)  # per seat: the villages it has a trade route to
     cloth_end: bool = False  # the game ended because only end_villages villages still held cloth
+    gift_owner: list[int] = field(default_factory=list)  # per gift: the seat whose ship took it, -1 still lying
+    gift_laid: list[int] = field(default_factory=list)  # per harbour gift: the edge it was placed on, -1 none
+    chits: list[int] = field(default_factory=list)  # Catan chits taken, per seat
+    gift_resume: int = MAIN  # the phase a gift harbour's placement returns to
 
 
 # ------------------------------------------------------------------------------------------------ set-up
@@ -258,6 +290,10 @@ def init(table: Table, seed: int, game: int) -> State:
     if table.villages:
         state.village_cloth = [table.scenario.markers.cloth_per_village] * len(table.villages)
         state.cloth_reserve = table.scenario.markers.cloth_supply
+    # 'Retira as primeiras 4 cartas do monte (misturado) ... e coloca-as de face para baixo nos lugares indicados'
+    state.gift_owner, state.gift_laid = [-1] * len(table.gift_edges), [-1] * len(table.gift_edges)
+    state.chits = [0] * p
+    state.deck_pos = table.gift_kinds.count(GIFT_CARD)
     if stack and not rules.chosen["harbours_after_draft"]:
         _lay_next(table, state, 0)
     return state
@@ -360,9 +396,10 @@ def harbour_sites(table: Table, state: State) -> list[int]:
     """Edges the drawn harbour token may go on: a coast edge in play (its two corners the docks), on a sea hex that
     holds no harbour yet, neither dock already a harbour's ('apenas se pode colocar um porto por hexágono de mar e
     não podem existir dois portos adjacentes', the Forgotten Tribe's rule, applied by analogy); with the option
-    harbour_hexes_apart, no harbour on a neighbouring sea hex either."""
+    harbour_hexes_apart, no harbour on a neighbouring sea hex either. The harbours won in the Forgotten Tribe count
+    as laid ones."""
     topo = table.scenario.topology
-    taken = [_harbour_sea(table, state, f) for f in state.harbour_edges if f >= 0]
+    taken = [_harbour_sea(table, state, f) for f in state.harbour_edges + state.gift_laid if f >= 0]
     apart = table.rules.chosen["harbour_hexes_apart"]
     out = []
     for e in range(topo.n_edge):
@@ -373,6 +410,51 @@ def harbour_sites(table: Table, state: State) -> list[int]:
             continue
         out.append(e)
     return out
+
+
+def gift_harbour_sites(table: Table, state: State, seat: int) -> list[int]:
+    """Edges where `seat` may place a harbour it won: 'Se esse jogador tem uma aldeia na linha costeira, o porto
+    deverá ser colocado nesse local': a harbour site (harbour_sites: a coast edge, a sea hex of its own, no dock
+    shared) with a dock at the seat's settlement (or city, option gift_harbour_at_cities)."""
+    ok = (SETTLEMENT, CITY) if table.rules.chosen["gift_harbour_at_cities"] else (SETTLEMENT,)
+    return [e for e in harbour_sites(table, state)
+            if any(state.corner_owner[c] == seat and state.corner_building[c] in ok for c in _ends(table, e))]
+
+
+def kept_harbours(table: Table, state: State, seat: int) -> list[int]:
+    """The harbour gifts `seat` holds and has not placed ('guardará o porto que construiu')."""
+    return [i for i, k in enumerate(table.gift_kinds)
+            if k == GIFT_HARBOUR and state.gift_owner[i] == seat and state.gift_laid[i] < 0]
+
+
+def _can_place(table: Table, state: State, seat: int) -> bool:
+    return bool(kept_harbours(table, state, seat)) and bool(gift_harbour_sites(table, state, seat))
+
+
+def _take_gifts(table: Table, state: State, seat: int, e: int) -> None:
+    """A ship of `seat` arrives on edge e: it takes every gift still lying there ('Se, mais tarde, algum outro
+    jogador chegar a essa ilhota, não obtêm nenhum ponto de vitória'): a chit, a card into its new cards ('segue as
+    mesmas regras das cartas compradas normalmente'), a harbour, placed now if it can be."""
+    found = False
+    for i, f in enumerate(table.gift_edges):
+        if f != e or state.gift_owner[i] >= 0:
+            continue
+        found = True
+        state.gift_owner[i] = seat
+        if table.gift_kinds[i] == GIFT_CHIT:
+            state.chits[seat] += 1
+        elif table.gift_kinds[i] == GIFT_CARD:
+            state.new_cards[seat][state.deck[table.gift_items[i]]] += 1
+    if found:
+        _start_placing(table, state, seat)
+
+
+def _start_placing(table: Table, state: State, seat: int) -> None:
+    """With a harbour kept and a site for it, `seat` places it now; then play returns to the phase it left."""
+    if state.phase == GIFT_HARBOUR_PHASE or not _can_place(table, state, seat):
+        return
+    state.gift_resume = state.phase
+    state.phase, state.actor = GIFT_HARBOUR_PHASE, seat
 
 
 def _connects(table: Table, state: State, seat: int, e: int, ship: bool, skip: int = -1) -> bool:
@@ -480,7 +562,8 @@ def _update_route(table: Table, state: State) -> None:
 
 
 def victory_points(table: Table, state: State, seat: int) -> dict[str, int]:
-    """A seat's VP by source (VP cards included, bought this turn or before; cloth where cloth is traded)."""
+    """A seat's VP by source (VP cards included, bought this turn or before; cloth where cloth is traded; the
+    Forgotten Tribe's chits where there are any)."""
     vp = table.rules.vp
     buildings = [b for c, b in enumerate(state.corner_building) if state.corner_owner[c] == seat]
     out = {"settlements": vp["settlement"] * buildings.count(SETTLEMENT), "cities": vp["city"] * buildings.count(CITY),
@@ -490,6 +573,8 @@ def victory_points(table: Table, state: State, seat: int) -> dict[str, int]:
            "vp_cards": vp["victory_point_card"] * (state.cards[seat][VP_CARD] + state.new_cards[seat][VP_CARD])}
     if table.villages:
         out["cloth"] = cloth_vp(table, state, seat)
+    if GIFT_CHIT in table.gift_kinds:
+        out["chits"] = table.rules.chit_vp * state.chits[seat]
     return out
 
 
@@ -561,6 +646,9 @@ def legal(table: Table, state: State) -> list[tuple[int, int, int]]:
         return [(DECLINE, 0, 0)] + ([(ACCEPT, 0, 0)] if state.hands[seat][state.offer[1]] > 0 else [])
     if ph == LAY_HARBOUR:
         return [(PLACE_HARBOUR, e, 0) for e in harbour_sites(table, state)]
+    if ph == GIFT_HARBOUR_PHASE:
+        kept = kept_harbours(table, state, seat)
+        return [(PLACE_GIFT, e, i) for e in gift_harbour_sites(table, state, seat) for i in kept]
     out: list[tuple[int, int, int]] = []
     may_knight = not state.dev_played and state.cards[seat][KNIGHT] > 0
     if ph == PRE_ROLL:
@@ -766,6 +854,13 @@ def step(table: Table, state: State, action: tuple[int, int, int]) -> None:
             state.corner_harbour[c] = k
         _lay_next(table, state, state.harbour_pos + 1)
         return
+    if ph == GIFT_HARBOUR_PHASE:  # 'Os portos podem ser usados no próprio turno em que são ganhos'
+        state.gift_laid[b] = a
+        for c in _ends(table, a):
+            state.corner_harbour[c] = table.gift_items[b]
+        if not _can_place(table, state, seat):
+            state.phase, state.actor = state.gift_resume, state.current
+        return
     if ph == SETUP_SETTLEMENT:
         _settle(table, state, seat, a, True)
         state.setup_corner = a
@@ -854,6 +949,8 @@ def step(table: Table, state: State, action: tuple[int, int, int]) -> None:
         if ph == FREE_ROADS and (state.free_roads == 0 or not (road_sites(table, state, seat)
                                                                or ship_sites(table, state, seat))):
             state.phase = MAIN
+        if kind == SHIP:  # 'Se um jogador constrói um barco numa costa onde há ...'
+            _take_gifts(table, state, seat, a)
         if state.gold[seat] > 0:  # gold turned up in the fog: the finder picks its card now
             state.resume = state.phase
             _after_gold(table, state)
@@ -863,6 +960,7 @@ def step(table: Table, state: State, action: tuple[int, int, int]) -> None:
         _pay(table, state, seat, "settlement")
         _settle(table, state, seat, a, False)
         _update_route(table, state)  # a settlement may cut a rival's route
+        _start_placing(table, state, seat)  # a kept harbour may go at it
     elif kind == CITY_UP:
         _pay(table, state, seat, "city")
         state.corner_building[a] = CITY
@@ -908,6 +1006,8 @@ def step(table: Table, state: State, action: tuple[int, int, int]) -> None:
         state.ship_moved = True
         open_routes(table, state, seat, b)
         _update_route(table, state)
+        if rules.chosen["gift_by_moved_ship"]:
+            _take_gifts(table, state, seat, b)
     elif kind == OFFER:
         state.offers += 1
         state.offer = (a, b)

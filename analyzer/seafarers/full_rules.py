@@ -22,10 +22,12 @@ __all__ = ["DEV_CARDS", "ITEMS", "Rules", "load_rules", "rules_text"]
 ITEMS = ("road", "ship", "settlement", "city", "dev_card")
 DEV_CARDS = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")
 PIECES = ("roads", "ships", "settlements", "cities")
-OPTIONS = ("domestic_trade", "harbours_after_draft", "harbour_hexes_apart",
-           "cloth_route_from_reserve")  # every rules file's [options]
-HARBOUR_OPTIONS = ("harbours_after_draft", "harbour_hexes_apart")  # only where the players lay harbours
+OPTIONS = ("domestic_trade", "harbours_after_draft", "harbour_hexes_apart", "cloth_route_from_reserve",
+           "gift_by_moved_ship", "gift_harbour_at_cities")  # every rules file's [options]
+LAID_OPTIONS = ("harbours_after_draft",)  # only where the players lay harbours (New World)
+SPACING_OPTIONS = ("harbour_hexes_apart",)  # where harbours are laid or won during play (New World, Forgotten Tribe)
 CLOTH_OPTIONS = ("cloth_route_from_reserve",)  # only where cloth is traded (Cloth for Catan)
+GIFT_OPTIONS = ("gift_by_moved_ship", "gift_harbour_at_cities")  # only where ships win gifts (the Forgotten Tribe)
 CLOTH_NOTES = ("route_note", "pay_note", "closed_note", "pirate_note", "end_note")  # [cloth]: the defaults
 # Ranges the rules allow: beyond them a game is either not Catan or would run for hours.
 MAX_COST = 10  # cards of one resource for one item
@@ -54,6 +56,7 @@ class Rules:
     options: dict[str, RuleOption]  # [options]: the switches where the seed is silent
     chosen: dict[str, bool]  # their values in force (the defaults, or --rule)
     cloth_notes: tuple[str, ...] = ()  # [cloth]: Cloth for Catan's defaults where the seed is silent (CLOTH_NOTES)
+    chit_vp: int = 1  # [gifts]: VP of a Catan chit won on an islet coast (the Forgotten Tribe)
 
     @property
     def deck_size(self) -> int:
@@ -64,11 +67,20 @@ class Rules:
         """Domestic offers a player may make a turn (0: no domestic trade)."""
         return self.offers_per_turn if self.chosen["domestic_trade"] else 0
 
-    def option_texts(self, laid_harbours: bool = True, cloth: bool = True) -> list[str]:
+    def option_texts(self, laid_harbours: bool = True, cloth: bool = True, gifts: bool = True) -> list[str]:
         """Each option's sentence for its value in force: what every report lists (the harbour options only
-        where the players lay the harbours, `laid_harbours`; the cloth options only where cloth is traded)."""
-        return [self.options[name].text[value] for name, value in self.chosen.items()
-                if (laid_harbours or name not in HARBOUR_OPTIONS) and (cloth or name not in CLOTH_OPTIONS)]
+        where the players lay the harbours, `laid_harbours`, the spacing also where ships win them; the cloth
+        options only where cloth is traded, `cloth`; the gift options only where ships win gifts, `gifts`)."""
+        def applies(name: str) -> bool:
+            if name in LAID_OPTIONS:
+                return laid_harbours
+            if name in SPACING_OPTIONS:
+                return laid_harbours or gifts
+            if name in CLOTH_OPTIONS:
+                return cloth
+            return gifts if name in GIFT_OPTIONS else True
+
+        return [self.options[name].text[value] for name, value in self.chosen.items() if applies(name)]
 
 
 def rules_text(path: str | Path | None = None) -> tuple[str, str]:
@@ -104,7 +116,7 @@ def load_rules(path: str | Path | None = None, text: str | None = None, rule=Non
                  r.int("victory_points", "largest_army_minimum", 1, MAX_DECK),
                  r.int("turn", "discard_above", 0, 19 * 5), r.int("turn", "turn_cap", 1, MAX_TURN_CAP), name,
                  r.int("trade", "domestic_offers_per_turn", 0, 10), options, choose_options(options, rule),
-                 tuple(r.text("cloth", key) for key in CLOTH_NOTES))
+                 tuple(r.text("cloth", key) for key in CLOTH_NOTES), r.int("gifts", "chit_vp", 0, 10))
 
 
 class _Reader:

@@ -44,6 +44,8 @@ def kernel_board(table: Table) -> kg.Board:
         kg.P_OFFERS: rules.domestic_offers, kg.P_HARBOURS_AFTER_DRAFT: rules.chosen["harbours_after_draft"],
         kg.P_HARBOUR_HEXES_APART: rules.chosen["harbour_hexes_apart"],
         kg.P_NO_ROUTE_CARD: not s.longest_route,
+        kg.P_CHIT_VP: rules.chit_vp, kg.P_GIFT_MOVED_SHIP: rules.chosen["gift_by_moved_ship"],
+        kg.P_GIFT_AT_CITIES: rules.chosen["gift_harbour_at_cities"],
     }
     if table.villages:  # Cloth for Catan
         values.update({kg.P_CLOTH_PER_VP: s.victory.cloth_per_vp, kg.P_CLOTH_PER_VILLAGE: s.markers.cloth_per_village,
@@ -70,7 +72,7 @@ def kernel_board(table: Table) -> kg.Board:
         np.array([rules.supply[k] for k in ("roads", "ships", "settlements", "cities")], np.int64),
         np.array(deck, np.int64), params, np.array(table.harbour_pool, np.int64),
         np.array([c for c, _ in table.villages], np.int64), np.array([n for _, n in table.villages], np.int64),
-        corner_village)
+        corner_village, np.array([table.gift_edges, table.gift_kinds, table.gift_items], np.int64).reshape(3, -1))
 
 
 def _setup_order(table: Table) -> list[int]:
@@ -99,7 +101,7 @@ def play_chunk(board: kg.Board, seed: int, first: int, policies, params, out, ga
 
 # The Board fields kernels/catan/table.py fill_board writes for each deal (params: P_ROBBER_START).
 DEAL_FIELDS = ("terrain", "number", "setup_allowed", "no_settle", "corner_harbour", "corner_pips", "scarcity",
-               "corner_territory", "foreign_only", "robber_hexes", "pirate_hexes", "params")
+               "corner_territory", "foreign_only", "robber_hexes", "pirate_hexes", "params", "gifts")
 
 
 def deal_static(scenario) -> kt.DealStatic:
@@ -135,7 +137,7 @@ def deal_static(scenario) -> kt.DealStatic:
         topo.hex_neighbours, start_hex, closed, no_settle_hex, forbidden, np.array(hexes, np.int32),
         np.array(offsets, np.int32), np.array(per_island, np.bool_), np.array(foreign_only, np.bool_), docks,
         scenario.harbours.placement == "shuffle", rule, int(robber.hex), int(robber.number), int(robber.terrain),
-        bool(robber.return_to_start), most)
+        bool(robber.return_to_start), most, scenario.harbours.placement == "gifts")
 
 
 def deal_board(scenario, rules, static: kt.DealStatic) -> kg.Board:

@@ -191,12 +191,12 @@ def summarize(cells: list[tuple[str, int]], skipped: list[str], arm, runs: list,
 
 
 def assumptions(arm, rules, rules_name: str, skipped: list[str], cells: list[dict]) -> list[str]:
-    from analyzer.seafarers.full_game import PLAY_SCENARIOS, bot_name
+    from analyzer.seafarers.full_game import PLAY_SCENARIOS, bot_name, option_texts
+    from analyzer.seafarers.scenarios import load_scenario
 
     out = [f"Rules data: {rules_name} (analyzer/seafarers/data/rules/full_game.toml unless a --rules file is "
            "given), with the defaults where seed 002 is silent of docs/seafarers/full_game.md.",
-           *rules.option_texts(any(c["scenario"] == "new-world" for c in cells),
-                               any(c["scenario"] == "cloth-for-catan" for c in cells)),
+           *option_texts(rules, [load_scenario(c["scenario"], c["players"]) for c in cells]),
            f"Bots: {bot_name(arm)} in every seat ({arm.spec.description}). Seat win rates say how the seats fare "
            "under these bots, not under human play.",
            "Boards: game g of each scenario and player count is played on board g of the seed, a random legal board "

@@ -26,6 +26,7 @@ the rest of the face-down stack.
 import numpy as np
 
 from kernels.catan import game as kg
+from kernels.catan import gifts as kgi
 from kernels.catan.codes import CITY, GOLD, N_RESOURCES, ORE, PIPS
 from kernels.jit import kernel
 
@@ -116,22 +117,32 @@ def _site_field(board, game, params, seat, own):
         for k in range(board.village_corner.shape[0]):
             c = board.village_corner[k]
             field[c] = max(field[c], village_value(board, game, params, seat, k))
-    for _ in range(6):
+    _relax(board, game, field, seat, 0.5, 6, False)
+    for c in range(field.shape[0]):
+        game.field_cache[seat, c] = field[c]
+    game.field_version[seat] = version
+    if board.gifts.shape[1] > 0:  # the Forgotten Tribe
+        _gift_field(board, game, params, seat, own)
+
+
+@kernel
+def _relax(board, game, field, seat, decay, sweeps, ships):
+    """Spread `field` from each corner to its neighbours, `decay` times less per edge (only along edges a ship may
+    take, with `ships`), never through a corner a rival building holds: at most `sweeps` sweeps."""
+    for _ in range(sweeps):
         changed = False
         for c in range(field.shape[0]):
             o = game.corner_owner[c]
             if o >= 0 and o != seat:
                 continue
             for j in range(3):
-                m = board.corner_neighbours[c, j]
-                if m >= 0 and 0.5 * field[m] > field[c]:
-                    field[c] = 0.5 * field[m]
+                m = board.corner_neighbours[c, j]  # the far end of corner_edges[c, j]
+                if m >= 0 and decay * field[m] > field[c] and not (ships and not kg._may_ship(
+                        board, game, board.corner_edges[c, j])):
+                    field[c] = decay * field[m]
                     changed = True
         if not changed:  # settled: further sweeps would change nothing
             break
-    for c in range(field.shape[0]):
-        game.field_cache[seat, c] = field[c]
-    game.field_version[seat] = version
 
 
 @kernel
@@ -140,19 +151,23 @@ def _reach_value(board, game, params, seat, e):
     a, b = board.edge_corners[e, 0], board.edge_corners[e, 1]
     best = 0.0
     for c in (a, b):
-        o = game.corner_owner[c]
-        if o >= 0 and o != seat:
-            continue
-        reached = True  # the end the seat already touches is not new ground
-        for j in range(3):
-            f = board.corner_edges[c, j]
-            if f >= 0 and f != e and game.edge_owner[f] == seat:
-                reached = False
-        if o == seat:
-            reached = False
-        if reached and game.field[c] > best:
+        if _new_ground(board, game, seat, e, c) and game.field[c] > best:
             best = game.field[c]
     return params[V_REACH] * best
+
+
+@kernel
+def _new_ground(board, game, seat, e, c):
+    """Does a piece of `seat` on e reach its end c anew? Not where a rival building stands, nor where the seat has
+    a building or another piece already (the end the seat already touches is not new ground)."""
+    o = game.corner_owner[c]
+    if o >= 0:
+        return False
+    for j in range(3):
+        f = board.corner_edges[c, j]
+        if f >= 0 and f != e and game.edge_owner[f] == seat:
+            return False
+    return True
 
 
 @kernel
@@ -273,7 +288,7 @@ def _plan_target(board, game, params, seat, own):
         if game.pieces_left[seat, kg.PIECE_ROAD] > 0 and kg._road_ok(board, game, seat, e):
             road = max(road, _reach_value(board, game, params, seat, e))
         if game.pieces_left[seat, kg.PIECE_SHIP] > 0 and kg._ship_ok(board, game, seat, e, -1):
-            ship = max(ship, _reach_value(board, game, params, seat, e) + ship_cloth(board, game, params, seat, e))
+            ship = max(ship, ship_value(board, game, params, seat, e, own) + ship_cloth(board, game, params, seat, e))
     for item, v in ((kg.ITEM_CITY, city), (kg.ITEM_SETTLEMENT, site), (kg.ITEM_ROAD, road), (kg.ITEM_SHIP, ship)):
         if v <= 0:
             continue
@@ -322,12 +337,17 @@ def decide_value(board, game, n, params, own, plan, scores):
                 _site_field(board, game, params, seat, own)
                 field = True
             s = _reach_value(board, game, params, seat, a)
+            gift = 0.0
+            if kind == kg.SHIP and board.gifts.shape[1] > 0:  # the Forgotten Tribe
+                gift = ship_value(board, game, params, seat, a, own) - s
             if kind == kg.SHIP:
                 s += ship_cloth(board, game, params, seat, a)
             if plan and main and not route:
                 s = -1.0  # the planner saves for its build
-            elif st[kg.ST_PHASE] == kg.MAIN and target != kg.ITEM_CARD and not route and short <= 1:
-                s -= params[V_REACH] * 10.0  # a road now would spend what the planned build needs
+            elif st[kg.ST_PHASE] == kg.MAIN and target != kg.ITEM_CARD and not route and short <= 1 and gift <= 0:
+                s -= params[V_REACH] * 10.0  # a road now would spend what the planned build needs (a gift is worth
+                # it)
+            s += gift
             if st[kg.ST_PHASE] == kg.SETUP_EDGE or st[kg.ST_PHASE] == kg.FREE_ROADS:
                 s += 1.0  # free pieces: always worth placing
         elif kind == kg.BUY_CARD:
@@ -379,6 +399,8 @@ def decide_value(board, game, n, params, own, plan, scores):
             s = game.hands[seat, a] - 2.0 * board.costs[target, a]
         elif kind == kg.PICK_GOLD:
             s = 10.0 * (short - _missing(board, game, seat, target, -1, a, 0)) - own[a] * 0.01
+        elif kind == kg.PLACE_GIFT:
+            s = gift_placement(board, game, params, seat, a, b, own)
         scores[i] = s
         if s > best:
             best, best_i = s, i
@@ -478,3 +500,98 @@ def steal_cloth_value(board, game, params, seat, victim):
     if game.cloth[victim] % per == 0:
         s += 1.0
     return params[V_GOALS] * params[V_VP] * s / 2.0
+# ------------------------------------------------------------------------------------------------ gifts (issue 29)
+# The Forgotten Tribe (kernels/catan/gifts.py): the value of the gifts on the islet coasts, weighted by `goals`.
+GIFT_DECAY = 0.85  # a gift's share left one edge further away (a site's is 0.5: a gift is all that route is for)
+
+
+@kernel
+def ship_value(board, game, params, seat, e, own):
+    """A ship on e: what _reach_value gives a road, or (the Forgotten Tribe) the gift field at its far end, whichever
+    is more, plus the gifts it takes there (gift_on_edge). The gift field counts in full, where a site's counts
+    `reach` times: tuned on the Forgotten Tribe (docs/seafarers/full_game.md, "Bots")."""
+    v = _reach_value(board, game, params, seat, e)
+    if board.gifts.shape[1] == 0:
+        return v
+    best = 0.0
+    for side in range(2):
+        c = board.edge_corners[e, side]
+        if _new_ground(board, game, seat, e, c) and game.field_cache[kg.MAX_SEATS + seat, c] > best:
+            best = game.field_cache[kg.MAX_SEATS + seat, c]
+    return max(v, best) + gift_on_edge(board, game, params, seat, e, own)
+
+
+@kernel
+def harbour_value(params, kind, own):
+    """What a harbour of corner_harbour code `kind` is worth to a seat that produces `own` [6]: a 3:1 `generic`; a
+    2:1 `special` plus `match` per pip of its resource."""
+    if kind == 0:
+        return params[V_GENERIC]
+    return params[V_SPECIAL] + params[V_MATCH] * own[kind - 1]
+
+
+@kernel
+def gift_value(board, game, params, seat, i, own):
+    """Gift i to `seat`, before `goals`: a chit its VP, a card what a development card is worth (the bot never
+    sees which card: a card is a card), a harbour harbour_value of its type (shown on the islet)."""
+    kind = board.gifts[kgi.GIFT_KIND, i]
+    if kind == kgi.GIFT_CHIT:
+        return params[V_VP] * board.params[kg.P_CHIT_VP]
+    if kind == kgi.GIFT_CARD:
+        return params[V_CARD]
+    return harbour_value(params, board.gifts[kgi.GIFT_ITEM, i], own)
+
+
+@kernel
+def gift_on_edge(board, game, params, seat, e, own):
+    """`goals` times the gifts still lying on edge e (what a ship built there takes)."""
+    v = 0.0
+    if params[V_GOALS] == 0.0:
+        return v
+    for i in range(board.gifts.shape[1]):
+        if board.gifts[kgi.GIFT_EDGE, i] == e and game.gift_state[kgi.GIFT_OWNER, i] < 0:
+            v += gift_value(board, game, params, seat, i, own)
+    return params[V_GOALS] * v
+
+
+@kernel
+def _gift_field(board, game, params, seat, own):
+    """game.field_cache[MAX_SEATS + seat, c]: `goals` times the best gift still lying on a coast that has c at an end,
+    GIFT_DECAY times less for every edge a ship may take between (through corners no rival building holds): what a
+    ship that reaches c leads towards (the site field's relaxation, kept with it until st[ST_MAP_VERSION] moves: a
+    rival's ship in the way does not move it, and is not counted)."""
+    field = game.field_cache[kg.MAX_SEATS + seat]
+    for c in range(field.shape[0]):
+        field[c] = 0.0
+    if params[V_GOALS] == 0.0:
+        return
+    for i in range(board.gifts.shape[1]):
+        if game.gift_state[kgi.GIFT_OWNER, i] >= 0:
+            continue
+        v = params[V_GOALS] * gift_value(board, game, params, seat, i, own)
+        for side in range(2):
+            c = board.edge_corners[board.gifts[kgi.GIFT_EDGE, i], side]
+            field[c] = max(field[c], v)
+    _relax(board, game, field, seat, GIFT_DECAY, 12, True)
+
+
+@kernel
+def gift_placement(board, game, params, seat, e, i, own):
+    """A won harbour i placed on edge e: `goals` times its value (with a site for one harbour only, the better goes
+    there), less a little for each other site of the seat the placement takes away (the spacing rule), so that
+    the harbours still kept find a place."""
+    if params[V_GOALS] == 0.0:
+        return 0.0
+    lost = 0
+    sea = kg.harbour_sea(board, game, e)
+    for f in range(board.edge_corners.shape[0]):
+        if f == e or not kgi.site_ok(board, game, seat, f):
+            continue
+        t = kg.harbour_sea(board, game, f)
+        shared = False
+        for side in range(2):
+            c = board.edge_corners[f, side]
+            shared = shared or c == board.edge_corners[e, 0] or c == board.edge_corners[e, 1]
+        if t == sea or shared or (board.params[kg.P_HARBOUR_HEXES_APART] != 0 and kg._hexes_touch(board, sea, t)):
+            lost += 1
+    return params[V_GOALS] * (harbour_value(params, board.gifts[kgi.GIFT_ITEM, i], own) - 0.1 * lost)

@@ -38,6 +38,9 @@ _PIPS = np.array(PIPS, np.float64)
  PLAY_MONOPOLY, TRADE, MOVE_SHIP, MOVE_ROBBER, MOVE_PIRATE, STEAL_FROM, DISCARD_CARD, PICK_GOLD,
  STOP_BUILDING, OFFER, DECLINE, ACCEPT, PLACE_HARBOUR) = range(23)
 STEAL_CLOTH = 23  # Cloth for Catan: the pirate's steal of one cloth from seat a
+# The Forgotten Tribe (issue 29, kernels/catan/gifts.py): placing a harbour won on an islet coast.
+GIFT_HARBOUR = 12  # phase
+PLACE_GIFT = 24  # kind: (PLACE_GIFT, edge, gift)
 KNIGHT, VP_CARD, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY = range(5)
 ITEM_ROAD, ITEM_SHIP, ITEM_SETTLEMENT, ITEM_CITY, ITEM_CARD = range(5)  # rows of Board.costs
 PIECE_ROAD, PIECE_SHIP, PIECE_SETTLEMENT, PIECE_CITY = range(4)  # columns of pieces_left
@@ -49,7 +52,9 @@ PIECE_ROAD, PIECE_SHIP, PIECE_SETTLEMENT, PIECE_CITY = range(4)  # columns of pi
  P_HARBOURS_AFTER_DRAFT, P_HARBOUR_HEXES_APART,
  # Cloth for Catan (0 elsewhere: every other scenario plays as before)
  P_CLOTH_PER_VP, P_CLOTH_PER_VILLAGE, P_CLOTH_RESERVE, P_CLOTH_END_VILLAGES, P_CLOTH_FROM_RESERVE, P_NO_ROUTE_CARD,
- N_PARAMS) = range(33)
+ # The Forgotten Tribe's gifts (kernels/catan/gifts.py): a chit's VP, options gift_by_moved_ship, gift_harbour_at_cities
+ P_CHIT_VP, P_GIFT_MOVED_SHIP, P_GIFT_AT_CITIES,
+ N_PARAMS) = range(36)
 
 # Game.st
 (ST_PHASE, ST_ACTOR, ST_CURRENT, ST_TURN, ST_ROLLS, ST_SEVENS, ST_LAST_ROLL, ST_SETUP_POS, ST_SETUP_CORNER,
@@ -57,7 +62,8 @@ PIECE_ROAD, PIECE_SHIP, PIECE_SETTLEMENT, PIECE_CITY = range(4)  # columns of pi
  ST_WINNER, ST_CAPPED, ST_ROBBER, ST_PIRATE, ST_OFFERS, ST_OFFER_GIVE, ST_OFFER_GET, ST_HARBOUR_POS,
  ST_MAP_VERSION,
  ST_CLOTH_RESERVE, ST_CLOTH_END,  # Cloth for Catan: the common reserve; 1 once the game ended by the villages
- ST_SIZE) = range(29)
+ ST_GIFT_RESUME,  # the Forgotten Tribe: the phase a gift harbour's placement returns to
+ ST_SIZE) = range(30)
 # ST_MAP_VERSION counts changes to the buildings, the harbours and the shown map: bots keep what depends only on
 # them (Game.field_cache) until it moves
 
@@ -66,9 +72,9 @@ R_WINNER, R_TURNS, R_ROLLS, R_SEVENS, R_CAPPED, R_CLOTH_END = range(6)
 N_GAME_COLS = 6
 SEAT_COLS = ("vp", "vp_settlements", "vp_cities", "vp_island_bonus", "vp_longest_route", "vp_largest_army",
              "vp_vp_cards", "roads", "ships", "settlements", "cities", "route", "knights", "trades", "cards",
-             "domestic", "vp_cloth", "cloth")
+             "domestic", "vp_cloth", "cloth", "vp_chits")
 VP_COLS = ("vp_settlements", "vp_cities", "vp_island_bonus", "vp_longest_route", "vp_largest_army", "vp_vp_cards",
-           "vp_cloth")  # vp_sources' order
+           "vp_cloth", "vp_chits")  # vp_sources' order
 N_VP_SOURCES = len(VP_COLS)
 _VP_COL = np.array([SEAT_COLS.index(name) for name in VP_COLS], np.int64)
 _CLOTH_COL = SEAT_COLS.index("cloth")
@@ -99,6 +105,8 @@ Board = namedtuple("Board", [
     # Cloth for Catan (empty elsewhere)
     "village_corner", "village_number",  # int64 [n_village]: each village's corner and number token
     "corner_village",  # int64 [n_corner]: the village at the corner, -1 none
+    "gifts",  # int64 [3, gifts]: the Forgotten Tribe's gifts, rows edge, kind, item (kernels/catan/gifts.py); else
+    # empty
 ])
 
 Game = namedtuple("Game", [
@@ -130,12 +138,14 @@ Game = namedtuple("Game", [
     "harbour_stack",  # int64 [tokens]: Board.harbour_pool shuffled face down, in draw order (bots read only the
     # token drawn, harbour_stack[st[ST_HARBOUR_POS]])
     "harbour_edges",  # int64 [tokens]: the edge each token was laid on, -1 not (yet) laid
-    "field_cache",  # float64 [MAX_SEATS, n_corner]: each seat's last site field (kernels/catan/bots.py)
+    "field_cache",  # float64 [2 * MAX_SEATS, n_corner]: each seat's last site field (kernels/catan/bots.py), then
+    # (the Forgotten Tribe) its gift field
     "field_version",  # int64 [MAX_SEATS]: the st[ST_MAP_VERSION] it was computed at, -1 none
     # Cloth for Catan
     "cloth",  # int64 [MAX_SEATS]: cloth held
     "village_cloth",  # int64 [n_village]: cloth left at each village
     "cloth_route",  # bool [MAX_SEATS, n_village]: the seat has a trade route to the village
+    "gift_state",  # int64 [2, gifts]: the Forgotten Tribe's gifts, rows owner (-1 lying), laid harbour's edge (-1)
 ])
 
 
@@ -164,10 +174,11 @@ def new_game(board: Board) -> Game:
                 np.zeros((MAX_SEATS, n_edge), np.bool_), route_work(n_edge, 30),
                 np.zeros(n_corner, np.float64), np.zeros((MAX_SEATS, MAX_TRACK), np.int64),
                 np.zeros(n_corner, np.int64), np.zeros(len(board.harbour_pool), np.int64),
-                np.zeros(len(board.harbour_pool), np.int64), np.zeros((MAX_SEATS, n_corner), np.float64),
+                np.zeros(len(board.harbour_pool), np.int64), np.zeros((2 * MAX_SEATS, n_corner), np.float64),
                 np.zeros(MAX_SEATS, np.int64), np.zeros(MAX_SEATS, np.int64),
                 np.zeros(len(board.village_corner), np.int64),
-                np.zeros((MAX_SEATS, len(board.village_corner)), np.bool_))
+                np.zeros((MAX_SEATS, len(board.village_corner)), np.bool_),
+                np.zeros((2, board.gifts.shape[1]), np.int64))
 
 
 # ------------------------------------------------------------------------------------------------ set-up
@@ -194,6 +205,7 @@ def init(board, game, seed, g):
         t = game.deck[i]
         game.deck[i] = game.deck[j]
         game.deck[j] = t
+    gifts.deal_cards(board, game)
     for c in range(board.corner_harbour.shape[0]):
         game.corner_harbour[c] = board.corner_harbour[c]
     n_tokens = board.harbour_pool.shape[0]
@@ -414,14 +426,22 @@ def _hexes_touch(board, a, b):
 
 @kernel
 def _harbour_ok(board, game, e):
-    """May the drawn token go on edge e? (the reference's harbour_sites, one edge)"""
+    """May a harbour (the drawn token, or a won one) go on edge e? (the reference's harbour_sites, one edge)"""
     sea = harbour_sea(board, game, e)
     if sea < 0 or game.corner_harbour[board.edge_corners[e, 0]] >= 0 or \
             game.corner_harbour[board.edge_corners[e, 1]] >= 0:
         return False
+    return _spaced(board, game, sea, game.harbour_edges, game.st[ST_HARBOUR_POS]) and \
+        _spaced(board, game, sea, game.gift_state[gifts.GIFT_LAID], game.gift_state.shape[1])  # (the Forgotten
+    # Tribe's won harbours)
+
+
+@kernel
+def _spaced(board, game, sea, edges, n):
+    """No harbour among edges[:n] (-1: none) on sea hex `sea` (option harbour_hexes_apart: nor on a neighbour)."""
     apart = board.params[P_HARBOUR_HEXES_APART] != 0
-    for i in range(game.st[ST_HARBOUR_POS]):
-        f = game.harbour_edges[i]
+    for i in range(n):
+        f = edges[i]
         if f < 0:
             continue
         t = harbour_sea(board, game, f)
@@ -585,7 +605,7 @@ def _update_route(board, game, changed):
 @kernel
 def vp_sources(board, game, seat, out):
     """out[:N_VP_SOURCES] = VP from settlements, cities, island bonus, longest route, largest army, VP cards,
-    cloth (VP_COLS)."""
+    cloth, Catan chits (VP_COLS)."""
     p = board.params
     settlements = 0
     cities = 0
@@ -602,6 +622,7 @@ def vp_sources(board, game, seat, out):
     out[4] = p[P_VP_ARMY] if game.st[ST_ARMY_HOLDER] == seat else 0
     out[5] = p[P_VP_CARD] * (game.cards[seat, VP_CARD] + game.new_cards[seat, VP_CARD])
     out[6] = cloth_vp(board, game, seat)
+    out[7] = p[P_CHIT_VP] * gifts.chits(board, game, seat)
 
 
 @kernel
@@ -615,7 +636,8 @@ def total_vp(board, game, seat):
         v += p[P_VP_ROUTE]
     if game.st[ST_ARMY_HOLDER] == seat:
         v += p[P_VP_ARMY]
-    return v + p[P_VP_CARD] * (game.cards[seat, VP_CARD] + game.new_cards[seat, VP_CARD]) + cloth_vp(board, game, seat)
+    v += p[P_VP_CARD] * (game.cards[seat, VP_CARD] + game.new_cards[seat, VP_CARD])
+    return v + cloth_vp(board, game, seat) + p[P_CHIT_VP] * gifts.chits(board, game, seat)
 
 
 # ------------------------------------------------------------------------------------------------ legal actions
@@ -768,6 +790,8 @@ def legal(board, game):
         return n
     if ph == LAY_HARBOUR:
         return _harbour_sites(board, game, actions, n, True)
+    if ph == GIFT_HARBOUR:
+        return gifts.placements(board, game, actions, n, True)
     may_knight = st[ST_DEV_PLAYED] == 0 and game.cards[seat, KNIGHT] > 0
     if ph == PRE_ROLL:
         n = _add(actions, n, ROLL, 0, 0)
@@ -1150,6 +1174,9 @@ def step(board, game, kind, a, b):
         st[ST_MAP_VERSION] += 1
         _lay_next(board, game, pos + 1)
         return
+    if ph == GIFT_HARBOUR:
+        gifts.place(board, game, a, b)
+        return
     if ph == SETUP_SETTLEMENT:
         _settle(board, game, seat, a, True)
         st[ST_SETUP_CORNER] = a
@@ -1254,6 +1281,8 @@ def step(board, game, kind, a, b):
         _update_route(board, game, seat)
         if ph == FREE_ROADS and (st[ST_FREE_ROADS] == 0 or not _free_left(board, game, seat)):
             st[ST_PHASE] = MAIN
+        if kind == SHIP:  # the Forgotten Tribe: a gift on this coast
+            gifts.take(board, game, seat, a)
         if game.gold[seat] > 0:  # gold turned up in the fog: the finder picks its card now
             st[ST_RESUME] = st[ST_PHASE]
             _after_gold(board, game)
@@ -1264,6 +1293,7 @@ def step(board, game, kind, a, b):
         _pay(board, game, seat, ITEM_SETTLEMENT)
         _settle(board, game, seat, a, False)
         _update_route(board, game, -1)
+        gifts.start_placing(board, game, seat)  # the Forgotten Tribe: a kept harbour may go here
     elif kind == CITY_UP:
         _pay(board, game, seat, ITEM_CITY)
         game.corner_building[a] = CITY
@@ -1316,6 +1346,8 @@ def step(board, game, kind, a, b):
         st[ST_SHIP_MOVED] = 1
         open_routes(board, game, seat, b)
         _update_route(board, game, seat)
+        if p[P_GIFT_MOVED_SHIP] != 0:
+            gifts.take(board, game, seat, b)
     elif kind == OFFER:
         st[ST_OFFERS] += 1
         st[ST_OFFER_GIVE] = a
@@ -1376,3 +1408,6 @@ def write_result(board, game, out, j, vp):
             cards += game.hands[seat, r]
         out[base + 14, j] = cards
         out[base + 15, j] = game.domestic[seat]
+
+
+from kernels.catan import gifts  # noqa: E402  (the Forgotten Tribe's rules call back into this module)

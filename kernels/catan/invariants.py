@@ -14,6 +14,7 @@ bookkeeping against the board: maritime rates, each seat's network lists, VP cou
 """
 
 from kernels.catan import game as kg
+from kernels.catan import gifts as kgi
 from kernels.catan import policies as kp
 from kernels.catan.codes import CITY, DESERT, N_RESOURCES, SEA, SETTLEMENT
 from kernels.catan.route import longest_route
@@ -40,6 +41,8 @@ INVARIANTS = (
     "trade routes: a seat has a route to exactly the villages its ships touch",
     "the villages' end: play goes on only while more than end_villages villages hold cloth; a game ended so is won "
     "by the most VP (ties: the most cloth)",
+    "gifts (the Forgotten Tribe): taken by a seat in play; a won harbour at its taker's building, kept only while its "
+    "holder has no site for it",
 )
 N_COLS = 5  # play_checked's out rows: code, decisions, capped, winner, ended by the villages (Cloth for Catan)
 
@@ -95,6 +98,11 @@ def check(board, game, work, full):
         vp += p[kg.P_VP_CARD] * (game.cards[s, kg.VP_CARD] + game.new_cards[s, kg.VP_CARD])
         if p[kg.P_CLOTH_PER_VP] > 0:
             vp += game.cloth[s] // p[kg.P_CLOTH_PER_VP]  # '1 ficha não equivale a meio ponto'
+        chits = 0
+        for i in range(board.gifts.shape[1]):
+            if board.gifts[kgi.GIFT_KIND, i] == kgi.GIFT_CHIT and game.gift_state[kgi.GIFT_OWNER, i] == s:
+                chits += 1
+        vp += p[kg.P_CHIT_VP] * chits
         if vp != kg.total_vp(board, game, s):
             return 5
         if game.route[s] != longest_route(board.edge_corners, board.corner_edges, game.edge_owner, game.edge_ship,
@@ -115,6 +123,8 @@ def check(board, game, work, full):
             return 9
     if full and not _harbours_ok(board, game):
         return 14
+    if full and not _gifts_ok(board, game):
+        return 18
     for c in range(n_corner):
         if full and game.corner_owner[c] >= 0:
             for j in range(3):
@@ -142,6 +152,9 @@ def check(board, game, work, full):
         elif shown != board.terrain[h] or game.number[h] != board.number[h]:
             return 10
     dealt = 0
+    for i in range(board.gifts.shape[1]):  # a card still face down on an islet was drawn from the deck
+        if board.gifts[kgi.GIFT_KIND, i] == kgi.GIFT_CARD and game.gift_state[kgi.GIFT_OWNER, i] < 0:
+            dealt += 1
     for s in range(players):
         dealt += game.knights[s]
         for k in range(5):
@@ -214,9 +227,58 @@ def _cloth_ok(board, game, full):
 
 
 @kernel
+def _sea_taken(board, game, sea, i, j):
+    """Does a laid token before i, or a placed harbour gift before j, stand on sea hex `sea`?"""
+    for k in range(i):
+        f = game.harbour_edges[k]
+        if f >= 0 and kg.harbour_sea(board, game, f) == sea:
+            return True
+    for k in range(j):
+        f = game.gift_state[kgi.GIFT_LAID, k]
+        if f >= 0 and kg.harbour_sea(board, game, f) == sea:
+            return True
+    return False
+
+
+@kernel
+def _gifts_ok(board, game):
+    """The Forgotten Tribe's gifts against the rules: each taken by a seat in play; each placed harbour on a coast
+    edge with its type at both docks, a dock at its taker's building, on a sea hex of its own, placed only once
+    taken; outside the placing phase, no seat keeps a harbour it has a site for (once the game goes on)."""
+    for j in range(board.gifts.shape[1]):
+        owner = game.gift_state[kgi.GIFT_OWNER, j]
+        if owner < -1 or owner >= board.params[kg.P_PLAYERS]:
+            return False
+        e = game.gift_state[kgi.GIFT_LAID, j]
+        if e < 0:
+            continue
+        owner = game.gift_state[kgi.GIFT_OWNER, j]
+        if board.gifts[kgi.GIFT_KIND, j] != kgi.GIFT_HARBOUR or owner < 0:
+            return False
+        sea = kg.harbour_sea(board, game, e)
+        if sea < 0 or _sea_taken(board, game, sea, game.harbour_edges.shape[0], j):
+            return False
+        docked = False
+        for side in range(2):
+            c = board.edge_corners[e, side]
+            if game.corner_harbour[c] != board.gifts[kgi.GIFT_ITEM, j]:
+                return False
+            docked = docked or game.corner_owner[c] == owner
+        if not docked:
+            return False
+    if game.st[kg.ST_PHASE] != kg.GIFT_HARBOUR and game.st[kg.ST_PHASE] != kg.OVER:  # (a win may end the game
+        # before a harbour kept is placed at the settlement that won it)
+        for s in range(board.params[kg.P_PLAYERS]):
+            if kgi._can_place(board, game, s):
+                return False
+    return True
+
+
+@kernel
 def _harbours_ok(board, game):
-    """The laid tokens (kg.LAY_HARBOUR) against the board: each laid one on a coast edge with its type at both
-    docks, on a sea hex of its own; no token past the one drawn laid; every other corner's harbour the dealt one."""
+    """The laid tokens (kg.LAY_HARBOUR) and placed harbour gifts against the board: each laid token on a coast edge
+    with its type at both docks, on a sea hex of its own; no token past the one drawn laid; every other corner's
+    harbour the dealt one (a placed gift's docks: _gifts_ok)."""
     laid = 0
     pos = game.st[kg.ST_HARBOUR_POS]
     for i in range(game.harbour_edges.shape[0]):
@@ -231,11 +293,12 @@ def _harbours_ok(board, game):
         for side in range(2):
             if game.corner_harbour[board.edge_corners[e, side]] != game.harbour_stack[i]:
                 return False
-        for j in range(i):
-            f = game.harbour_edges[j]
-            if f >= 0 and kg.harbour_sea(board, game, f) == sea:
-                return False
+        if _sea_taken(board, game, sea, i, 0):
+            return False
         laid += 1
+    for j in range(game.gift_state.shape[1]):
+        if game.gift_state[kgi.GIFT_LAID, j] >= 0:
+            laid += 1
     changed = 0
     for c in range(game.corner_harbour.shape[0]):
         if game.corner_harbour[c] != board.corner_harbour[c]:
@@ -287,7 +350,7 @@ def play_checked(board, game, seed, first, policies, params, streams, bots, work
             decisions += 1
             full = kind == kg.ROAD or kind == kg.SHIP or kind == kg.SETTLE or kind == kg.CITY_UP or \
                 kind == kg.MOVE_SHIP or kind == kg.PLAY_KNIGHT or kind == kg.PLACE_HARBOUR or \
-                game.st[kg.ST_PHASE] == kg.OVER
+                kind == kg.PLACE_GIFT or game.st[kg.ST_PHASE] == kg.OVER
             code = check(board, game, work, full)
         out[0, j] = code
         out[1, j] = decisions

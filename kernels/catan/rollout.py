@@ -11,7 +11,8 @@ Fair: the fresh deal is made only of what the table shows.
     * Development cards: the deck's remaining cards and the ones the other players hold form one pool, which is
       the deck's composition less the cards played (face up) and the seat's own; its cards are counted by type
       and dealt back, each player keeping its count of cards (and of cards bought this turn), the rest reshuffled
-      into the deck.
+      into the deck. The Forgotten Tribe's cards still face down on the islets are in that pool and dealt back
+      onto their coasts.
     * Fog: the unexplored fog hexes' terrains and number tokens are counted and dealt again among them.
     * Harbours (New World): the tokens still face down in the stack are shuffled again.
     * Dice and steals come from new streams.
@@ -26,6 +27,7 @@ and `sim_board` (the Board sharing every array but terrain and number), counts a
 from kernels.catan import bots as kb
 from kernels.catan import game as kg
 from kernels.catan.codes import GOLD, N_RESOURCES, ORE
+from kernels.catan.gifts import GIFT_CARD, GIFT_ITEM, GIFT_KIND, GIFT_OWNER
 from kernels.jit import kernel
 from kernels.rng import PURPOSE_DICE, PURPOSE_POLICY, PURPOSE_STEAL, next_u64, stream_init, uniform_int
 
@@ -91,6 +93,7 @@ def copy_state(src, dst):
     _copy1(src.cloth, dst.cloth)  # Cloth for Catan: cloth is public, nothing to deal
     _copy1(src.village_cloth, dst.village_cloth)
     _copy2(src.cloth_route, dst.cloth_route)
+    _copy2(src.gift_state, dst.gift_state)
     dst.field_version[:] = -1  # the copy's bots may weigh with other weights
 
 
@@ -133,6 +136,9 @@ def determinize(board, game, sim, sim_board, seat, key, j, counts, stream):
         counts[t] = 0
     for i in range(game.st[kg.ST_DECK_POS], p[kg.P_DECK_LEN]):
         counts[game.deck[i]] += 1
+    for i in range(board.gifts.shape[1]):  # the Forgotten Tribe's cards still face down on the islets
+        if board.gifts[GIFT_KIND, i] == GIFT_CARD and game.gift_state[GIFT_OWNER, i] < 0:
+            counts[game.deck[board.gifts[GIFT_ITEM, i]]] += 1
     for o in range(players):
         if o != seat:
             for t in range(N_CARD_TYPES):
@@ -153,6 +159,9 @@ def determinize(board, game, sim, sim_board, seat, key, j, counts, stream):
             sim.new_cards[o, _draw(counts, 0, N_CARD_TYPES, stream)] += 1
     for i in range(game.st[kg.ST_DECK_POS], p[kg.P_DECK_LEN]):
         sim.deck[i] = _draw(counts, 0, N_CARD_TYPES, stream)
+    for i in range(board.gifts.shape[1]):
+        if board.gifts[GIFT_KIND, i] == GIFT_CARD and game.gift_state[GIFT_OWNER, i] < 0:
+            sim.deck[board.gifts[GIFT_ITEM, i]] = _draw(counts, 0, N_CARD_TYPES, stream)
     _deal_fog(board, game, sim_board, counts, stream)
     _deal_harbours(game, sim, counts, stream)
     stream_init(sim.dice, key, j, PURPOSE_DICE)

@@ -7,11 +7,11 @@
 
 `fill_board` is the slow reference analyzer/seafarers/full_reference.py `game_table` followed by
 analyzer/seafarers/play.py `kernel_board`, array for array: Board.terrain, number, setup_allowed, no_settle,
-corner_harbour, corner_pips, scarcity, corner_territory, foreign_only, robber_hexes, pirate_hexes and
-params[P_ROBBER_START]. Every other field of Board (topology, fog, frame, draft order, costs, supply, deck, the
-other params) is the same for every deal of a scenario and rules. foreign_only is sized for the most territories
-any deal can have (DealStatic.max_territories + 1); the entries past this deal's territories are False and no
-corner names them, so the game never reads them.
+corner_harbour, corner_pips, scarcity, corner_territory, foreign_only, robber_hexes, pirate_hexes,
+params[P_ROBBER_START] and the dealt harbour gifts' types (Board.gifts' item row). Every other field of Board
+(topology, fog, frame, draft order, costs, supply, deck, the other params) is the same for every deal of a scenario
+and rules. foreign_only is sized for the most territories any deal can have (DealStatic.max_territories + 1); the
+entries past this deal's territories are False and no corner names them, so the game never reads them.
 
 Nothing here allocates but new_deal_work.
 """
@@ -21,6 +21,7 @@ from collections import namedtuple
 import numpy as np
 
 from kernels.catan import game as kg
+from kernels.catan import gifts
 from kernels.catan import policies as kp
 from kernels.catan.codes import DESERT, FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS, SEA
 from kernels.catan.flags import fill_board_flags
@@ -48,6 +49,7 @@ DealStatic = namedtuple("DealStatic", [
     "robber_terrain",  # ... preferably on this terrain
     "robber_returns",  # bool: the robber may come back to its start hex
     "max_territories",  # the most territories a deal can make (Board.foreign_only has one more entry)
+    "gift_harbours",  # bool: the harbour types are dealt onto the last gifts (the Forgotten Tribe's islet harbours)
 ])
 
 DealWork = namedtuple("DealWork", [
@@ -214,6 +216,10 @@ def fill_board(static, work, terrain, number, harbour, board):
     if not static.robber_returns and start >= 0:
         board.robber_hexes[start] = False
     board.params[kg.P_ROBBER_START] = start
+    if static.gift_harbours:  # full_reference.gifts: the harbour gifts come last, one per site
+        first = board.gifts.shape[1] - static.harbour_corners.shape[0]
+        for i in range(static.harbour_corners.shape[0]):
+            board.gifts[gifts.GIFT_ITEM, first + i] = harbour[i]
 
 
 @kernel

@@ -21,11 +21,11 @@ __all__ = ["headline", "write_play_report"]
 SOURCES = (("vp_settlements", "settlements", "#8d6e63"), ("vp_cities", "cities", "#5d4037"),
            ("vp_island_bonus", "island bonus", "#2e7d32"), ("vp_longest_route", "longest trade route", "#24507a"),
            ("vp_largest_army", "largest army", "#c0392b"), ("vp_vp_cards", "VP cards", "#e6a817"),
-           ("vp_cloth", "cloth", "#7b1fa2"))
+           ("vp_cloth", "cloth", "#7b1fa2"), ("vp_chits", "Catan chits", "#00897b"))
 
 
 def _sources(summary: dict) -> tuple:
-    """The VP sources the summary has (cloth only where cloth is traded)."""
+    """The VP sources the run's scenario has (cloth only where cloth is traded, chits only where there are any)."""
     return tuple(src for src in SOURCES if src[0] in summary["seats"][0]["vp_sources"])
 
 

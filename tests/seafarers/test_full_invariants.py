@@ -27,15 +27,15 @@ def test_every_invariant_holds_after_every_step(scenario, players):
     assert result["won"] + result["capped"] == 12 and result["won"] > 0
 
 
-def finished_game(slug="new-shores"):
-    """Game 0 of seed 5 on its board, four value bots, every invariant checked after every step."""
+def finished_game(slug="new-shores", g=0):
+    """Game g of seed 5 on its board, four value bots, every invariant checked after every step."""
     s = load_scenario(slug, 4)
-    dealt = generate_boards(deal_plan(s), 1, 5)
+    dealt = generate_boards(deal_plan(s), 1, 5, first=g)
     board = kernel_board(game_table(s, load_rules(), dealt.terrain[0], dealt.number[0], dealt.harbour[0]))
     game, work = kg.new_game(board), route_work(len(board.edge_corners))
     policies, params = bot_vectors([parse_bot("value")] * 4)
     out = np.zeros((ki.N_COLS, 1), np.int64)
-    ki.play_checked(board, game, 5, 0, policies, params, np.zeros((4, 2), np.uint64), kp.bot_work(board),
+    ki.play_checked(board, game, 5, g, policies, params, np.zeros((4, 2), np.uint64), kp.bot_work(board),
                     work, out)
     assert out[0, 0] == 0 and game.st[kg.ST_WINNER] >= 0
     return board, game, work
@@ -108,3 +108,44 @@ def test_the_checker_catches_broken_cloth_bookkeeping():
     loser = min(range(4), key=lambda s: kg.total_vp(board, game, s))
     game.st[kg.ST_WINNER] = loser
     assert ki.check(board, game, work, True) == broken(villages)
+
+
+def test_the_checker_catches_broken_gifts():
+    """The Forgotten Tribe: a chit taken by no seat in play, a won harbour's dock showing another type, and a harbour
+    kept by a seat that has a site for it (the seed's 'deverá ser colocado nesse local, se possível') are caught."""
+    from kernels.catan.gifts import GIFT_CHIT, GIFT_HARBOUR, GIFT_KIND, GIFT_LAID, GIFT_OWNER
+
+    for g in range(20):  # the first game of value bots with a chit taken and a harbour placed
+        board, game, work = finished_game("forgotten-tribe", g)
+        kinds, owner, laid = board.gifts[GIFT_KIND], game.gift_state[GIFT_OWNER], game.gift_state[GIFT_LAID]
+        chits = [i for i in range(len(kinds)) if kinds[i] == GIFT_CHIT and owner[i] >= 0]
+        placed = [i for i in range(len(kinds)) if kinds[i] == GIFT_HARBOUR and laid[i] >= 0]
+        if chits and placed:
+            break
+    assert chits and placed and ki.check(board, game, work, True) == 0
+    name = ("gifts (the Forgotten Tribe): taken by a seat in play; a won harbour at its taker's building, kept only "
+            "while its holder has no site for it")
+    taker = owner[chits[0]]
+    owner[chits[0]] = 4  # no seat of a 4-player game
+    assert ki.check(board, game, work, True) == broken(name)
+    owner[chits[0]] = taker
+    j = placed[0]
+    e = laid[j]
+    dock = next(c for c in board.edge_corners[e] if game.corner_owner[c] < 0)
+    saved = game.corner_harbour.copy()
+    game.corner_harbour[dock] = (game.corner_harbour[dock] + 1) % 6
+    assert ki.check(board, game, work, True) == broken(name)
+    game.corner_harbour[:] = saved
+    laid[j] = -1  # as if never placed, its site free again: kept while it could go down
+    for c in board.edge_corners[e]:
+        game.corner_harbour[c] = -1
+    game.st[kg.ST_PHASE] = kg.MAIN
+    code = ki.check(board, game, work, True)
+    assert code in (broken(name), broken("maritime rates recomputed from the harbours = the kernel's"))
+    game.rates[:] = board.params[kg.P_BANK_RATE]  # (its rate was the harbour's: with the rates set right, the kept
+    # harbour alone is left)
+    for s in range(4):
+        for c in np.flatnonzero(game.corner_owner == s):
+            if game.corner_harbour[c] >= 0:
+                kg._harbour_rates(board, game, s, game.corner_harbour[c])
+    assert ki.check(board, game, work, True) == broken(name)

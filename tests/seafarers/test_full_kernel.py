@@ -15,7 +15,8 @@ from kernels.catan import game as kg
 from kernels.rng import PURPOSE_POLICY
 
 RULES = load_rules()
-SCENARIOS = ("base", "new-shores", "four-islands", "through-the-desert", "fog-islands", "new-world", "cloth-for-catan")
+SCENARIOS = ("base", "new-shores", "four-islands", "through-the-desert", "fog-islands", "new-world", "forgotten-tribe",
+             "cloth-for-catan")
 
 
 def tables(slug, players, seed, g):
@@ -61,6 +62,13 @@ def test_the_kernel_plays_the_references_games_on_the_base_map(players, seed, g,
     same_game("base", players, seed, g, bot)
 
 
+@settings(max_examples=6, deadline=None)
+@given(st.sampled_from((3, 4)), st.integers(0, 2**32), st.integers(0, 10**6), st.sampled_from(("weighted", "random")))
+def test_the_kernel_plays_the_references_games_in_the_forgotten_tribe(players, seed, g, bot):
+    """The islet gifts (chits, cards, harbours placed or kept) on random boards: every decision the same."""
+    same_game("forgotten-tribe", players, seed, g, bot)
+
+
 def same_game(slug, players, seed, g, bot):
     """Kernel and reference play game g of `seed` on its board with `bot` in every seat: the same legal actions in
     the same order at every decision, the same hands, routes and result."""
@@ -87,7 +95,7 @@ def same_game(slug, players, seed, g, bot):
     ref = R.result(table, state)
     assert out[[kg.R_WINNER, kg.R_TURNS, kg.R_ROLLS, kg.R_SEVENS, kg.R_CAPPED, kg.R_CLOTH_END], 0].tolist() == [
         ref["winner"], ref["turns"], ref["rolls"], ref["sevens"], int(ref["capped"]), int(ref.get("cloth_end", 0))]
-    # the reference names cloth only where it is traded; the kernel's columns are 0 elsewhere
+    # the reference names cloth and chits only where the scenario has them; the kernel's columns are 0 elsewhere
     assert seat_columns(out, 0, players) == [[seat.get(k, 0) for k in kg.SEAT_COLS] for seat in ref["seats"]]
 
 
@@ -133,37 +141,51 @@ def test_value_bots_games_are_the_references_games(slug, players, seed, g):
     assert state.winner >= 0 or state.capped
 
 
-def test_the_value_bot_sees_no_hidden_card():
-    """Fair: the bot's choice (on its turn, or answering an offer) never changes when the other players' hands
-    change but their card counts do not (counts are public at the table), nor when the deck's order does."""
+def choices_ignore(board, seed, g, hide, phases=(kg.MAIN,)):
+    """Four value bots play game g on `board`; at every decision in `phases`, `hide(game, seat)` changes what the
+    deciding seat cannot see (and says whether it did): the choice must not move. Returns how many were checked."""
     from analyzer.seafarers.full_game import bot_vectors, parse_bot
     from kernels.catan import policies as kp
 
-    _, board = tables("new-shores", 4, 11, 5)
     policies, params = bot_vectors([parse_bot("value")] * 4)
     game = kg.new_game(board)
-    kg.init(board, game, 11, 5)
+    kg.init(board, game, seed, g)
     streams = np.zeros((kg.MAX_SEATS, 2), np.uint64)
     work = kp.bot_work(board)
     checked = 0
-    rng = np.random.default_rng(0)
     for _ in range(3000):
         if game.st[kg.ST_PHASE] == kg.OVER:
             break
         n = kg.legal(board, game)
         seat = game.st[kg.ST_ACTOR]
         i = kp.decide(board, game, n, policies[seat], params[seat], streams[seat], work)
-        if game.st[kg.ST_PHASE] in (kg.MAIN, kg.RESPOND):  # its turn, or its answer to an offer
-            saved_hands, saved_deck = game.hands.copy(), game.deck.copy()
-            for p in range(4):
-                if p != seat:  # the same number of cards, other resources
-                    game.hands[p] = np.bincount(rng.integers(0, 5, game.hands[p].sum()), minlength=5)
-            rng.shuffle(game.deck[game.st[kg.ST_DECK_POS]:board.params[kg.P_DECK_LEN]])
-            assert kp.decide(board, game, n, policies[seat], params[seat], streams[seat], work) == i
-            game.hands[:], game.deck[:] = saved_hands, saved_deck
-            checked += 1
+        if game.st[kg.ST_PHASE] in phases:
+            saved = [a.copy() if isinstance(a, np.ndarray) else a for a in game]
+            if hide(game, seat):
+                game.field_version[:] = -1  # nothing kept from before
+                assert kp.decide(board, game, n, policies[seat], params[seat], streams[seat], work) == i
+                checked += 1
+            for a, b in zip(game, saved):
+                if isinstance(a, np.ndarray):
+                    a[...] = b
         kg.step(board, game, *game.actions[i])
-    assert checked > 50
+    return checked
+
+
+def test_the_value_bot_sees_no_hidden_card():
+    """Fair: the bot's choice (on its turn, or answering an offer) never changes when the other players' hands
+    change but their card counts do not (counts are public at the table), nor when the deck's order does."""
+    _, board = tables("new-shores", 4, 11, 5)
+    rng = np.random.default_rng(0)
+
+    def hide(game, seat):
+        for p in range(4):
+            if p != seat:  # the same number of cards, other resources
+                game.hands[p] = np.bincount(rng.integers(0, 5, game.hands[p].sum()), minlength=5)
+        rng.shuffle(game.deck[game.st[kg.ST_DECK_POS]:board.params[kg.P_DECK_LEN]])
+        return True
+
+    assert choices_ignore(board, 11, 5, hide, (kg.MAIN, kg.RESPOND)) > 50  # its turn, or its answer to an offer
 
 
 def test_one_value_bot_beats_three_weighted_ones():
