@@ -239,8 +239,15 @@ def test_numpy_integers_are_fine():
     assert simulate(games=10, seed=np.int64(3), players=np.int64(2)).summary["seed"] == 3
 
 
-@pytest.mark.parametrize("command", [["beacon", "tiles", "--tiles"], ["beacon", "score"]])
-def test_devices_and_pipes_are_not_read(tmp_path, capsys, command):
+@pytest.mark.parametrize("command", [
+    ["beacon", "tiles", "--tiles"], ["beacon", "score"],
+    # a rules file of /dev/zero was read without end (9.5 GB and growing when stopped)
+    ["regatta", "simulate", "--games", "5", "--out", "o", "--rules"],
+    ["meographic", "simulate", "--games", "5", "--out", "o", "--rules"],
+    ["seafarers", "play", "--scenario", "base", "--games", "5", "--out", "o", "--rules"],
+])
+def test_devices_and_pipes_are_not_read(tmp_path, capsys, monkeypatch, command):
+    monkeypatch.chdir(tmp_path)
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)  # opened for reading without a writer, it would wait for ever
     for path in ("/dev/zero", str(fifo)):

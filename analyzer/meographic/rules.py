@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.errors import UserError
+from analyzer.io import read_data_file
 
 ANY = 99  # a shape cell needing any tile ("*")
 MAX_TYPES = 9
@@ -214,7 +215,7 @@ def _parse_missions(file: str, raw: dict, codes: list[str]) -> list[Mission]:
 
 def _read_toml(path) -> dict:
     try:
-        text = Path(path).read_text("utf-8")
+        text = read_data_file(path).decode("utf-8")  # bounded: never /dev/zero without end
     except OSError as exc:
         raise UserError(f"--rules {path}: cannot read it: {exc.strerror or exc}") from None
     except UnicodeDecodeError:

@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.errors import UserError
+from analyzer.io import read_data_file
 
 SIDES = "NESW"  # bit i of an openings mask: N=1, E=2, S=4, W=8
 PILES = ("river", "rock", "goal", "start")  # tile kinds; a rock comes from the river pile
@@ -59,7 +60,7 @@ def load(path: str | Path | None = None) -> Rules:
     if path is not None:
         where = str(path)
         try:
-            extra = tomllib.loads(Path(path).read_text(encoding="utf-8-sig"))
+            extra = tomllib.loads(read_data_file(path).decode("utf-8-sig"))  # bounded: never /dev/zero without end
         except OSError as exc:
             raise UserError(f"--rules {path}: cannot read it ({exc.strerror or exc})") from None
         except UnicodeDecodeError as exc:
