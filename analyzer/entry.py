@@ -23,12 +23,12 @@ def check_environment() -> str | None:
 
 
 def run() -> None:
-    interrupts.install()
-    problem = check_environment()
-    if problem:
-        print(f"error: {problem}", file=sys.stderr)
-        os._exit(2)
-    try:
+    try:  # from the handlers' install on: a signal that comes before the try would end in a traceback
+        interrupts.install()
+        problem = check_environment()
+        if problem:
+            print(f"error: {problem}", file=sys.stderr)
+            os._exit(2)
         from analyzer import cli
     except KeyboardInterrupt:
         print("error: interrupted", file=sys.stderr)

@@ -358,7 +358,8 @@ def _check_header(cells: list[str], name: str, lineno: int) -> None:
     for col in got:
         if col not in COLUMNS:
             raise UserError(f"{where}: unexpected column {col!r} (expected {expected})")
-    raise UserError(f"{where}: columns must be exactly {expected}, got {','.join(cells)}")
+    raise UserError(f"{where}: columns must be {expected} in this order (any letter case), "
+                    f"got {','.join(cells)}")
 
 
 @dataclass

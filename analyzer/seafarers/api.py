@@ -110,10 +110,12 @@ def run_balance(scenario: str, players: int = 4, boards: int = 1000, rolls: int 
     if by == "wins":
         from analyzer.seafarers.balance_wins import DEFAULT_GAMES_PER_BOARD, check_wins, default_bot
 
-        wins["games_per_board"] = wins.get("games_per_board") or DEFAULT_GAMES_PER_BOARD
+        if wins.get("games_per_board") is None:  # (0 is refused, not read as the default)
+            wins["games_per_board"] = DEFAULT_GAMES_PER_BOARD
+        bot = wins.get("bot")
         check_wins(scenario, players, boards, wins["games_per_board"],
-                   wins.get("bot") or default_bot(make_balance(scenario, players, rolls, heuristic, seed,
-                                                               **game).heuristic.label))
+                   default_bot(make_balance(scenario, players, rolls, heuristic, seed, **game).heuristic.label)
+                   if bot is None else bot)
     out = api_out_dir(out, "seafarers balance")
     if by == "wins":
         from analyzer.seafarers.balance_wins import play_balance_wins

@@ -140,7 +140,7 @@ def play_balance_wins(scenario: str, players: int, boards: int, rolls: int, heur
     game = {"sequences": DEFAULT_SEQUENCES if sequences is None else sequences, "gold_policy": gold_policy,
             "spend_to": DEFAULT_SPEND_TO if spend_to is None else spend_to, "max_clump": max_clump}
     exp = make_balance(scenario, players, rolls, heuristic, seed, **game)
-    bot = bot or default_bot(exp.heuristic.label)
+    bot = default_bot(exp.heuristic.label) if bot is None else bot
     check_wins(scenario, players, boards, games_per_board, bot)
     text, rules_name = rules_text(rules_file)
     rules = load_rules(text=text, path=rules_file, rule=rule)

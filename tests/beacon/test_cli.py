@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -152,3 +153,16 @@ def test_console_script_leaves_complete_results(tmp_path):
     assert "".join(proc.stdout.split()).endswith(f"report:{out / 'report.html'}")  # the last line, however wrapped
     assert json.loads((out / "summary.json").read_text())["games"] == 300
     assert (out / "report.html").read_text().rstrip().endswith("</html>")
+
+
+def test_policy_help_names_every_policy_and_what_it_does(capsys, monkeypatch):
+    """Issue 33: "`--policy` help lists the policy names and what each is", the default marked."""
+    from analyzer.beacon.policies import DEFAULT_POLICY, POLICIES
+
+    monkeypatch.setenv("COLUMNS", "120")  # a narrow terminal's help box splits long words
+    code, out, _ = run_cli(["beacon", "simulate", "--help"], capsys)
+    assert code == 0
+    text = re.sub(r"[\s│]+", " ", out)  # the help box's wrapped lines as one text
+    for name in POLICIES:
+        default = " (default)" if name == DEFAULT_POLICY else ""
+        assert f"{name}{default}: {POLICIES[name].description}" in text, name

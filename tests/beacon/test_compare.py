@@ -224,6 +224,17 @@ def test_an_oracle_arm_is_labelled_unfair_in_summary_and_report(tmp_path, monkey
     assert "Gap to the oracle" in report and "not a fair policy: it sees the future draw order" in report
 
 
+def test_the_compare_report_says_how_rank_bands_move_with_the_expansions(tmp_path):
+    """Issue 33: "every report that shows bands says so in one line" (rulebook p. 8: +10 per expansion)."""
+    from reports.beacon.compare import write_compare_report
+
+    r = cmp.compare("random,greedy", players=2, games=40, seed=3, expansions="windmills,piers", threads=1)
+    write_compare_report(tmp_path, r.summary, r.games)
+    report = (tmp_path / "report.md").read_text(encoding="utf-8")
+    assert report.count("Rank-band bounds rise by 10 points per expansion in play (rulebook p. 8); with piers, "
+                        "windmills in play they are 20 above the base game's.") == 1
+
+
 # --------------------------------------------------------------------------- CLI
 
 def load_tiles_path(tmp_path):
