@@ -25,7 +25,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from contextlib import ExitStack
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -265,6 +265,20 @@ class RunOptions:
         return {"precision": self.precision, "min_games": self.min_games, "max_games": self.max_games,
                 "statistic": {"column": statistic.column, "kind": statistic.kind,
                               **({"value": statistic.value} if statistic.value != 1 else {})}}
+
+
+def fixed_games(games: int | None, default_games: int, command: str, **run) -> RunOptions:
+    """The checked options of a Python API function whose command plays a fixed number of games and keeps every
+    game's results (no --precision, no --no-per-game): those are refused as the command line refuses them."""
+    unknown = sorted(set(run) - {f.name for f in fields(RunOptions)})
+    if unknown:
+        raise UserError(f"{command}: unknown option {unknown[0]!r}")
+    options = RunOptions(games=games, **run)
+    if options.precision is not None or options.min_games is not None or options.max_games is not None:
+        raise UserError(f"{command} has no --precision (nor --min-games, --max-games): give games")
+    if not options.per_game:
+        raise UserError(f"{command} keeps every game's results: per_game=False is not an option")
+    return options.checked(default_games)
 
 
 @dataclass

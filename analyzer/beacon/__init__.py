@@ -6,18 +6,14 @@ The game's registration is analyzer/beacon/game.py (GAME); the names below load 
 importing the registry stays light.
 """
 
+from analyzer import lazy_names
+
 __all__ = ["SimulationResult", "simulate", "CompareResult", "compare", "score"]
 
 _API = {"SimulationResult": "analyzer.beacon.simulation", "simulate": "analyzer.beacon.simulation",
         "CompareResult": "analyzer.beacon.comparison", "compare": "analyzer.beacon.comparison"}
 
-
-def __getattr__(name: str):
-    if name in _API:
-        import importlib
-
-        return getattr(importlib.import_module(_API[name]), name)
-    raise AttributeError(f"module 'analyzer.beacon' has no attribute {name!r}")
+__getattr__ = lazy_names(__name__, _API)
 
 
 def score(layout_csv, tiles=None, expansions=None) -> dict:

@@ -1,4 +1,4 @@
-"""`tabletop meographic simulate|compare`: a thin layer over analyzer.meographic.simulation and .analysis.
+"""`tabletop meographic simulate|compare`: a thin Typer layer over the Python API (analyzer.meographic.api).
 
 Every option is checked before any game (players, bots, seed, the rules files, the results folder): a mistake is
 one line and exit code 2."""
@@ -8,107 +8,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional
 
-import numpy as np
-import polars as pl
 import typer
 
-from analyzer import stats
-from analyzer.arms import arms_run_info, run_arms
-from analyzer.beacon.comparison import split_policies
-from analyzer.command import command_line, prepare_out_dir, results_folder, run_options, write_summary
-from analyzer.errors import UserError
-from analyzer.io import atomic_write_parquet
-from analyzer.meographic import analysis
+from analyzer.command import command_line, run_fields, run_options
 from analyzer.meographic.bots import BOTS, bots_help
-from analyzer.meographic.reference import column_names
-from analyzer.meographic.rules import RuleSet, load_rules
-from analyzer.meographic.simulation import check_players, meographic_job, replay
-from analyzer.params import check_seed, path_value
-from analyzer.provenance import provenance
-from reports.document import ci_range, num, pct, reproduce_blocks
+from analyzer.params import path_value
 
 app = typer.Typer(help="Cational Meographic (seed 004): the landscape-photo game.", no_args_is_help=True)
-
-ENGINE_ASSUMPTIONS = ["the first tile goes to the centre of a 41 x 41 area (no rule sees where)",
-                      "bots see the piles, the mission row, their own area and tiles and the public counts, never "
-                      "the bag's order"]
-
-
-def _assumptions(*rule_sets: RuleSet) -> list[str]:
-    seen = []
-    for r in rule_sets:
-        seen += [a for a in r.assumptions() if a not in seen]
-    return ["the landscape types, the 100 tiles' types and points, the 15 mission shapes and points and the mission "
-            "row's geometry are reconstructions (the seed does not give them): "
-            "analyzer/meographic/data, docs/meographic/rules.md", *seen, *ENGINE_ASSUMPTIONS]
-
-
-def _table(cols: np.ndarray, rules: RuleSet) -> pl.DataFrame:
-    frame = {"game": pl.Series(np.arange(cols.shape[1]), dtype=pl.Int64)}
-    return pl.DataFrame(frame | {name: pl.Series(cols[k], dtype=pl.Int16)
-                                 for k, name in enumerate(column_names(len(rules.missions)))})
-
-
-def _ci(summary: dict, digits: int = 1, scale: float = 1.0) -> str:
-    lo, hi = summary["ci95"]
-    return "no CI" if lo is None else f"95% CI {num(scale * lo, digits)} to {num(scale * hi, digits)}"
-
-
-def _seat_rows(cols, rules, players, names) -> list[dict]:
-    credit = analysis.win_credit(cols, rules, players)
-    scores = analysis.seat_values(cols, rules, "score", players)
-    rows = []
-    for s in range(players):
-        win = stats.mean_ci(credit[s], support=stats.SHARE)
-        lo, hi = win["ci95"] if win["ci95"][0] is not None else (win["mean"], win["mean"])
-        rows.append({"seat": s + 1, "name": names[s], "win": win["mean"], "ci95": [lo, hi],
-                     "score": stats.mean_ci(scores[s])})
-    return rows
-
-
-def _sources(cols, rules, players, seats: list[list[int]]) -> np.ndarray:
-    """Mean points per game by source for each group of seats ([group, source])."""
-    parts = np.stack([analysis.seat_values(cols, rules, what, players) for what in analysis.SOURCES])
-    return np.array([[parts[k, group].mean() for k in range(4)] for group in seats])
-
-
-def _best_game(spec: dict, cols: np.ndarray, rules: RuleSet, players: int):
-    """(game, seat, score, final state) of the highest score of any seat (the first such game)."""
-    scores = analysis.seat_values(cols, rules, "score", players)
-    seat, game = np.unravel_index(int(np.argmax(scores)), scores.shape)
-    _, _, state = replay(spec, int(game))
-    return int(game), int(seat), int(scores[seat, game]), state
-
-
-def _area_png(stage, spec, cols, rules, players, label):
-    from kernels.meographic.engine import GP
-    from reports.meographic.report import area_figure
-
-    game, seat, score, state = _best_game(spec, cols, rules, players)
-    area_figure(state.btype[seat].reshape(GP, GP), state.bpts[seat].reshape(GP, GP), list(rules.type_names),
-                f"Best game: game {game:,}, seat {seat + 1} ({label(seat)}), {score} points", stage / "best_area.png")
-    return {"game": game, "seat": seat + 1, "score": score}
-
-
-def _distribution(groups: dict) -> list[dict]:
-    """Per group of scores: mean with its 95% CI, sd, the 5/25/50/75/95th percentiles, lowest and highest."""
-    rows = []
-    for name, x in groups.items():
-        m = stats.mean_ci(x)
-        rows.append({"group": name, "games": int(x.size), "mean": m["mean"], "ci95": m["ci95"], "sd": m["std"],
-                     **stats.percentiles(x), "min": int(x.min()), "max": int(x.max())})
-    return rows
-
-
-def _distribution_table(rows: list[dict]) -> tuple:
-    head = ["scores of", "values", "mean", "95% CI", "sd", "5%", "25%", "median", "75%", "95%", "min", "max"]
-    body = [[r["group"], f"{r['games']:,}", num(r["mean"], 1), ci_range(r["ci95"], 1), num(r["sd"], 1),
-             *(num(r[q], 0) for q in ("p5", "p25", "p50", "p75", "p95")), r["min"], r["max"]] for r in rows]
-    return ("table", head, body, ["l"] + ["r"] * 11)
-
-
-def _short(label: str) -> str:
-    return BOTS.parse(label).short_label
 
 
 @app.command()
@@ -122,80 +28,11 @@ def simulate(players: int = typer.Option(1, help="Players (1 is the solo game, u
              out: Path = typer.Option(..., parser=path_value, help="Results folder."), run=None):
     """Games of the given bots: scores per seat and per bot, points by source, mission cards completed, seat win
     shares with 95% CIs, the best game's area."""
-    check_players(players)
-    check_seed(seed)
-    rule_set = load_rules(rules)
-    job = meographic_job(players, bots, seed, rule_set)
-    prepare_out_dir(out, "meographic simulate")
-    result = run_arms([("games", job)], run)[0]
-    cols = result.columns
-    labels = job.spec["bots"]
-    short = [_short(b) for b in labels]
-    names = [f"seat {s + 1} ({short[s]})" if len(set(labels)) > 1 else f"seat {s + 1}" for s in range(players)]
-    seat = _seat_rows(cols, rule_set, players, names)
-    scores = analysis.seat_values(cols, rule_set, "score", players)
-    mean = stats.mean_ci(scores.mean(axis=0))
-    bot_names = list(dict.fromkeys(short))
-    by_bot = {b: scores[[s for s in range(players) if short[s] == b]].ravel() for b in bot_names}
-    rates = analysis.mission_rates(cols, rule_set)
-    groups = {n: scores[s] for s, n in enumerate(names)}
-    if players > 1:
-        groups |= {f"{b} (its seats)" if len(bot_names) > 1 else "every seat": v for b, v in by_bot.items()}
-    distribution = _distribution(groups)
-    if players == 1:
-        headline = (f"{short[0]} scores {num(mean['mean'], 1)} points per solo game on average "
-                    f"({_ci(mean)}, {cols.shape[1]:,} games)")
-    else:
-        s1 = seat[0]
-        headline = (f"{s1['name'].capitalize()} wins {pct(s1['win'])} of {players}-player games (95% CI "
-                    f"{pct(s1['ci95'][0])} to {pct(s1['ci95'][1])}; fair share {pct(1 / players)}); a seat scores "
-                    f"{num(mean['mean'], 1)} points on average ({_ci(mean)})")
-    summary = provenance("meographic", seed, command_line(), _assumptions(rule_set)) | {
-        "players": players, "bots": labels, "games": int(cols.shape[1]), "rules": rule_set.name,
-        "rules_sha256": rule_set.sha256, "mean_score": mean,
-        "bot_score": {b: stats.mean_ci(v) for b, v in by_bot.items()}, "seat": seat,
-        "sources": dict(zip(analysis.SOURCES, _sources(cols, rule_set, players, [list(range(players))])[0].tolist())),
-        "missions": rates, "distribution": distribution, "run": arms_run_info([result]), "headline": headline}
-    from reports.meographic import report
+    from analyzer.meographic.api import simulate as simulate_games
 
-    with results_folder(out) as stage:
-        atomic_write_parquet(stage / "games.parquet", _table(cols, rule_set))
-        figures = [("Score distribution per seat", report.score_histograms(
-            {n: scores[s] for s, n in enumerate(names)}, "Final scores per seat", stage / "scores_by_seat.png").name)]
-        several = len(bot_names) > 1 and len(bot_names) < players  # (one seat each: the seats' figures say it)
-        if several:
-            figures.append(("Score distribution per bot", report.score_histograms(
-                by_bot, "Final scores per bot (all its seats)", stage / "scores_by_bot.png").name))
-        groups = [[s] for s in range(players)] + ([[s for s in range(players) if short[s] == b] for b in bot_names]
-                                                  if several else [])
-        group_names = names + ([f"{b} (its seats)" for b in bot_names] if several else [])
-        figures.append(("Points by source", report.sources_figure(
-            group_names, _sources(cols, rule_set, players, groups), stage / "sources.png").name))
-        figures.append(("Mission cards completed", report.missions_figure(rates, stage / "missions.png").name))
-        if players > 1:
-            figures.append(("Win share per seat", report.seat_figure(seat, stage / "seat_win.png").name))
-        summary["best_game"] = _area_png(stage, job.spec, cols, rule_set, players, lambda s: short[s])
-        figures.append(("The best game's area", "best_area.png"))
-        write_summary(stage, summary, "meographic simulate")
-        rows = [[s["name"], num(s["score"]["mean"], 1), ci_range(s["score"]["ci95"], 1),
-                 pct(s["win"]) if players > 1 else "—",
-                 f"{pct(s['ci95'][0])} to {pct(s['ci95'][1])}" if players > 1 else "—"] for s in seat]
-        mission_rows = [[r["id"], r["shape"], r["points"], f"{r['revealed']:,}",
-                         pct(r["completed"]) if r["revealed"] else "—",
-                         num(r["scorings_per_game"], 2) if r["revealed"] else "—"] for r in rates]
-        sections = [("p", f"{cols.shape[1]:,} games of {players} player{'s' if players > 1 else ''}, bots "
-                          f"{', '.join(labels)}, rule set {rule_set.name}; ties split the win between the seats on "
-                          f"the top score."),
-                    ("table", ["seat", "mean score", "95% CI", "win share", "95% CI"], rows, ["l", "r", "r", "r", "r"]),
-                    ("h2", "Score distribution"),
-                    ("p", "Final scores, one value per game and seat (percentiles interpolated)."),
-                    _distribution_table(distribution),
-                    ("h2", "Mission cards"),
-                    ("table", ["card", "shape", "points", "games turned up", "completed", "scorings per game"],
-                     mission_rows, ["l", "l", "r", "r", "r", "r"])]
-        report.write(stage, headline, sections, figures, summary["assumptions"],
-                     reproduce_blocks(summary, [f"seed {seed}", f"{cols.shape[1]:,} games"]))
-    typer.echo(headline)
+    result = simulate_games(players=players, bots=bots, seed=seed, rules=rules, out=out, command=command_line(),
+                            **run_fields(run))
+    typer.echo(result.headline)
 
 
 @app.command()
@@ -212,123 +49,8 @@ def compare(players: int = typer.Option(1, help="Players (1 is the solo game, up
     """Bot a against bot b on the same games: solo each plays every game; with more players a sits in each seat in
     turn among b's. The paired difference in points per game and a's win share, with 95% CIs. With --variant: the
     score under that rules file less the base's, game by game."""
-    check_players(players)
-    check_seed(seed)
-    base = load_rules(rules)
-    arms = [BOTS.parse(name) for name in split_policies(bots, "--bots")]
-    if variant is not None:
-        other = load_rules(variant)
-        meographic_job(players, arms[0].label, seed, other)  # (checks the variant's set plays)
-        prepare_out_dir(out, "meographic compare")
-        return _compare_rules(base, other, variant, players, arms[0].short_label, seed, out, run)
-    if len(arms) != 2:
-        raise UserError(f"--bots {bots!r}: give two bots, a,b")
-    a, b = arms[0].short_label, arms[1].short_label
-    jobs = analysis.seat_jobs(a, b, players, seed, base)
-    prepare_out_dir(out, "meographic compare")
-    results = run_arms(jobs, run)
-    runs = [r.columns for r in results]
-    got = analysis.rotated(runs, base, players)
-    diff = stats.paired_difference(got["a_score"], got["b_score"])
-    n = got["diff"].size
-    more = "more" if diff["mean_diff"] >= 0 else "fewer"
-    lo, hi = diff["ci95"] if diff["ci95"][0] is not None else (diff["mean_diff"],) * 2
-    if more == "fewer":
-        lo, hi = -hi, -lo
-    where = "solo, on the same games" if players == 1 else f"{players} players, {a} moved through every seat"
-    headline = (f"{a} scores {num(abs(diff['mean_diff']), 1)} points {more} than {b} per game (95% CI "
-                f"{num(lo, 1)} to {num(hi, 1)}; {where}, {n:,} games)")
-    summary = provenance("meographic", seed, command_line(), _assumptions(base)) | {
-        "players": players, "a": a, "b": b, "bots": [arms[0].label, arms[1].label], "games": int(n),
-        "rules": base.name, "rules_sha256": base.sha256,
-        "a_score": stats.mean_ci(got["a_score"]), "b_score": stats.mean_ci(got["b_score"]), "diff": diff,
-        "run": arms_run_info(results)}
-    sentence = (f"Played on the same {n:,} games (common random numbers: the same bag and mission cards for both), "
-                f"{a} averages {num(got['a_score'].mean(), 1)} points and {b} {num(got['b_score'].mean(), 1)}; "
-                f"{a} scores more in {pct(diff['p_better'])} of the games, less in {pct(diff['p_worse'])}.")
-    if got["credit"] is not None:
-        edge = stats.mean_ci(got["credit"] - 1 / players)
-        summary |= {"share": float(got["credit"].mean()), "fair": 1 / players, "edge": edge}
-        sentence += (f" Against {players - 1} {b} bot{'s' if players > 2 else ''}, {a} wins "
-                     f"{pct(got['credit'].mean())} of the games (ties split; fair share {pct(1 / players)}; "
-                     f"{_ci(edge, 1, 100)} points of share above it).")
-    summary["headline"] = headline
-    from reports.meographic import report
+    from analyzer.meographic.api import compare as compare_bots
 
-    if players == 1:  # solo: a's games, then b's
-        table = pl.concat([_table(c, base).with_columns(pl.lit(name).alias("bot")) for name, c in zip((a, b), runs)])
-    else:
-        table = pl.concat([_table(c, base).with_columns(pl.lit(s + 1, pl.Int64).alias("seat_of_a"))
-                           for s, c in enumerate(runs)])
-    with results_folder(out) as stage:
-        atomic_write_parquet(stage / "games.parquet", table)
-        groups = {a: got["a_score"], b: got["b_score"]} if players == 1 else {
-            f"{a} (its seat, mean over the {players} seatings)": got["a_score"],
-            f"{b} (mean of its seats)": got["b_score"]}
-        figures = [("Score distribution per bot", report.score_histograms(
-            groups, "Final scores per bot", stage / "scores_by_bot.png").name),
-            ("Paired difference", report.difference_figure(got["diff"], a, b, stage / "difference.png").name)]
-        if players > 1:
-            seat = []
-            for s, cols in enumerate(runs):
-                win = stats.mean_ci(analysis.win_credit(cols, base, players)[s], support=stats.SHARE)
-                lo_s, hi_s = win["ci95"] if win["ci95"][0] is not None else (win["mean"],) * 2
-                seat.append({"seat": s + 1, "name": f"{a} in seat {s + 1}", "win": win["mean"], "ci95": [lo_s, hi_s]})
-            summary["a_by_seat"] = seat
-            figures.append(("Win share of a per seat", report.seat_figure(
-                seat, stage / "seat_win.png", f"Win share of {a} in each seat against {b}").name))
-        write_summary(stage, summary, "meographic compare")
-        rows = [[a, num(got["a_score"].mean(), 1), ci_range(summary["a_score"]["ci95"], 1)],
-                [b, num(got["b_score"].mean(), 1), ci_range(summary["b_score"]["ci95"], 1)],
-                [f"{a} less {b}", num(diff["mean_diff"], 1), ci_range(diff["ci95"], 1)]]
-        sections = [("p", sentence), ("table", ["", "points per game", "95% CI"], rows, ["l", "r", "r"]),
-                    ("p", "games.parquet holds every seating's games; column " + (
-                        "bot: whose game it is." if players == 1 else "seat_of_a: the seat of a (seats from 1)."))]
-        report.write(stage, headline, sections, figures, summary["assumptions"],
-                     reproduce_blocks(summary, [f"seed {seed}", f"{n:,} games per seating"]))
-    typer.echo(headline)
-
-
-def _compare_rules(base: RuleSet, other: RuleSet, variant: Path, players: int, bot: str, seed: int, out: Path,
-                   run) -> None:
-    got = analysis.compare_rules(base, other, players, bot, run.games, seed, run)
-    diff, n = got["diff"], got["games"]
-    more = "more" if diff["mean_diff"] >= 0 else "fewer"
-    lo, hi = diff["ci95"] if diff["ci95"][0] is not None else (diff["mean_diff"],) * 2
-    if more == "fewer":
-        lo, hi = -hi, -lo
-    headline = (f"With {variant.name}, {bot} scores {num(abs(diff['mean_diff']), 1)} points {more} per game "
-                f"(95% CI {num(lo, 1)} to {num(hi, 1)}; {bot} in every seat, {players} player"
-                f"{'s' if players > 1 else ''}, {n:,} games on the same seeds)")
-    base_runs, other_runs = got.pop("runs")
-    summary = provenance("meographic", seed, command_line(), _assumptions(base, other)) | {
-        "players": players, "bot": bot, "variant": str(variant), "rules": base.name, "variant_rules": other.name,
-        "games": n, **{k: v for k, v in got.items() if k not in ("bot", "players", "games")}, "headline": headline}
-    from reports.meographic import report
-
-    frames = [_table(c, r).with_columns(pl.lit(k, pl.Int64).alias("variant"))
-              for k, (c, r) in enumerate(((base_runs, base), (other_runs, other)))]
-    if len(other.missions) != len(base.missions):  # (the mission columns differ: keep the seats' columns only)
-        frames = [f.select(["game", *column_names(0), "variant"]) for f in frames]
-    with results_folder(out) as stage:
-        atomic_write_parquet(stage / "games.parquet", pl.concat(frames))
-        means = {f"base ({base.name})": analysis.seat_values(base_runs, base, "score", players).mean(axis=0),
-                 f"variant ({other.name})": analysis.seat_values(other_runs, other, "score", players).mean(axis=0)}
-        figures = [("Score distribution per rule set", report.score_histograms(
-            means, f"Mean score per seat, {bot} in every seat", stage / "scores_by_rules.png").name),
-            ("Paired difference", report.difference_figure(means[f"variant ({other.name})"] - means[
-                f"base ({base.name})"], "variant", "base", stage / "difference.png").name),
-            ("Mission cards completed (variant)", report.missions_figure(
-                analysis.mission_rates(other_runs, other), stage / "missions.png").name)]
-        write_summary(stage, summary, "meographic compare")
-        rows = [[f"base: {base.name}", num(got["base_mean"]["mean"], 1), ci_range(got["base_mean"]["ci95"], 1)],
-                [f"variant: {other.name}", num(got["variant_mean"]["mean"], 1),
-                 ci_range(got["variant_mean"]["ci95"], 1)],
-                ["variant less base", num(diff["mean_diff"], 1), ci_range(diff["ci95"], 1)]]
-        sections = [("p", f"{n:,} games under each rule set with the same seeds, paired game by game (column "
-                          "variant: 0 the base rules, 1 the variant); the score is the mean over the seats."),
-                    ("table", ["", "points per seat and game", "95% CI"], rows, ["l", "r", "r"])]
-        report.write(stage, headline, sections, figures, summary["assumptions"],
-                     reproduce_blocks(summary, [f"seed {seed}", f"{n:,} games per rule set"]))
-    typer.echo(headline)
-
+    result = compare_bots(players=players, bots=bots, seed=seed, rules=rules, variant=variant, out=out,
+                          command=command_line(), **run_fields(run))
+    typer.echo(result.headline)

@@ -7,13 +7,9 @@ of commands with results folders take `out=DIR` and then write what the command'
 names load on first use, so that importing the registry stays light.
 """
 
+from analyzer import lazy_names
+
 __all__ = ["catalog", "run_boards", "run_balance", "run_dice", "run_fortress", "run_pirates", "run_play",
            "run_tournament", "run_seats"]
 
-
-def __getattr__(name: str):
-    if name in __all__:
-        from analyzer.seafarers import api
-
-        return getattr(api, name)
-    raise AttributeError(f"module 'analyzer.seafarers' has no attribute {name!r}")
+__getattr__ = lazy_names(__name__, dict.fromkeys(__all__, "analyzer.seafarers.api"))
