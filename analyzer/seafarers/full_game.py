@@ -449,10 +449,10 @@ def has_gifts(s) -> bool:
 def option_texts(rules, scenarios) -> list[str]:
     """The sentences of the rules options in force that apply to any of `scenarios`: the harbour options where
     the players lay harbours (or, the spacing, win them), the cloth options where cloth is traded, the gift
-    options where ships win gifts."""
+    options where ships win gifts, the wonder options where wonders are built."""
     return rules.option_texts(any(s.harbours.placement == "players" for s in scenarios),
                               any(bool(s.victory.cloth_per_vp) for s in scenarios),
-                              any(has_gifts(s) for s in scenarios))
+                              any(has_gifts(s) for s in scenarios), any(bool(s.markers.wonders) for s in scenarios))
 
 
 def cloth_end(pool: Pooled, n: int, villages: int) -> dict:
