@@ -18,11 +18,12 @@ half a VP a cloth; the site field (what roads and ships lead towards) counts it 
 opens the route earns it in full, a draft site next to a village its number's pips; the pirate's steal takes a cloth
 when that wins the seat a VP or costs the victim one. With goals = 0 none of this is counted (a scenario-blind bot).
 
-The Wonders of Catan (the goals weight, kernels/catan/wonders.py): a stage is worth STAGE_VALUE (above a settlement's
-100: four stages win outright), and a stage that wins the game, WIN_NOW; the seat saves and trades for its wonder's
-next stage before anything else; of the cards it may claim, the one its income affords soonest; a free site on a
-corner a free wonder card needs (the strait, the wasteland) gains `goals` x 2 VP. The scenario-blind bot (goals = 0)
-claims a card and builds a stage as any other build (score 1, over ending the turn), never saving or trading for one.
+The Wonders of Catan (the goals weight, kernels/catan/wonders.py): a stage is worth goals x STAGE_VALUE (more than
+a settlement or a city, 100-125: four stages win outright), a stage that wins the game WIN_NOW; the seat saves and
+trades for its wonder's next stage before anything else; of the cards it may claim, the one its income affords
+soonest; a free site on a corner a free wonder card needs (the strait, the wasteland) gains goals x 2 VP. The
+scenario-blind bot (goals = 0) claims a card and builds a stage as any other build (score 1, over ending the turn),
+never saving or trading for one.
 
 Harbour tokens the players lay (New World): every bot but `random` lays the token it drew where `harbour_score`
 finds best (the reference's best_harbour, analyzer/seafarers/full_reference.py); it reads the token drawn, never
@@ -43,7 +44,7 @@ OPENING_PIPS, OPENING_DIVERSE, OPENING_PORT = range(3)
 NEVER = -1e18
 _PIPS = np.array(PIPS, np.float64)
 CLOTH_HORIZON = 30.0  # rolls over which a new trade route's cloth is counted (about a third of a game)
-STAGE_VALUE = 120.0  # the Wonders: a stage of the seat's wonder, times goals (a settlement scores 100 and more)
+STAGE_VALUE = 150.0  # the Wonders: a stage of the seat's wonder, times goals (a settlement or city scores 100-125)
 WIN_NOW = 1e9  # an action that wins the game
 
 

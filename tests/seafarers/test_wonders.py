@@ -4,6 +4,7 @@ position of the printed board, in the reference (analyzer/seafarers/full_referen
 (analyzer/seafarers/data/rules/full_game.toml [wonders]: the requirements the seed keeps, the stage costs it lost,
 reconstructed from JSettlers2) and the defaults where the seed is silent; the bots' goals."""
 
+import numpy as np
 import pytest
 
 from analyzer.errors import UserError
@@ -369,3 +370,48 @@ def test_the_rules_file_replaces_the_reconstructed_costs():
     s = load_scenario("wonders-of-catan", 4)
     with pytest.raises(UserError, match="has no card for great_theatre"):
         R.game_table(s, load_rules(text=text.replace('id = "great_theatre"', 'id = "pyramid"')), *printed_board(s))
+
+
+# ------------------------------------------------------------------------------------------------ bots and the command
+def test_the_value_bot_builds_a_stage_before_a_city_and_the_blind_copy_the_other_way():
+    """With goals the value bot saves for and builds its wonder's next stage (a settlement scores about 100, a
+    stage goals x 150); the scenario-blind copy (goals=0) builds a stage only when nothing else scores: here the
+    city."""
+    from analyzer.seafarers.full_game import bot_vectors, parse_bot
+    from kernels.catan import bots as kb
+    from kernels.catan import policies as kp
+
+    b = Wonders()
+    c = b.cities(0, 0, settlements=1)[0]
+    b.own(0, COLOSSUS)
+    b.give(0, GRAIN, GRAIN, GRAIN, ORE, ORE, ORE)  # a stage (3 grain, 2 ore) or a city (2 grain, 3 ore)
+    n = kg.legal(b.board, b.game)
+    acts = b.game.actions[:n].tolist()
+    assert [kg.BUILD_STAGE, 0, 0] in acts and [kg.CITY_UP, c, 0] in acts
+    work = kp.bot_work(b.board)
+    for bot, kind in (("value", kg.BUILD_STAGE), ("value:goals=0", kg.CITY_UP), ("planner", kg.BUILD_STAGE)):
+        policies, params = bot_vectors([parse_bot(bot)] * 4)
+        i = kp.decide(b.board, b.game, n, policies[0], params[0], np.zeros(2, np.uint64), work)
+        assert acts[i][0] == kind, bot
+    blind, aware = bot_vectors([parse_bot("value:goals=0"), parse_bot("value")])[1][:2]
+    assert kb._target(b.board, b.game, blind, 0, work.own) == kg.ITEM_CITY  # goals=0: the city, as ever
+    assert kb._target(b.board, b.game, aware, 0, work.own) == kg.ITEM_WONDER + COLOSSUS
+
+
+def test_tabletop_seafarers_play_plays_the_wonders_and_says_how_games_end(tmp_path, capsys):
+    import json
+
+    from tests.support import run_cli
+
+    out = tmp_path / "o"
+    code, stdout, err = run_cli(["seafarers", "play", "--scenario", "wonders-of-catan", "--players", "3", "--games",
+                                 "8", "--seed", "2", "--bots", "value,value:goals=0,planner", "--no-progress",
+                                 "--out", str(out)], capsys)
+    assert code == 0, err
+    summary = json.loads((out / "summary.json").read_text())
+    wd = summary["wonders"]
+    assert summary["scenario"]["vp_target"] == 10 and summary["decided"] + summary["capped"]["games"] == 8
+    assert wd["finished"]["games"] + wd["at_target_vp"] == summary["decided"] and len(wd["stages"]) == 3
+    text = " ".join(summary["assumptions"])
+    assert "wonder_site_city" in text and "JSettlers2" in text and "claim" in text
+    assert "won by finishing a wonder" in (out / "report.md").read_text()
