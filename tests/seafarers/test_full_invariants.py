@@ -174,9 +174,8 @@ def test_the_checker_catches_broken_wonders():
     st[kg.ST_WINNER] = -1
     st[kg.ST_PHASE] = kg.MAIN
     st[kg.ST_CURRENT] = loser
-    st[kg.ST_WONDER + loser], st[kg.ST_STAGE + loser] = 5, board.params[kg.P_WONDER_STAGES]
-    if st[kg.ST_WONDER + winner] == 5:
-        st[kg.ST_WONDER + winner] = 0
+    free = next(k for k in range(5) if all(st[kg.ST_WONDER + s] != k + 1 for s in range(4) if s != loser))
+    st[kg.ST_WONDER + loser], st[kg.ST_STAGE + loser] = free + 1, board.params[kg.P_WONDER_STAGES]
     assert ki.check(board, game, work, False) == broken(end)
     st[:] = saved[1]
     cards = "wonder cards: each held by at most one seat in play, stages from 0 to the last, none without a card"
