@@ -519,8 +519,10 @@ def assumptions(s, arms: list, boards: str, rules, rules_name: str, rotate: bool
            "Boards: " + ("board g of the seed, a random legal board of the scenario's variable set-up"
                          if boards == "random" else "the printed layout for every game") + ".",
            f"Scenario: {s.name} ({s.players} players), {s.victory.target} VP to win"
-           + (f"; {s.victory.island_bonus} special VP per first settlement on each bonus territory"
-              if s.victory.island_bonus else "") + f"; layout {s.status}.",
+           + (f"; {s.victory.island_bonus} special VP per "
+              + ("settlement on a bonus territory, every one" if s.victory.island_bonus_scope == "each_settlement"
+                 else "first settlement on each bonus territory") if s.victory.island_bonus else "")
+           + f"; layout {s.status}.",
            "Bots: " + "; ".join(f"seat {i + 1} {a.label} ({a.spec.description})" for i, a in enumerate(arms))
            + ". Win rates say how the seats fare under these bots, not under human play.",
            "Seats: " + ("every game is played once per rotation of the bots through the seats, on the same board, "

@@ -414,4 +414,5 @@ def test_tabletop_seafarers_play_plays_the_wonders_and_says_how_games_end(tmp_pa
     assert wd["finished"]["games"] + wd["at_target_vp"] == summary["decided"] and len(wd["stages"]) == 3
     text = " ".join(summary["assumptions"])
     assert "wonder_site_city" in text and "JSettlers2" in text and "claim" in text
+    assert "1 special VP per settlement on a bonus territory, every one" in text
     assert "won by finishing a wonder" in (out / "report.md").read_text()
