@@ -270,8 +270,8 @@ def pirates_cmd(
              statistic="seat 1's win rate, a share: 0.01 is one point")
 def play_cmd(
     scenario: str = typer.Option(..., help="Scenario slug: base, new-shores, four-islands, fog-islands, "
-                                           "through-the-desert, new-world or cloth-for-catan (the others come "
-                                           "later)."),
+                                           "through-the-desert, new-world, forgotten-tribe, cloth-for-catan or "
+                                           "wonders-of-catan (the Pirate Islands come later)."),
     players: int = typer.Option(4, help="Number of players, 3 or 4."),
     bots: str = typer.Option("value", help="Bots, one per seat or one for all, comma-separated: random, weighted, "
                                            "value[:opening=pips|diverse|port,key=value...], planner, "
@@ -284,7 +284,7 @@ def play_cmd(
                                             "same boards, dice and decks): bot and seat effects apart."),
     rules: Optional[Path] = RULES_FILE_OPTION,
     rule: Optional[list[str]] = _rule_option("domestic_trade=false; New World: harbours_after_draft=true, "
-                                             "harbour_hexes_apart=true"),
+                                             "harbour_hexes_apart=true; the Wonders: wonder_site_city=false"),
     out: Path = GAMES_OUT_OPTION,
     run=None,
 ):

@@ -51,8 +51,8 @@ BOTS = Registry("bot", [
             VALUE_PARAMS + ROLLOUT_PARAMS),
 ], bounds={"opening": (0, 2), "goals": (0, 100), "playouts": (0, 64), "candidates": (1, 16), "horizon": (0, 1000)})
 PLAY_SCENARIOS = ("base", "new-shores", "four-islands", "fog-islands", "through-the-desert", "new-world",
-                  "forgotten-tribe", "cloth-for-catan")
-LATER = {"pirate-islands": "issue 29", "wonders-of-catan": "issue 29"}
+                  "forgotten-tribe", "cloth-for-catan", "wonders-of-catan")
+LATER = {"pirate-islands": "issue 29"}
 BOARDS = ("random", "fixed")
 MAX_GAMES = 10**8
 HUMAN_ROLLS = (60, 70)  # research note catan_engines.md: about 70 rolls per human 4-player game (colonist.io)
@@ -418,6 +418,7 @@ def summarize(scenario: str, players: int, arms: list, seed: int, boards: str, r
         **({"cloth_end": cloth_end(pool, n, s.victory.end_villages),
             "cloth": [pool.mean(pool.seat(seat, "cloth")) for seat in range(players)]}
            if s.victory.cloth_per_vp else {}),
+        **({"wonders": wonder_figures(pool, n, players, s, rules)} if s.markers.wonders else {}),
         "rolls": {**mean_ci_counts(*rolls), "percentiles": percentiles_counts(*rolls),
                   "histogram": {"rolls": rolls[0].tolist(), "games": rolls[1].tolist()}},
         "turns": mean_ci_counts(*pool.histogram(pool.every_run(kg.R_TURNS))),
@@ -449,10 +450,10 @@ def has_gifts(s) -> bool:
 def option_texts(rules, scenarios) -> list[str]:
     """The sentences of the rules options in force that apply to any of `scenarios`: the harbour options where
     the players lay harbours (or, the spacing, win them), the cloth options where cloth is traded, the gift
-    options where ships win gifts."""
+    options where ships win gifts, the wonder options where wonders are built."""
     return rules.option_texts(any(s.harbours.placement == "players" for s in scenarios),
                               any(bool(s.victory.cloth_per_vp) for s in scenarios),
-                              any(has_gifts(s) for s in scenarios))
+                              any(has_gifts(s) for s in scenarios), any(bool(s.markers.wonders) for s in scenarios))
 
 
 def cloth_end(pool: Pooled, n: int, villages: int) -> dict:
@@ -461,6 +462,36 @@ def cloth_end(pool: Pooled, n: int, villages: int) -> dict:
 
     k = pool.count(pool.every_run(kg.R_CLOTH_END), 1)
     return {"games": k, "share": k / n, "ci95": list(wilson_ci(k, n)), "villages": villages}
+
+
+def wonder_figures(pool: Pooled, n: int, players: int, s, rules) -> dict:
+    """The Wonders of Catan: the games won by finishing a wonder (a seat at the last stage has won: the game ended
+    there), with a Wilson CI; the rest that were won, at the target VP; each seat's mean stages; the share of
+    seat-games holding each card at the end."""
+    from analyzer.stats import wilson_ci
+
+    stages = rules.wonder_stages
+    k = sum(pool.count(pool.seat(seat, "wonder_stage"), stages) for seat in range(players))
+    won = n - pool.count(pool.every_run(kg.R_WINNER), -1)
+    cards = {w["id"]: sum(pool.count(pool.seat(seat, "wonder"), i + 1) for seat in range(players)) / (n * players)
+             for i, w in enumerate(s.markers.wonders)}
+    return {"finished": {"games": k, "share": k / n, "ci95": list(wilson_ci(k, n))}, "at_target_vp": won - k,
+            "stages": [pool.mean(pool.seat(seat, "wonder_stage")) for seat in range(players)], "cards": cards,
+            "stages_to_win": stages}
+
+
+def wonder_assumptions(s, rules) -> list[str]:
+    """The Wonders of Catan's rules as played and the defaults where seed 002 is silent (rules data [wonders])."""
+    if not s.markers.wonders:
+        return []
+    cards = "; ".join(f"{c.id} {list(c.cost)}" for c in rules.wonder_cards)
+    return [f"The Wonders of Catan (seed 002, CENÁRIO 8): {len(s.markers.wonders)} wonder cards, claimed in turn by "
+            f"whoever first meets each one's requirement (the seed's card texts); {rules.wonder_stages} stages each, "
+            f"5 resources a stage (lumber, brick, wool, grain, ore: {cards}; reconstructed, the seed's pictures are "
+            f"lost: {rules.wonder_cost_source}); the last stage wins at once, {s.victory.target} VP win only with "
+            "more stages than every opponent; a 1 VP chit under every settlement on an islet; no set-up settlement "
+            "on the islets, the strait, the wasteland or the '!' corners; robber on a desert, no pirate. Defaults "
+            "where the seed is silent (rules data [wonders]): " + "; ".join(rules.wonder_notes) + "."]
 
 
 def cloth_assumptions(s, rules) -> list[str]:
@@ -484,11 +515,14 @@ def assumptions(s, arms: list, boards: str, rules, rules_name: str, rotate: bool
            SILENT_DEFAULTS,
            *option_texts(rules, [s]),
            *cloth_assumptions(s, rules),
+           *wonder_assumptions(s, rules),
            "Boards: " + ("board g of the seed, a random legal board of the scenario's variable set-up"
                          if boards == "random" else "the printed layout for every game") + ".",
            f"Scenario: {s.name} ({s.players} players), {s.victory.target} VP to win"
-           + (f"; {s.victory.island_bonus} special VP per first settlement on each bonus territory"
-              if s.victory.island_bonus else "") + f"; layout {s.status}.",
+           + (f"; {s.victory.island_bonus} special VP per "
+              + ("settlement on a bonus territory, every one" if s.victory.island_bonus_scope == "each_settlement"
+                 else "first settlement on each bonus territory") if s.victory.island_bonus else "")
+           + f"; layout {s.status}.",
            "Bots: " + "; ".join(f"seat {i + 1} {a.label} ({a.spec.description})" for i, a in enumerate(arms))
            + ". Win rates say how the seats fare under these bots, not under human play.",
            "Seats: " + ("every game is played once per rotation of the bots through the seats, on the same board, "

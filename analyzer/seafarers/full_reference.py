@@ -32,6 +32,11 @@ down from the top of the shuffled deck and harbours lie on islet coasts; the fir
 takes it (option gift_by_moved_ship: a moved ship too). A chit is VP, a card joins its taker's new cards, a harbour
 is placed at once on a coast edge at a building of its taker (phase gift_harbour), else kept and placed the moment
 its holder has such an edge (after each settlement it builds).
+The Wonders of Catan (seed 002, CENÁRIO 8; the block "Wonders of Catan" below, rules data [wonders]): a player
+whose position meets a free wonder card's requirement may claim it (a ship of its supply goes on the card), then
+builds its stages, each paying the card's 5 resources, several a turn; finishing the last stage wins, and so do the
+target VP only with more stages than every opponent. Every settlement on an islet takes a 1 VP chit (its
+island_bonus_scope each_settlement).
 
 Decisions are actions (kind, a, b); `state.actor` makes the next one (the current player, or a player who
 discards or picks gold). Randomness: the dice (seed, game, PURPOSE_DICE), the development deck's shuffle
@@ -49,7 +54,7 @@ from analyzer.errors import UserError
 from analyzer.rng_reference import Stream
 from analyzer.seafarers.board import UNKNOWN
 from analyzer.seafarers.boards import robber_start
-from analyzer.seafarers.full_rules import DEV_CARDS, Rules
+from analyzer.seafarers.full_rules import DEV_CARDS, Rules, WonderCard
 from analyzer.seafarers.scenarios import Scenario
 from analyzer.seafarers.setup_policies import BoardView, board_view, placement_order
 from kernels.catan.codes import CITY, DESERT, FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS, SEA, SETTLEMENT
@@ -73,14 +78,18 @@ PHASES = ("setup_settlement", "setup_edge", "pre_roll", "discard", "move_thief",
 # Cloth for Catan's and the Forgotten Tribe's kinds, appended
 STEAL_CLOTH = 23
 PLACE_GIFT = 24  # the Forgotten Tribe: (PLACE_GIFT, edge, gift) places a won harbour
+# 25-29: reserved for the Pirate Islands (issue 29)
+CLAIM_WONDER = 30  # the Wonders of Catan: (CLAIM_WONDER, wonder, 0) takes a free wonder card
+BUILD_STAGE = 31  # the Wonders of Catan: (BUILD_STAGE, 0, 0) builds the next stage of the seat's wonder
 KINDS = ("end_turn", "roll", "road", "ship", "settlement", "city", "buy_card", "knight", "road_building",
          "year_of_plenty", "monopoly", "trade", "move_ship", "robber", "pirate", "steal", "discard", "gold", "stop",
-         "offer", "decline", "accept", "harbour", "steal_cloth", "gift_harbour")
+         "offer", "decline", "accept", "harbour", "steal_cloth", "gift_harbour",
+         *[f"reserved_{k}" for k in range(25, 30)], "claim_wonder", "build_stage")  # (25-29: the Pirate Islands)
 # a, b per kind: road/ship edge; settlement/city corner; year_of_plenty a <= b resources; monopoly a resource;
 # trade a given (rate cards) for b; move_ship edge a to edge b; robber/pirate hex; steal seat; discard/gold a
 # resource; offer one card of a for one of b (to every other player); harbour: the drawn token on edge a;
 # steal_cloth: one cloth from seat a (the pirate's steal, Cloth for Catan); gift_harbour: the won harbour gift b on
-# edge a.
+# edge a; claim_wonder: wonder a (Table.wonders' index).
 # Every other kind has a = b = 0.
 
 KNIGHT, VP_CARD, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY = range(5)  # DEV_CARDS order
@@ -112,6 +121,8 @@ class Table:
     gift_edges: tuple[int, ...] = ()  # the Forgotten Tribe's gifts: cards, then chits, then harbours
     gift_kinds: tuple[int, ...] = ()  # GIFT_CARD, GIFT_CHIT, GIFT_HARBOUR
     gift_items: tuple[int, ...] = ()  # a card's deck position, a harbour's type (HARBOUR_TYPES index), a chit 0
+    wonders: tuple[WonderCard, ...] = ()  # the Wonders of Catan: the scenario's wonder cards, in its order; () none
+    wonder_sites: tuple[tuple[int, ...], ...] = ()  # per wonder: the corners its settlement requirement names
 
     @property
     def players(self) -> int:
@@ -161,7 +172,22 @@ def game_table(scenario: Scenario, rules: Rules, terrain, number, harbour) -> Ta
     return Table(scenario, rules, view, terrain, number, fog, corner_territory, np.array(foreign_only, bool), no_settle,
                  robber_hexes, pirate_hexes, start, scenario.pirate.hex if scenario.pirate.rule == "hex" else -1,
                  scenario.robber.rule != "none", scenario.pirate.rule != "none", laid_harbours(scenario),
-                 scenario.markers.villages if scenario.victory.cloth_per_vp else (), *gifts(scenario, rules, harbour))
+                 scenario.markers.villages if scenario.victory.cloth_per_vp else (), *gifts(scenario, rules, harbour),
+                 *wonder_cards(scenario, rules))
+
+
+def wonder_cards(scenario: Scenario, rules: Rules) -> tuple[tuple, tuple]:
+    """(cards, sites) of the scenario's wonders: each [layouts.markers] wonder's card in the rules data [wonders]
+    (its requirement and stage cost), and the corners its settlement requirement names; both empty where there are
+    none."""
+    m = scenario.markers
+    by_id = {c.id: c for c in rules.wonder_cards}
+    missing = [w["id"] for w in m.wonders if w["id"] not in by_id]
+    if missing:
+        raise UserError(f"{scenario.slug}: the rules data [wonders] has no card for {', '.join(missing)}")
+    cards = tuple(by_id[w["id"]] for w in m.wonders)
+    corners = {"": (), "strait": m.strait_corners, "wasteland": m.wasteland_corners}
+    return cards, tuple(tuple(corners[c.site]) for c in cards)
 
 
 def gifts(scenario: Scenario, rules: Rules, harbour) -> tuple[tuple[int, ...], ...]:
@@ -257,6 +283,8 @@ class State:
     gift_laid: list[int] = field(default_factory=list)  # per harbour gift: the edge it was placed on, -1 none
     chits: list[int] = field(default_factory=list)  # Catan chits taken, per seat
     gift_resume: int = MAIN  # the phase a gift harbour's placement returns to
+    wonder: list[int] = field(default_factory=list)  # per seat: the wonder it claimed (Table.wonders index), -1 none
+    stage: list[int] = field(default_factory=list)  # per seat: its wonder's stages built
 
 
 # ------------------------------------------------------------------------------------------------ set-up
@@ -293,6 +321,7 @@ def init(table: Table, seed: int, game: int) -> State:
     # 'Retira as primeiras 4 cartas do monte (misturado) ... e coloca-as de face para baixo nos lugares indicados'
     state.gift_owner, state.gift_laid = [-1] * len(table.gift_edges), [-1] * len(table.gift_edges)
     state.chits = [0] * p
+    state.wonder, state.stage = [-1] * p, [0] * p
     state.deck_pos = table.gift_kinds.count(GIFT_CARD)
     if stack and not rules.chosen["harbours_after_draft"]:
         _lay_next(table, state, 0)
@@ -693,6 +722,8 @@ def legal(table: Table, state: State) -> list[tuple[int, int, int]]:
     if state.offers < table.rules.domestic_offers:
         out += [(OFFER, a, b) for a in range(N_RESOURCES) if state.hands[seat][a] > 0
                 for b in range(N_RESOURCES) if b != a]
+    if table.wonders:
+        out += wonder_actions(table, state, seat)
     return sorted(out)
 
 
@@ -767,7 +798,10 @@ def _settle(table: Table, state: State, seat: int, c: int, in_setup: bool) -> No
         return
     if state.first_settlement_turn[seat] < 0:
         state.first_settlement_turn[seat] = state.turn
-    if t >= 0 and t not in state.claimed[seat] and not (table.territory_foreign_only[t] and t in state.home[seat]):
+    if t >= 0 and table.scenario.victory.island_bonus_scope == "each_settlement":
+        # the Wonders: 'se um jogador constrói, ao longo do jogo, uma aldeia numa ilhota, obtém uma ficha Catan'
+        state.bonus_vp[seat] += table.scenario.victory.island_bonus
+    elif t >= 0 and t not in state.claimed[seat] and not (table.territory_foreign_only[t] and t in state.home[seat]):
         # 'recebe 2 pontos de vitória especiais ... independentemente de já existir nessa mesma ilhota uma aldeia'
         state.claimed[seat].add(t)
         state.bonus_vp[seat] += table.scenario.victory.island_bonus
@@ -1016,6 +1050,14 @@ def step(table: Table, state: State, action: tuple[int, int, int]) -> None:
         state.actor = (seat + 1) % state.players
         if state.actor == state.current:  # nobody took it
             state.phase = MAIN
+    elif kind == CLAIM_WONDER:  # 'o jogador poderá colocar um dos seus barcos na carta de maravilha desejada'
+        state.wonder[seat] = a
+        state.pieces_left[seat][1] -= 1
+    elif kind == BUILD_STAGE:  # 'Cada fase de construção custa as 5 matérias primas apresentadas na respectiva carta'
+        for r, c in enumerate(table.wonders[state.wonder[seat]].cost):
+            state.hands[seat][r] -= c
+            state.bank[r] += c
+        state.stage[seat] += 1
     elif kind == ACCEPT:
         give, get = state.offer
         state.hands[state.current][give] -= 1
@@ -1039,7 +1081,9 @@ def _check_win(table: Table, state: State) -> None:
     """'Para vencer, o jogador tem de estar no seu turno e somar os pontos necessários.'"""
     if state.phase == OVER or state.phase < PRE_ROLL or state.phase == LAY_HARBOUR:
         return
-    if total_vp(table, state, state.current) >= table.scenario.victory.target:
+    if table.wonders:
+        _wonder_win(table, state)
+    elif total_vp(table, state, state.current) >= table.scenario.victory.target:
         state.winner, state.phase = state.current, OVER
     elif table.villages and sum(k > 0 for k in state.village_cloth) <= table.scenario.victory.end_villages:
         _villages_end(table, state)
@@ -1063,7 +1107,9 @@ def result(table: Table, state: State) -> dict:
                                          if o == p and state.corner_building[c] == SETTLEMENT),
                       "cities": supply["cities"] - left[3], "route": state.route[p], "knights": state.knights[p],
                       "trades": state.trades[p], "domestic": state.domestic[p], "cards": sum(state.hands[p]),
-                      **({"cloth": state.cloth[p]} if table.villages else {})})
+                      **({"cloth": state.cloth[p]} if table.villages else {}),
+                      **({"ships": supply["ships"] - left[1] - (state.wonder[p] >= 0), "wonder": state.wonder[p] + 1,
+                          "wonder_stage": state.stage[p]} if table.wonders else {})})
     out = {"winner": state.winner, "turns": state.turn, "rolls": state.rolls, "sevens": state.sevens,
            "capped": state.capped, "seats": seats}
     if table.villages:  # Cloth for Catan's columns (the kernel's are 0 elsewhere)
@@ -1126,6 +1172,50 @@ def _villages_end(table: Table, state: State) -> None:
     order = [(state.current + i) % state.players for i in range(state.players)]
     state.winner = max(order, key=lambda p: (total_vp(table, state, p), state.cloth[p]))  # the first of equals
     state.phase, state.cloth_end = OVER, True
+
+
+# ------------------------------------------------------------------------------------------------ Wonders of Catan
+# Seed 002, CENÁRIO 8: AS MARAVILHAS DE CATAN; the cards and the defaults where it is silent: rules data [wonders].
+def wonder_met(table: Table, state: State, seat: int, w: int) -> bool:
+    """Does the seat meet wonder w's requirement ('A construção de uma maravilha de Catan pode ser iniciada quando o
+    jogador cumprir os requisitos correspondentes à respectiva maravilha')? Its cities, VP (hidden VP cards
+    included), a city at a harbour, its longest trade route, a settlement (or city, option wonder_site_city) on one
+    of the card's marked corners."""
+    card = table.wonders[w]
+    mine = [c for c, o in enumerate(state.corner_owner) if o == seat]
+    cities = [c for c in mine if state.corner_building[c] == CITY]
+    if len(cities) < card.cities or total_vp(table, state, seat) < card.vp or state.route[seat] < card.route:
+        return False
+    if card.harbour_city and not any(state.corner_harbour[c] >= 0 for c in cities):
+        return False
+    kinds = (SETTLEMENT, CITY) if table.rules.chosen["wonder_site_city"] else (SETTLEMENT,)
+    sites = table.wonder_sites[w]
+    return not sites or any(state.corner_owner[c] == seat and state.corner_building[c] in kinds for c in sites)
+
+
+def wonder_actions(table: Table, state: State, seat: int) -> list[tuple[int, int, int]]:
+    """A free wonder card whose requirement the seat meets, while it has none and a ship in its supply ('Os outros
+    jogadores terão de escolher entre as maravilhas restantes'); the next stage of its own, while it has the card's
+    5 resources ('poderá fazê-lo no decorrer do mesmo turno': one action per stage)."""
+    w = state.wonder[seat]
+    if w >= 0:
+        affordable = all(h >= c for h, c in zip(state.hands[seat], table.wonders[w].cost))
+        return [(BUILD_STAGE, 0, 0)] if state.stage[seat] < table.rules.wonder_stages and affordable else []
+    if state.pieces_left[seat][1] == 0:
+        return []
+    return [(CLAIM_WONDER, k, 0) for k in range(len(table.wonders))
+            if k not in state.wonder and wonder_met(table, state, seat, k)]
+
+
+def _wonder_win(table: Table, state: State) -> None:
+    """'Um jogador vence o jogo quando: * tenha acabado a sua maravilha do mundo. ou * tenha conseguido 10 pontos de
+    vitória e esteja numa fase de construção da maravilha do mundo superior à dos seus oponentes.' (the player on
+    turn; more stages than every opponent, a tie is not superior)."""
+    p = state.current
+    ahead = all(state.stage[p] > state.stage[q] for q in range(state.players) if q != p)
+    if state.stage[p] >= table.rules.wonder_stages or (
+            ahead and total_vp(table, state, p) >= table.scenario.victory.target):
+        state.winner, state.phase = p, OVER
 
 
 # ------------------------------------------------------------------------------------------------ baseline bots

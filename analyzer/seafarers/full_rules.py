@@ -17,17 +17,20 @@ from pathlib import Path
 from analyzer.errors import UserError
 from analyzer.rules_file import RuleOption, choose_options, read_text, read_toml, rule_options, whole, whole_list
 
-__all__ = ["DEV_CARDS", "ITEMS", "Rules", "load_rules", "rules_text"]
+__all__ = ["DEV_CARDS", "ITEMS", "Rules", "WonderCard", "load_rules", "rules_text"]
 
 ITEMS = ("road", "ship", "settlement", "city", "dev_card")
 DEV_CARDS = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")
 PIECES = ("roads", "ships", "settlements", "cities")
 OPTIONS = ("domestic_trade", "harbours_after_draft", "harbour_hexes_apart", "cloth_route_from_reserve",
-           "gift_by_moved_ship", "gift_harbour_at_cities")  # every rules file's [options]
+           "gift_by_moved_ship", "gift_harbour_at_cities", "wonder_site_city")  # every rules file's [options]
 LAID_OPTIONS = ("harbours_after_draft",)  # only where the players lay harbours (New World)
 SPACING_OPTIONS = ("harbour_hexes_apart",)  # where harbours are laid or won during play (New World, Forgotten Tribe)
 CLOTH_OPTIONS = ("cloth_route_from_reserve",)  # only where cloth is traded (Cloth for Catan)
 GIFT_OPTIONS = ("gift_by_moved_ship", "gift_harbour_at_cities")  # only where ships win gifts (the Forgotten Tribe)
+WONDER_OPTIONS = ("wonder_site_city",)  # only where wonders are built (the Wonders of Catan)
+WONDER_NOTES = ("claim_note", "requirement_note", "win_note")  # [wonders]: the defaults where the seed is silent
+WONDER_SITES = ("", "strait", "wasteland")  # a card's site: none, or the scenario's marked corners it names
 CLOTH_NOTES = ("route_note", "pay_note", "closed_note", "pirate_note", "end_note")  # [cloth]: the defaults
 # Ranges the rules allow: beyond them a game is either not Catan or would run for hours.
 MAX_COST = 10  # cards of one resource for one item
@@ -35,6 +38,20 @@ MAX_PIECES = 30
 MAX_BANK = 100
 MAX_DECK = 100
 MAX_TURN_CAP = 100_000
+
+
+@dataclass(frozen=True)
+class WonderCard:
+    """A wonder card of the Wonders of Catan (rules data [[wonders.card]]): what claiming it requires, what each
+    build stage costs."""
+
+    id: str  # the scenario's [layouts.markers] wonders id
+    cost: tuple[int, ...]  # cards of lumber, brick, wool, grain, ore per stage
+    site: str  # WONDER_SITES: a settlement on the scenario's strait or wasteland corners, or "" none
+    cities: int  # at least this many cities
+    vp: int  # at least this many VP
+    harbour_city: bool  # a city at a harbour
+    route: int  # a longest trade route of at least this many pieces (0: none needed)
 
 
 @dataclass(frozen=True)
@@ -57,6 +74,10 @@ class Rules:
     chosen: dict[str, bool]  # their values in force (the defaults, or --rule)
     cloth_notes: tuple[str, ...] = ()  # [cloth]: Cloth for Catan's defaults where the seed is silent (CLOTH_NOTES)
     chit_vp: int = 1  # [gifts]: VP of a Catan chit won on an islet coast (the Forgotten Tribe)
+    wonder_cards: tuple[WonderCard, ...] = ()  # [wonders]: the Wonders of Catan's cards
+    wonder_stages: int = 4  # [wonders] stages: a wonder's build stages (the last one wins)
+    wonder_notes: tuple[str, ...] = ()  # [wonders]: the defaults where the seed is silent (WONDER_NOTES)
+    wonder_cost_source: str = ""  # [wonders]: where the reconstructed stage costs come from
 
     @property
     def deck_size(self) -> int:
@@ -67,10 +88,12 @@ class Rules:
         """Domestic offers a player may make a turn (0: no domestic trade)."""
         return self.offers_per_turn if self.chosen["domestic_trade"] else 0
 
-    def option_texts(self, laid_harbours: bool = True, cloth: bool = True, gifts: bool = True) -> list[str]:
+    def option_texts(self, laid_harbours: bool = True, cloth: bool = True, gifts: bool = True,
+                     wonders: bool = True) -> list[str]:
         """Each option's sentence for its value in force: what every report lists (the harbour options only
         where the players lay the harbours, `laid_harbours`, the spacing also where ships win them; the cloth
-        options only where cloth is traded, `cloth`; the gift options only where ships win gifts, `gifts`)."""
+        options only where cloth is traded, `cloth`; the gift options only where ships win gifts, `gifts`; the
+        wonder options only where wonders are built, `wonders`)."""
         def applies(name: str) -> bool:
             if name in LAID_OPTIONS:
                 return laid_harbours
@@ -78,6 +101,8 @@ class Rules:
                 return laid_harbours or gifts
             if name in CLOTH_OPTIONS:
                 return cloth
+            if name in WONDER_OPTIONS:
+                return wonders
             return gifts if name in GIFT_OPTIONS else True
 
         return [self.options[name].text[value] for name, value in self.chosen.items() if applies(name)]
@@ -116,7 +141,36 @@ def load_rules(path: str | Path | None = None, text: str | None = None, rule=Non
                  r.int("victory_points", "largest_army_minimum", 1, MAX_DECK),
                  r.int("turn", "discard_above", 0, 19 * 5), r.int("turn", "turn_cap", 1, MAX_TURN_CAP), name,
                  r.int("trade", "domestic_offers_per_turn", 0, 10), options, choose_options(options, rule),
-                 tuple(r.text("cloth", key) for key in CLOTH_NOTES), r.int("gifts", "chit_vp", 0, 10))
+                 tuple(r.text("cloth", key) for key in CLOTH_NOTES), r.int("gifts", "chit_vp", 0, 10),
+                 _wonder_cards(r), r.int("wonders", "stages", 1, 20),
+                 tuple(r.text("wonders", key) for key in WONDER_NOTES), r.text("wonders", "cost_source"))
+
+
+def _wonder_cards(r) -> tuple[WonderCard, ...]:
+    """[[wonders.card]]: each card's id, stage cost and requirement, every value checked."""
+    cards = r.table("wonders").get("card")
+    if not isinstance(cards, list) or not cards or not all(isinstance(c, dict) for c in cards):
+        raise UserError(f"{r.name}: [wonders] needs [[wonders.card]] tables (id, cost, site, cities, vp, "
+                        "harbour_city, route)")
+    out = []
+    for i, c in enumerate(cards):
+        key = f"wonders.card[{i}]"
+        if not isinstance(c.get("id"), str) or not c["id"]:
+            raise UserError(f"{r.name}: {key}.id must name the scenario's wonder (text)")
+        if c.get("site") not in WONDER_SITES:
+            raise UserError(f"{r.name}: {key}.site must be one of '', 'strait', 'wasteland', got {c.get('site')!r}")
+        if not isinstance(c.get("harbour_city"), bool):
+            raise UserError(f"{r.name}: {key}.harbour_city must be true or false")
+        cost = whole_list(r.name, f"{key}.cost", c.get("cost"), 5, 0, MAX_COST,
+                          "card counts (lumber, brick, wool, grain, ore)")
+        if sum(cost) == 0:
+            raise UserError(f"{r.name}: {key}.cost costs no card; a stage costs at least one")
+        out.append(WonderCard(c["id"], tuple(cost), c["site"], whole(r.name, f"{key}.cities", c.get("cities"), 0, 10),
+                              whole(r.name, f"{key}.vp", c.get("vp"), 0, 30), c["harbour_city"],
+                              whole(r.name, f"{key}.route", c.get("route"), 0, 2 * MAX_PIECES)))
+    if len({c.id for c in out}) < len(out):
+        raise UserError(f"{r.name}: [[wonders.card]] names a wonder twice")
+    return tuple(out)
 
 
 class _Reader:

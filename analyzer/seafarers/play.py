@@ -46,6 +46,9 @@ def kernel_board(table: Table) -> kg.Board:
         kg.P_NO_ROUTE_CARD: not s.longest_route,
         kg.P_CHIT_VP: rules.chit_vp, kg.P_GIFT_MOVED_SHIP: rules.chosen["gift_by_moved_ship"],
         kg.P_GIFT_AT_CITIES: rules.chosen["gift_harbour_at_cities"],
+        kg.P_WONDERS: len(table.wonders), kg.P_WONDER_STAGES: rules.wonder_stages,
+        kg.P_BONUS_EACH: s.victory.island_bonus_scope == "each_settlement",
+        kg.P_WONDER_SITE_CITY: rules.chosen["wonder_site_city"],
     }
     if table.villages:  # Cloth for Catan
         values.update({kg.P_CLOTH_PER_VP: s.victory.cloth_per_vp, kg.P_CLOTH_PER_VILLAGE: s.markers.cloth_per_village,
@@ -68,11 +71,25 @@ def kernel_board(table: Table) -> kg.Board:
         np.asarray(table.view.corner_pips, np.float64), np.asarray(table.view.scarcity, np.float64),
         np.asarray(table.corner_territory, np.int32), foreign, np.asarray(table.robber_hexes, np.bool_),
         np.asarray(table.pirate_hexes, np.bool_), np.array(order, np.int64),
-        np.array([rules.costs[item] for item in ITEMS], np.int64),
+        np.array([rules.costs[item] for item in ITEMS] + [w.cost for w in table.wonders], np.int64),
         np.array([rules.supply[k] for k in ("roads", "ships", "settlements", "cities")], np.int64),
         np.array(deck, np.int64), params, np.array(table.harbour_pool, np.int64),
         np.array([c for c, _ in table.villages], np.int64), np.array([n for _, n in table.villages], np.int64),
-        corner_village, np.array([table.gift_edges, table.gift_kinds, table.gift_items], np.int64).reshape(3, -1))
+        corner_village, np.array([table.gift_edges, table.gift_kinds, table.gift_items], np.int64).reshape(3, -1),
+        wonder_rows(table))
+
+
+def wonder_rows(table: Table) -> np.ndarray:
+    """Board.wonders: per wonder card its requirement (kernels/catan/wonders.py W_*), then its site corners, -1
+    padded; no row where there are no wonders."""
+    from kernels.catan import wonders as kw
+
+    width = kw.W_SITES + max([len(s) for s in table.wonder_sites] + [1])
+    out = np.full((len(table.wonders), width), -1, np.int64)
+    for w, (card, sites) in enumerate(zip(table.wonders, table.wonder_sites)):
+        out[w, :kw.W_SITES] = (card.cities, card.vp, card.harbour_city, card.route)
+        out[w, kw.W_SITES:kw.W_SITES + len(sites)] = sites
+    return out
 
 
 def _setup_order(table: Table) -> list[int]:

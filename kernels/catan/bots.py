@@ -18,6 +18,13 @@ half a VP a cloth; the site field (what roads and ships lead towards) counts it 
 opens the route earns it in full, a draft site next to a village its number's pips; the pirate's steal takes a cloth
 when that wins the seat a VP or costs the victim one. With goals = 0 none of this is counted (a scenario-blind bot).
 
+The Wonders of Catan (the goals weight, kernels/catan/wonders.py): a stage is worth goals x STAGE_VALUE (more than
+a settlement or a city, 100-125: four stages win outright), a stage that wins the game WIN_NOW; the seat saves and
+trades for its wonder's next stage before anything else; of the cards it may claim, the one its income affords
+soonest; a free site on a corner a free wonder card needs (the strait, the wasteland) gains goals x 2 VP. The
+scenario-blind bot (goals = 0) claims a card and builds a stage as any other build (score 1, over ending the turn),
+never saving or trading for one.
+
 Harbour tokens the players lay (New World): every bot but `random` lays the token it drew where `harbour_score`
 finds best (the reference's best_harbour, analyzer/seafarers/full_reference.py); it reads the token drawn, never
 the rest of the face-down stack.
@@ -27,6 +34,7 @@ import numpy as np
 
 from kernels.catan import game as kg
 from kernels.catan import gifts as kgi
+from kernels.catan import wonders as kw
 from kernels.catan.codes import CITY, GOLD, N_RESOURCES, ORE, PIPS
 from kernels.jit import kernel
 
@@ -36,6 +44,8 @@ OPENING_PIPS, OPENING_DIVERSE, OPENING_PORT = range(3)
 NEVER = -1e18
 _PIPS = np.array(PIPS, np.float64)
 CLOTH_HORIZON = 30.0  # rolls over which a new trade route's cloth is counted (about a third of a game)
+STAGE_VALUE = 150.0  # the Wonders: a stage of the seat's wonder, times goals (a settlement or city scores 100-125)
+WIN_NOW = 1e9  # an action that wins the game
 
 
 @kernel
@@ -91,6 +101,8 @@ def _site_value(board, game, params, seat, c, own):
         v += params[V_GENERIC]
     elif kind > 0:
         v += params[V_SPECIAL]
+    if board.params[kg.P_WONDERS] > 0 and params[V_GOALS] > 0:
+        v += wonder_site_value(board, game, params, seat, c)
     return v
 
 
@@ -172,8 +184,12 @@ def _new_ground(board, game, seat, e, c):
 
 @kernel
 def _target(board, game, params, seat, own):
-    """The item the seat saves for: a city if it has a settlement to upgrade, else a settlement if its roads and
-    ships lead towards a free site (game.field, filled here), else a development card."""
+    """The item the seat saves for: (the Wonders, with goals) its wonder's next stage; a city if it has a settlement
+    to upgrade, else a settlement if its roads and ships lead towards a free site (game.field, filled here), else a
+    development card."""
+    w = next_stage(board, game, params, seat)
+    if w >= 0:
+        return kg.ITEM_WONDER + w
     for i in range(game.n_net[seat, 0]):
         c = game.net_corners[seat, i]
         if game.corner_owner[c] == seat and game.corner_building[c] == 1 and game.pieces_left[seat, kg.PIECE_CITY]:
@@ -289,7 +305,10 @@ def _plan_target(board, game, params, seat, own):
             road = max(road, _reach_value(board, game, params, seat, e))
         if game.pieces_left[seat, kg.PIECE_SHIP] > 0 and kg._ship_ok(board, game, seat, e, -1):
             ship = max(ship, ship_value(board, game, params, seat, e, own) + ship_cloth(board, game, params, seat, e))
-    for item, v in ((kg.ITEM_CITY, city), (kg.ITEM_SETTLEMENT, site), (kg.ITEM_ROAD, road), (kg.ITEM_SHIP, ship)):
+    w = next_stage(board, game, params, seat)  # the Wonders: its wonder's next stage
+    stage = params[V_GOALS] * STAGE_VALUE if w >= 0 else 0.0
+    for item, v in ((kg.ITEM_CITY, city), (kg.ITEM_SETTLEMENT, site), (kg.ITEM_ROAD, road), (kg.ITEM_SHIP, ship),
+                    (kg.ITEM_WONDER + max(w, 0), stage)):
         if v <= 0:
             continue
         score = v / (1.0 + _rolls_to_afford(board, game, seat, item, own))
@@ -401,6 +420,11 @@ def decide_value(board, game, n, params, own, plan, scores):
             s = 10.0 * (short - _missing(board, game, seat, target, -1, a, 0)) - own[a] * 0.01
         elif kind == kg.PLACE_GIFT:
             s = gift_placement(board, game, params, seat, a, b, own)
+        elif kind == kg.CLAIM_WONDER:
+            s = 1.0 + params[V_GOALS] * params[V_VP] * 3.0 / (
+                1.0 + _rolls_to_afford(board, game, seat, kg.ITEM_WONDER + a, own))
+        elif kind == kg.BUILD_STAGE:
+            s = stage_value(board, game, params, seat)
         scores[i] = s
         if s > best:
             best, best_i = s, i
@@ -595,3 +619,47 @@ def gift_placement(board, game, params, seat, e, i, own):
         if t == sea or shared or (board.params[kg.P_HARBOUR_HEXES_APART] != 0 and kg._hexes_touch(board, sea, t)):
             lost += 1
     return params[V_GOALS] * (harbour_value(params, board.gifts[kgi.GIFT_ITEM, i], own) - 0.1 * lost)
+
+
+# ------------------------------------------------------------------------------------------------ wonders (issue 29)
+# The Wonders of Catan (kernels/catan/wonders.py): the stages and the marked corners, weighted by `goals`.
+@kernel
+def next_stage(board, game, params, seat):
+    """The seat's wonder card while it has stages left to build and goals count, else -1."""
+    if board.params[kg.P_WONDERS] == 0 or params[V_GOALS] <= 0:
+        return -1
+    w = kw.wonder_of(game, seat)
+    if w >= 0 and kw.stage_of(game, seat) < board.params[kg.P_WONDER_STAGES]:
+        return w
+    return -1
+
+
+@kernel
+def stage_value(board, game, params, seat):
+    """The next stage of the seat's wonder: WIN_NOW if it wins (the last stage, or the target VP with it one stage
+    ahead of every rival), else 1 + goals x STAGE_VALUE."""
+    after = kw.stage_of(game, seat) + 1
+    if after >= board.params[kg.P_WONDER_STAGES]:
+        return WIN_NOW
+    ahead = True
+    for q in range(board.params[kg.P_PLAYERS]):
+        if q != seat and kw.stage_of(game, q) >= after:
+            ahead = False
+    if ahead and kg.total_vp(board, game, seat) >= board.params[kg.P_TARGET]:
+        return WIN_NOW
+    return 1.0 + params[V_GOALS] * STAGE_VALUE
+
+
+@kernel
+def wonder_site_value(board, game, params, seat, c):
+    """A settlement at c meets a free wonder card's corner requirement (the strait, the wasteland) while the seat
+    has no wonder: goals x 2 VP."""
+    if kw.wonder_of(game, seat) >= 0:
+        return 0.0
+    for w in range(board.params[kg.P_WONDERS]):
+        if kw.taken(board, game, w):
+            continue
+        for k in range(kw.W_SITES, board.wonders.shape[1]):
+            if board.wonders[w, k] == c:
+                return params[V_GOALS] * params[V_VP] * 2.0
+    return 0.0

@@ -41,8 +41,13 @@ STEAL_CLOTH = 23  # Cloth for Catan: the pirate's steal of one cloth from seat a
 # The Forgotten Tribe (issue 29, kernels/catan/gifts.py): placing a harbour won on an islet coast.
 GIFT_HARBOUR = 12  # phase
 PLACE_GIFT = 24  # kind: (PLACE_GIFT, edge, gift)
+# 25-29 and phases 13-14: reserved for the Pirate Islands (issue 29)
+# The Wonders of Catan (issue 29, kernels/catan/wonders.py): claiming a wonder card, building its next stage.
+CLAIM_WONDER = 30  # kind: (CLAIM_WONDER, wonder, 0)
+BUILD_STAGE = 31  # kind: (BUILD_STAGE, 0, 0)
 KNIGHT, VP_CARD, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY = range(5)
 ITEM_ROAD, ITEM_SHIP, ITEM_SETTLEMENT, ITEM_CITY, ITEM_CARD = range(5)  # rows of Board.costs
+ITEM_WONDER = 5  # row ITEM_WONDER + w of Board.costs: a stage of wonder card w (the Wonders of Catan)
 PIECE_ROAD, PIECE_SHIP, PIECE_SETTLEMENT, PIECE_CITY = range(4)  # columns of pieces_left
 
 # Board.params
@@ -53,8 +58,12 @@ PIECE_ROAD, PIECE_SHIP, PIECE_SETTLEMENT, PIECE_CITY = range(4)  # columns of pi
  # Cloth for Catan (0 elsewhere: every other scenario plays as before)
  P_CLOTH_PER_VP, P_CLOTH_PER_VILLAGE, P_CLOTH_RESERVE, P_CLOTH_END_VILLAGES, P_CLOTH_FROM_RESERVE, P_NO_ROUTE_CARD,
  # The Forgotten Tribe's gifts (kernels/catan/gifts.py): a chit's VP, options gift_by_moved_ship, gift_harbour_at_cities
- P_CHIT_VP, P_GIFT_MOVED_SHIP, P_GIFT_AT_CITIES,
- N_PARAMS) = range(36)
+ P_CHIT_VP, P_GIFT_MOVED_SHIP, P_GIFT_AT_CITIES) = range(35)
+# 36-47: reserved for the Pirate Islands (issue 29)
+# The Wonders of Catan (kernels/catan/wonders.py; 0 elsewhere): the wonder cards, their stages, the islet chit on
+# every settlement (island_bonus_scope each_settlement), option wonder_site_city
+P_WONDERS, P_WONDER_STAGES, P_BONUS_EACH, P_WONDER_SITE_CITY = range(48, 52)
+N_PARAMS = 52
 
 # Game.st
 (ST_PHASE, ST_ACTOR, ST_CURRENT, ST_TURN, ST_ROLLS, ST_SEVENS, ST_LAST_ROLL, ST_SETUP_POS, ST_SETUP_CORNER,
@@ -62,8 +71,12 @@ PIECE_ROAD, PIECE_SHIP, PIECE_SETTLEMENT, PIECE_CITY = range(4)  # columns of pi
  ST_WINNER, ST_CAPPED, ST_ROBBER, ST_PIRATE, ST_OFFERS, ST_OFFER_GIVE, ST_OFFER_GET, ST_HARBOUR_POS,
  ST_MAP_VERSION,
  ST_CLOTH_RESERVE, ST_CLOTH_END,  # Cloth for Catan: the common reserve; 1 once the game ended by the villages
- ST_GIFT_RESUME,  # the Forgotten Tribe: the phase a gift harbour's placement returns to
- ST_SIZE) = range(30)
+ ST_GIFT_RESUME) = range(29)  # the Forgotten Tribe: the phase a gift harbour's placement returns to
+# 30-37: reserved for the Pirate Islands (issue 29)
+# The Wonders of Catan (kernels/catan/wonders.py): st[ST_WONDER + seat] the seat's wonder card + 1 (0 none),
+# st[ST_STAGE + seat] its stages built
+ST_WONDER, ST_STAGE = 38, 42
+ST_SIZE = 46
 # ST_MAP_VERSION counts changes to the buildings, the harbours and the shown map: bots keep what depends only on
 # them (Game.field_cache) until it moves
 
@@ -72,12 +85,13 @@ R_WINNER, R_TURNS, R_ROLLS, R_SEVENS, R_CAPPED, R_CLOTH_END = range(6)
 N_GAME_COLS = 6
 SEAT_COLS = ("vp", "vp_settlements", "vp_cities", "vp_island_bonus", "vp_longest_route", "vp_largest_army",
              "vp_vp_cards", "roads", "ships", "settlements", "cities", "route", "knights", "trades", "cards",
-             "domestic", "vp_cloth", "cloth", "vp_chits")
+             "domestic", "vp_cloth", "cloth", "vp_chits", "wonder", "wonder_stage")
 VP_COLS = ("vp_settlements", "vp_cities", "vp_island_bonus", "vp_longest_route", "vp_largest_army", "vp_vp_cards",
            "vp_cloth", "vp_chits")  # vp_sources' order
 N_VP_SOURCES = len(VP_COLS)
 _VP_COL = np.array([SEAT_COLS.index(name) for name in VP_COLS], np.int64)
 _CLOTH_COL = SEAT_COLS.index("cloth")
+_WONDER_COL = SEAT_COLS.index("wonder")  # the Wonders of Catan: the seat's card + 1 (0 none), then its stages
 N_SEAT_COLS = len(SEAT_COLS)
 N_RESULT_COLS = N_GAME_COLS + MAX_SEATS * N_SEAT_COLS
 
@@ -97,7 +111,7 @@ Board = namedtuple("Board", [
     "foreign_only",  # bool [n_territory + 1]: the bonus only off the seat's home islands
     "robber_hexes", "pirate_hexes",  # bool [n_hex]
     "setup_order",  # int64 [setup length]: seats in draft order
-    "costs",  # int64 [5 items, 5 resources]
+    "costs",  # int64 [5 items + wonder cards, 5 resources] (ITEM_*; ITEM_WONDER + w: a stage of wonder card w)
     "supply",  # int64 [4]: roads, ships, settlements, cities
     "deck",  # int64 [deck length]: the unshuffled deck (card types)
     "params",  # int64 [N_PARAMS]
@@ -107,6 +121,8 @@ Board = namedtuple("Board", [
     "corner_village",  # int64 [n_corner]: the village at the corner, -1 none
     "gifts",  # int64 [3, gifts]: the Forgotten Tribe's gifts, rows edge, kind, item (kernels/catan/gifts.py); else
     # empty
+    "wonders",  # int64 [n_wonders, W_SITES + sites]: the Wonders of Catan's cards' requirements
+    # (kernels/catan/wonders.py); else no row
 ])
 
 Game = namedtuple("Game", [
@@ -861,6 +877,8 @@ def legal(board, game):
                 for b in range(N_RESOURCES):
                     if b != a and n < MAX_ACTIONS:
                         n = _add(actions, n, OFFER, a, b)
+    if board.params[P_WONDERS] > 0:
+        n = wonders.actions(board, game, seat, actions, n)
     return n
 
 
@@ -1042,7 +1060,9 @@ def _settle(board, game, seat, c, in_setup):
         return
     if game.first_settlement_turn[seat] < 0:
         game.first_settlement_turn[seat] = game.st[ST_TURN]
-    if t >= 0 and not game.claimed[seat, t] and not (board.foreign_only[t] and game.home[seat, t]):
+    if t >= 0 and board.params[P_BONUS_EACH] != 0:  # the Wonders: a chit under every settlement on an islet
+        game.bonus_vp[seat] += board.params[P_ISLAND_BONUS]
+    elif t >= 0 and not game.claimed[seat, t] and not (board.foreign_only[t] and game.home[seat, t]):
         game.claimed[seat, t] = True
         game.bonus_vp[seat] += board.params[P_ISLAND_BONUS]
 
@@ -1142,7 +1162,9 @@ def _check_win(board, game):
     st = game.st
     if st[ST_PHASE] == OVER or st[ST_PHASE] < PRE_ROLL or st[ST_PHASE] == LAY_HARBOUR:
         return
-    if total_vp(board, game, st[ST_CURRENT]) >= board.params[P_TARGET]:
+    if board.params[P_WONDERS] > 0:
+        wonders.check_win(board, game)
+    elif total_vp(board, game, st[ST_CURRENT]) >= board.params[P_TARGET]:
         st[ST_WINNER] = st[ST_CURRENT]
         st[ST_PHASE] = OVER
     elif p_cloth(board) and villages_holding(game) <= board.params[P_CLOTH_END_VILLAGES]:
@@ -1368,6 +1390,8 @@ def step(board, game, kind, a, b):
         game.domestic[seat] += 1
         st[ST_PHASE] = MAIN
         st[ST_ACTOR] = offerer
+    elif kind == CLAIM_WONDER or kind == BUILD_STAGE:
+        wonders.step(board, game, seat, kind, a)
     _check_win(board, game)
 
 
@@ -1397,7 +1421,11 @@ def write_result(board, game, out, j, vp):
         out[base, j] = total
         out[base + _CLOTH_COL, j] = game.cloth[seat]
         out[base + 7, j] = supply[PIECE_ROAD] - game.pieces_left[seat, PIECE_ROAD]
-        out[base + 8, j] = supply[PIECE_SHIP] - game.pieces_left[seat, PIECE_SHIP]
+        w = wonders.wonder_of(game, seat)
+        out[base + 8, j] = supply[PIECE_SHIP] - game.pieces_left[seat, PIECE_SHIP] - (1 if w >= 0 else 0)  # (a
+        # claimed wonder holds one)
+        out[base + _WONDER_COL, j] = w + 1
+        out[base + _WONDER_COL + 1, j] = wonders.stage_of(game, seat)
         out[base + 9, j] = supply[PIECE_SETTLEMENT] - game.pieces_left[seat, PIECE_SETTLEMENT]  # a city returns its own
         out[base + 10, j] = supply[PIECE_CITY] - game.pieces_left[seat, PIECE_CITY]
         out[base + 11, j] = game.route[seat]
@@ -1410,4 +1438,4 @@ def write_result(board, game, out, j, vp):
         out[base + 15, j] = game.domestic[seat]
 
 
-from kernels.catan import gifts  # noqa: E402  (the Forgotten Tribe's rules call back into this module)
+from kernels.catan import gifts, wonders  # noqa: E402  (the Forgotten Tribe's and the Wonders' rules call back here)

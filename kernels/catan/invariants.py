@@ -16,6 +16,7 @@ bookkeeping against the board: maritime rates, each seat's network lists, VP cou
 from kernels.catan import game as kg
 from kernels.catan import gifts as kgi
 from kernels.catan import policies as kp
+from kernels.catan import wonders as kw
 from kernels.catan.codes import CITY, DESERT, N_RESOURCES, SEA, SETTLEMENT
 from kernels.catan.route import longest_route
 from kernels.jit import kernel
@@ -43,6 +44,12 @@ INVARIANTS = (
     "by the most VP (ties: the most cloth)",
     "gifts (the Forgotten Tribe): taken by a seat in play; a won harbour at its taker's building, kept only while its "
     "holder has no site for it",
+    "reserved 19 (the Pirate Islands)", "reserved 20 (the Pirate Islands)", "reserved 21 (the Pirate Islands)",
+    # The Wonders of Catan
+    "islet chits (the Wonders): a seat's bonus VP = the island bonus times its buildings on islet corners",
+    "the Wonders' end: a winner finished its wonder, or has the target VP and more stages than every opponent; while "
+    "play goes on, the player on turn has done neither",
+    "wonder cards: each held by at most one seat in play, stages from 0 to the last, none without a card",
 )
 N_COLS = 5  # play_checked's out rows: code, decisions, capped, winner, ended by the villages (Cloth for Catan)
 
@@ -83,6 +90,8 @@ def check(board, game, work, full):
                 elif game.corner_building[c] == SETTLEMENT:
                     settlements += 1
         left = game.pieces_left
+        if kw.wonder_of(game, s) >= 0:
+            ships += 1  # the Wonders: the ship on its card
         if (roads + left[s, kg.PIECE_ROAD] != board.supply[kg.PIECE_ROAD]
                 or ships + left[s, kg.PIECE_SHIP] != board.supply[kg.PIECE_SHIP]
                 or cities + left[s, kg.PIECE_CITY] != board.supply[kg.PIECE_CITY]
@@ -169,12 +178,54 @@ def check(board, game, work, full):
     if pirate >= 0 and game.terrain[pirate] != SEA:
         return 12
     winner = game.st[kg.ST_WINNER]
-    if winner >= 0 and game.st[kg.ST_CLOTH_END] == 0 and kg.total_vp(board, game, winner) < p[kg.P_TARGET]:
+    if winner >= 0 and game.st[kg.ST_CLOTH_END] == 0 and p[kg.P_WONDERS] == 0 and \
+            kg.total_vp(board, game, winner) < p[kg.P_TARGET]:
         return 13
+    if p[kg.P_WONDERS] > 0:
+        code = _wonders_ok(board, game, full)
+        if code:
+            return code
     if kg.p_cloth(board):
         code = _cloth_ok(board, game, full)
         if code:
             return code
+    return 0
+
+
+@kernel
+def _wonders_ok(board, game, full):
+    """The Wonders of Catan's invariants 22-24 (22, the islet chits, where every settlement takes one)."""
+    p = board.params
+    players = p[kg.P_PLAYERS]
+    for s in range(players if full and p[kg.P_BONUS_EACH] != 0 else 0):
+        on_islets = 0
+        for c in range(game.corner_owner.shape[0]):
+            if game.corner_owner[c] == s and board.corner_territory[c] >= 0:
+                on_islets += 1
+        if game.bonus_vp[s] != p[kg.P_ISLAND_BONUS] * on_islets:
+            return 22
+    for s in range(players):
+        w = kw.wonder_of(game, s)
+        stage = kw.stage_of(game, s)
+        if w < -1 or w >= p[kg.P_WONDERS] or stage < 0 or stage > p[kg.P_WONDER_STAGES] or (w < 0 and stage > 0):
+            return 24
+        for q in range(s + 1, players):
+            if w >= 0 and kw.wonder_of(game, q) == w:
+                return 24
+    for s in range(players, kg.MAX_SEATS):
+        if game.st[kg.ST_WONDER + s] != 0 or game.st[kg.ST_STAGE + s] != 0:
+            return 24
+    st = game.st
+    winner = st[kg.ST_WINNER]
+    if winner >= 0:
+        if kw.stage_of(game, winner) < p[kg.P_WONDER_STAGES] and not (
+                kw.ahead(board, game, winner) and kg.total_vp(board, game, winner) >= p[kg.P_TARGET]):
+            return 23
+    elif st[kg.ST_PHASE] != kg.OVER and st[kg.ST_PHASE] >= kg.PRE_ROLL and st[kg.ST_PHASE] != kg.LAY_HARBOUR:
+        c = st[kg.ST_CURRENT]
+        if kw.stage_of(game, c) >= p[kg.P_WONDER_STAGES] or (
+                kw.ahead(board, game, c) and kg.total_vp(board, game, c) >= p[kg.P_TARGET]):
+            return 23
     return 0
 
 
@@ -350,7 +401,7 @@ def play_checked(board, game, seed, first, policies, params, streams, bots, work
             decisions += 1
             full = kind == kg.ROAD or kind == kg.SHIP or kind == kg.SETTLE or kind == kg.CITY_UP or \
                 kind == kg.MOVE_SHIP or kind == kg.PLAY_KNIGHT or kind == kg.PLACE_HARBOUR or \
-                kind == kg.PLACE_GIFT or game.st[kg.ST_PHASE] == kg.OVER
+                kind == kg.PLACE_GIFT or kind == kg.CLAIM_WONDER or game.st[kg.ST_PHASE] == kg.OVER
             code = check(board, game, work, full)
         out[0, j] = code
         out[1, j] = decisions

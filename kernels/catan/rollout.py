@@ -212,8 +212,8 @@ def _deal_harbours(game, sim, counts, stream):
 
 @kernel
 def standing(board, game, params, seat, own):
-    """A seat's position as the rollout scores it: VP, income (pips of resources and gold), cards in hand, and
-    development cards held (VP cards are in its VP)."""
+    """A seat's position as the rollout scores it: VP, income (pips of resources and gold), cards in hand,
+    development cards held (VP cards are in its VP), and (the Wonders) goals x STAGE_VALUE per stage built."""
     kb.seat_pips(board, game, seat, own)
     v = params[kb.V_VP] * kg.total_vp(board, game, seat)
     for k in range(6):
@@ -223,7 +223,7 @@ def standing(board, game, params, seat, own):
     for t in range(N_CARD_TYPES):
         if t != kg.VP_CARD:
             v += params[kb.V_CARD] * (game.cards[seat, t] + game.new_cards[seat, t])
-    return v
+    return v + params[kb.V_GOALS] * kb.STAGE_VALUE * game.st[kg.ST_STAGE + seat]  # the Wonders' stages (0 elsewhere)
 
 
 @kernel

@@ -199,6 +199,14 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
                           f"{ce['villages']} villages still held cloth (then the most VP wins, ties to the most "
                           "cloth); cloth held at the end, mean by seat: "
                           + ", ".join(num(c, 2) for c in summary["cloth"]) + "."))
+    if "wonders" in summary:
+        wd = summary["wonders"]
+        head.append(("p", f"{pct(wd['finished']['share'])} of games (95% CI "
+                          f"{ci_range(wd['finished']['ci95'], 1, pct)}) were won by finishing a wonder "
+                          f"({wd['stages_to_win']} stages), {wd['at_target_vp']:,} at {sc['vp_target']} VP with more "
+                          "stages than every opponent; stages built, mean by seat: "
+                          + ", ".join(num(x, 2) for x in wd["stages"]) + "; cards held at the end (share of "
+                          "seat-games): " + ", ".join(f"{k} {pct(v)}" for k, v in wd["cards"].items()) + "."))
     rows = [[f"seat {s['seat']}", s["bot"], f"{s['wins']:,}", pct(s["p_win"]), ci_range(s["ci95"], 1, pct),
              num(s["vp"]["mean"], 2), *[num(s["vp_sources"][k], 2) for k, _, _ in _sources(summary)]]
             for s in summary["seats"]]

@@ -32,10 +32,11 @@ def said(words):
 
 
 class Both:
-    """The printed board in both engines, the draft skipped: seat 0 to play (rolled), nothing built."""
+    """The printed board in both engines, the draft skipped: seat 0 to play (rolled), nothing built (the Forgotten
+    Tribe's, or another scenario's: `slug`)."""
 
-    def __init__(self, players=4, rule=None):
-        s = load_scenario("forgotten-tribe", players)
+    def __init__(self, players=4, rule=None, slug="forgotten-tribe"):
+        s = load_scenario(slug, players)
         self.table = R.game_table(s, load_rules(rule=rule), *printed_board(s))
         self.topo = s.topology
         self.board = kernel_board(self.table)

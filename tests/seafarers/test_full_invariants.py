@@ -149,3 +149,39 @@ def test_the_checker_catches_broken_gifts():
             if game.corner_harbour[c] >= 0:
                 kg._harbour_rates(board, game, s, game.corner_harbour[c])
     assert ki.check(board, game, work, True) == broken(name)
+
+
+def test_the_checker_catches_broken_wonders():
+    """The Wonders of Catan: an islet chit without its settlement, a winner who neither finished its wonder nor is
+    ahead in stages, a game going on with the player on turn's wonder finished, one card held by two seats, a stage
+    without a card: each caught by its own invariant."""
+    board, game, work = finished_game("wonders-of-catan")
+    st = game.st
+    winner = st[kg.ST_WINNER]
+    assert ki.check(board, game, work, True) == 0
+    saved = game.bonus_vp.copy(), st.copy()
+    game.bonus_vp[0] += 1
+    assert ki.check(board, game, work, True) == broken(
+        "islet chits (the Wonders): a seat's bonus VP = the island bonus times its buildings on islet corners")
+    game.bonus_vp[:] = saved[0]
+    end = ("the Wonders' end: a winner finished its wonder, or has the target VP and more stages than every "
+           "opponent; while play goes on, the player on turn has done neither")
+    loser = (winner + 1) % 4
+    st[kg.ST_WINNER] = loser
+    st[kg.ST_STAGE + loser] = 0
+    assert ki.check(board, game, work, True) == broken(end)
+    st[:] = saved[1]
+    st[kg.ST_WINNER] = -1
+    st[kg.ST_PHASE] = kg.MAIN
+    st[kg.ST_CURRENT] = loser
+    free = next(k for k in range(5) if all(st[kg.ST_WONDER + s] != k + 1 for s in range(4) if s != loser))
+    st[kg.ST_WONDER + loser], st[kg.ST_STAGE + loser] = free + 1, board.params[kg.P_WONDER_STAGES]
+    assert ki.check(board, game, work, False) == broken(end)
+    st[:] = saved[1]
+    cards = "wonder cards: each held by at most one seat in play, stages from 0 to the last, none without a card"
+    other = (winner + 2) % 4
+    st[kg.ST_WONDER + other], st[kg.ST_WONDER + winner] = 1, 1
+    assert ki.check(board, game, work, False) == broken(cards)
+    st[:] = saved[1]
+    st[kg.ST_WONDER + other], st[kg.ST_STAGE + other] = 0, 1
+    assert ki.check(board, game, work, False) == broken(cards)

@@ -260,3 +260,20 @@ def test_the_planner_saves_for_the_build_with_the_most_value_per_roll():
     n = kg.legal(board, game)
     chosen = game.actions[kp.decide(board, game, n, policies[seat], params[seat], streams[seat], work)]
     assert chosen[0] == kg.CITY_UP
+
+
+@settings(max_examples=4, deadline=None)  # (random bots' games are long in the reference: about 4 s a game)
+@given(st.sampled_from((3, 4)), st.integers(0, 2**32), st.integers(0, 10**6), st.sampled_from(("weighted", "random")))
+def test_the_kernel_plays_the_references_games_of_the_wonders_of_catan(players, seed, g, bot):
+    """The Wonders of Catan's claims, stages and both ways to win, the islet chits: every decision the same in both
+    engines, at 3 and 4 players."""
+    same_game("wonders-of-catan", players, seed, g, bot)
+
+
+@settings(max_examples=4, deadline=None)
+@given(st.sampled_from((3, 4)), st.integers(0, 2**32), st.integers(0, 10**6))
+def test_value_bots_games_of_the_wonders_of_catan_are_the_references_games(players, seed, g):
+    """The value and planner bots go for their wonders (the goals weight): the engines still agree."""
+    table, state = _value_game("wonders-of-catan", players, seed, g,
+                               ["value", "planner", "rollout", "value:goals=0"][:players])
+    assert state.winner >= 0 or state.capped
