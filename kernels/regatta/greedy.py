@@ -17,7 +17,7 @@ from kernels.regatta.engine import (
     SWAP_ADJ,
     boat_of,
 )
-from kernels.regatta.score import FAR, keep_rank, value, value_after
+from kernels.regatta.score import FAR, keep_rank, standing, value, value_after, value_with
 
 
 @njit(cache=True)
@@ -33,11 +33,11 @@ def greedy(st, setup, actions, n, spite):
             best_i, best_row = i, actions[i, 2] // cols
     if best_i >= 0:
         return best_i
-    best_v = value(st, setup, me, spite)
+    bd, sea, best_v, rival = standing(st, setup, me, spite)  # each card play is valued on bd as it changes it
     for i in range(n):
         kind = actions[i, 0]
         if SWAP_ADJ <= kind <= ROTATE:
-            v = value_after(st, setup, me, spite, kind, actions[i, 2], actions[i, 3], me)
+            v = value_with(bd, setup, sea, st, me, spite, rival, kind, actions[i, 2], actions[i, 3])
             if v < best_v:
                 best_i, best_v = i, v
     if best_i >= 0:

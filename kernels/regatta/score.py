@@ -21,6 +21,7 @@ from kernels.regatta.engine import (
     apply_card,
     is_open,
     neighbour,
+    turned,
 )
 
 FAR = 1_000_000
@@ -120,21 +121,21 @@ def _lowest_h(bits, cells, cols, sea):
 
 
 @njit(cache=True)
-def path_score(st, setup, pos):
-    """The seat's shortest way to the sea: 1 per move along visible meeting rivers and UNKNOWN per face-down
-    tile (assumed open: the seat cannot see it), to the sea tile (to a face-down goal tile while the sea tile
-    is unseen). With no way at all: STUCK plus, over the cells it can reach, the least of its cost plus
-    UNKNOWN per grid step from there to the sea. 0 on the sea tile; never reads a face-down tile's face.
+def fits_masks(setup):
+    """Whether the grid's cells and off-map places fit the bit-mask search (else the Dijkstra search)."""
+    return setup.cfg[C_ROWS] * setup.cfg[C_COLS] + setup.cfg[C_COLS] <= MASK_BITS
 
-    The search goes level by level (distance 0, 1, 2, ...) on bit masks: three masks hold the cells found
-    at the next three distances (a move costs 1 or UNKNOWN = 3), and every cell of a level moves at
-    once, one shift per side."""
+
+@njit(cache=True)
+def board(st, setup, sea):
+    """The board as the seat's searches see it, one bit a cell: (down, stop, go_n, go_e, go_s, go_w, in_n,
+    in_e, in_s, in_w) = the face-down cells, the cells a search never leaves (face-down goal tiles while the
+    sea tile is unseen), the cells it can leave by each side (within the grid) and the face-up cells opening
+    to each side. `sea`: sea_column(st, setup). Built once, it serves every search on this board and, with
+    with_open, on the board after a swap or a turn."""
     cols = setup.cfg[C_COLS]
     rows = setup.cfg[C_ROWS]
     cells = rows * cols
-    if cells + cols > MASK_BITS or pos < 0:
-        return path_score_dijkstra(st, setup, pos)
-    sea = sea_column(st, setup)
     one = np.int64(1)
     down = np.int64(0)  # face-down cells
     stop = np.int64(0)  # cells the search never leaves: face-down goal tiles while the sea is unseen
@@ -171,18 +172,50 @@ def path_score(st, setup, pos):
     for r in range(rows):
         first_col |= one << (r * cols)
     last_col = first_col << (cols - 1)
-    go_n &= ~first_row
-    go_s &= ~last_row
-    go_e &= ~last_col
-    go_w &= ~first_col
-    target = (first_row & down) if sea < 0 else (one << sea)
+    return (down, stop, go_n & ~first_row, go_e & ~last_col, go_s & ~last_row, go_w & ~first_col,
+            in_n, in_e, in_s, in_w)
+
+
+@njit(cache=True)
+def with_open(bd, setup, x, o):
+    """The board bd with the face-up cell x opening to the sides in o (after a swap or a turn there)."""
+    down, stop, go_n, go_e, go_s, go_w, in_n, in_e, in_s, in_w = bd
+    cols = setup.cfg[C_COLS]
+    r, c = x // cols, x % cols
+    bit = np.int64(1) << x
+    off = ~bit
+    none = np.int64(0)
+    n_ = bit if o & 1 else none
+    e_ = bit if o & 2 else none
+    s_ = bit if o & 4 else none
+    w_ = bit if o & 8 else none
+    return (down, stop,
+            (go_n & off) | (n_ if r > 0 else none),
+            (go_e & off) | (e_ if c < cols - 1 else none),
+            (go_s & off) | (s_ if r < setup.cfg[C_ROWS] - 1 else none),
+            (go_w & off) | (w_ if c > 0 else none),
+            (in_n & off) | n_, (in_e & off) | e_, (in_s & off) | s_, (in_w & off) | w_)
+
+
+@njit(cache=True)
+def _walk(bd, setup, sea, pos, stuck_too):
+    """The level-by-level search of path_score on the board bd from pos: the cost to the target, or with
+    none reached the STUCK value when stuck_too (else -1: most searches reach the target, so the costlier
+    bookkeeping of the STUCK value is left to a second walk)."""
+    down, stop, go_n, go_e, go_s, go_w, in_n, in_e, in_s, in_w = bd
+    cols = setup.cfg[C_COLS]
+    rows = setup.cfg[C_ROWS]
+    cells = rows * cols
+    one = np.int64(1)
+    target = (((one << cols) - 1) & down) if sea < 0 else (one << sea)
     seen = np.int64(0)
     stuck = FAR
     now, next1, next2, next3 = np.int64(0), np.int64(0), np.int64(0), np.int64(0)  # at distance d, d+1, ...
     if pos >= cells:  # off the map: the only way in is the start tile in front
         seen = one << pos
-        h = rows if sea < 0 else rows + abs(pos - cells - sea)
-        stuck = STUCK + UNKNOWN * h
+        if stuck_too:
+            h = rows if sea < 0 else rows + abs(pos - cells - sea)
+            stuck = STUCK + UNKNOWN * h
         front = one << (cells - cols + pos - cells)
         if front & down:
             next3 = front
@@ -197,9 +230,10 @@ def path_score(st, setup, pos):
             if now & target:
                 return d
             seen |= now
-            h = _lowest_h(now, cells, cols, sea)
-            if STUCK + d + UNKNOWN * h < stuck:
-                stuck = STUCK + d + UNKNOWN * h
+            if stuck_too:
+                h = _lowest_h(now, cells, cols, sea)
+                if STUCK + d + UNKNOWN * h < stuck:
+                    stuck = STUCK + d + UNKNOWN * h
             now &= ~stop
             step_n = (now & go_n) >> cols
             step_s = (now & go_s) << cols
@@ -209,13 +243,69 @@ def path_score(st, setup, pos):
             next3 |= (step_n | step_s | step_e | step_w) & down  # UNKNOWN = 3
         now, next1, next2, next3 = next1, next2, next3, np.int64(0)
         d += 1
-    return stuck
+    return stuck if stuck_too else -1
+
+
+@njit(cache=True)
+def search(bd, setup, sea, pos):
+    """path_score from pos on the board bd (board(st, setup, sea), perhaps with_open since)."""
+    d = _walk(bd, setup, sea, pos, False)
+    return d if d >= 0 else _walk(bd, setup, sea, pos, True)
+
+
+@njit(cache=True)
+def path_score(st, setup, pos):
+    """The seat's shortest way to the sea: 1 per move along visible meeting rivers and UNKNOWN per face-down
+    tile (assumed open: the seat cannot see it), to the sea tile (to a face-down goal tile while the sea tile
+    is unseen). With no way at all: STUCK plus, over the cells it can reach, the least of its cost plus
+    UNKNOWN per grid step from there to the sea. 0 on the sea tile; never reads a face-down tile's face.
+
+    The search goes level by level (distance 0, 1, 2, ...) on bit masks (board): three masks hold the cells
+    found at the next three distances (a move costs 1 or UNKNOWN = 3), and every cell of a level moves at
+    once, one shift per side."""
+    if not fits_masks(setup) or pos < 0:
+        return path_score_dijkstra(st, setup, pos)
+    sea = sea_column(st, setup)
+    return search(board(st, setup, sea), setup, sea, pos)
+
+
+@njit(cache=True, inline="always")
+def _swapped(pos, b, c):
+    """Where a boat at pos is once the tiles of cells b and c swap (it rides along)."""
+    return c if pos == b else (b if pos == c else pos)
+
+
+@njit(cache=True)
+def _rivals_on(bd, setup, sea, st, me, b, c):
+    """The least search of the other boats on the board bd, each where it is once the tiles of b and c swap
+    (b = c = -1: no swap); FAR with none."""
+    rival = FAR
+    for o in range(setup.cfg[C_BOATS]):
+        if o != me:
+            v = search(bd, setup, sea, _swapped(st.boat[o], b, c))
+            if v < rival:
+                rival = v
+    return rival
+
+
+@njit(cache=True)
+def _masks_serve(st, setup):
+    """Whether the bit-mask board serves this position: the grid fits and every boat is placed."""
+    if not fits_masks(setup):
+        return False
+    for b in range(setup.cfg[C_BOATS]):
+        if st.boat[b] < 0:
+            return False
+    return True
 
 
 @njit(cache=True)
 def rival_path(st, setup, me):
     """The shortest path_score of the other boats (FAR with none)."""
     rival = FAR
+    if _masks_serve(st, setup):
+        sea = sea_column(st, setup)
+        return _rivals_on(board(st, setup, sea), setup, sea, st, me, -1, -1)
     for b in range(setup.cfg[C_BOATS]):
         if b != me:
             v = path_score(st, setup, st.boat[b])
@@ -225,12 +315,38 @@ def rival_path(st, setup, me):
 
 
 @njit(cache=True)
+def value_on(bd, setup, sea, st, me, spite):
+    """value on the board bd = board(st, setup, sea) (every boat placed)."""
+    own = search(bd, setup, sea, st.boat[me])
+    if spite == 0.0:
+        return float(own)
+    return own - spite * min(_rivals_on(bd, setup, sea, st, me, -1, -1), STUCK)
+
+
+@njit(cache=True)
 def value(st, setup, me, spite):
     """What a seat minimises: its boat's path_score less `spite` x the nearest rival boat's."""
+    if _masks_serve(st, setup):
+        sea = sea_column(st, setup)
+        return value_on(board(st, setup, sea), setup, sea, st, me, spite)
     own = path_score(st, setup, st.boat[me])
     if spite == 0.0:
         return float(own)
     return own - spite * min(rival_path(st, setup, me), STUCK)
+
+
+@njit(cache=True)
+def standing(st, setup, me, spite):
+    """(board, sea column, value now, the rivals' least path now: FAR without spite), what value_with reads."""
+    sea = sea_column(st, setup)
+    bd = board(st, setup, sea)
+    if not _masks_serve(st, setup):
+        return bd, sea, value(st, setup, me, spite), rival_path(st, setup, me) if spite != 0.0 else FAR
+    own = search(bd, setup, sea, st.boat[me])
+    if spite == 0.0:
+        return bd, sea, float(own), FAR
+    rival = _rivals_on(bd, setup, sea, st, me, -1, -1)
+    return bd, sea, own - spite * min(rival, STUCK), rival
 
 
 @njit(cache=True)
@@ -249,6 +365,55 @@ def value_after(st, setup, me, spite, kind, b, c, mover):
     v = value(st, setup, me, spite)
     apply_card(st, setup, kind, b, c if kind != ROTATE else 4 - c)
     return v
+
+
+@njit(cache=True)
+def _sea_after_swap(st, setup, sea, b, c):
+    """sea_column once the tiles of cells b and c (both face up) swap."""
+    cols = setup.cfg[C_COLS]
+    if b >= cols and c >= cols:
+        return sea
+    after = -1
+    for x in range(cols):
+        t = st.cell_tile[_swapped(x, b, c)]
+        if st.cell_up[x] == 1 and setup.tile_kind[t] == GOAL and setup.tile_sea[t] == 1:
+            after = x
+    return after
+
+
+@njit(cache=True)
+def _board_after(bd, setup, sea, st, kind, b, c):
+    """(board, sea column) once the face-up tile at b turns (kind ROTATE, c quarter turns) or the face-up
+    tiles of b and c swap, each cell taking the other's tile as it lies."""
+    if kind == ROTATE:
+        return with_open(bd, setup, b, turned(setup.tile_open[st.cell_tile[b]], (st.cell_rot[b] + c) % 4)), sea
+    after = with_open(with_open(bd, setup, b, is_open(st, setup, c)), setup, c, is_open(st, setup, b))
+    return after, _sea_after_swap(st, setup, sea, b, c)
+
+
+@njit(cache=True)
+def value_with(bd, setup, sea, st, me, spite, rival, kind, b, c):
+    """value_after(st, setup, me, spite, kind, b, c, me), the card action of `me`'s own boat, found on the
+    board bd = board(st, setup, sea) changed where the action changes it, without making the action;
+    `rival` is the rivals' least path now (read only with spite, after a move, which leaves it as it is)."""
+    if not _masks_serve(st, setup):
+        return value_after(st, setup, me, spite, kind, b, c, me)
+    if kind == ADV1 or kind == ADV2:
+        t = st.cell_tile[b]
+        if setup.tile_kind[t] == GOAL and setup.tile_sea[t] == 1:
+            return WIN  # that move wins the race
+        own = search(bd, setup, sea, b)
+        if spite == 0.0:
+            return float(own)
+        return own - spite * min(rival, STUCK)
+    after, sea_after = _board_after(bd, setup, sea, st, kind, b, c)
+    if kind == ROTATE:
+        b, c = -1, -1  # no boat rides anywhere
+    own = search(after, setup, sea_after, _swapped(st.boat[me], b, c))
+    if spite == 0.0:
+        return float(own)
+    return own - spite * min(_rivals_on(after, setup, sea_after, st, me, b, c), STUCK)
+
 
 
 @njit(cache=True)
