@@ -17,7 +17,19 @@ from kernels.regatta.engine import (
     SWAP_ADJ,
     boat_of,
 )
-from kernels.regatta.score import FAR, keep_rank, standing, value, value_after, value_with
+from kernels.regatta.score import (
+    FAR,
+    STUCK,
+    fits_masks,
+    keep_rank,
+    path_after_below,
+    reach_levels,
+    standing,
+    target_levels,
+    value,
+    value_after,
+    value_with,
+)
 
 
 @njit(cache=True)
@@ -34,10 +46,20 @@ def greedy(st, setup, actions, n, spite):
     if best_i >= 0:
         return best_i
     bd, sea, best_v, rival = standing(st, setup, me, spite)  # each card play is valued on bd as it changes it
+    prune = spite == 0.0 and best_v < STUCK and fits_masks(setup)
+    limit = 0
+    if prune:  # the levels that bound what a play can leave (score.may_beat): most plays need no search
+        limit = min(len(st.dist), int(best_v))
+        reach_levels(bd, setup, sea, st.boat[me], st.queue, limit)
+        target_levels(bd, setup, sea, st.dist, limit)
     for i in range(n):
         kind = actions[i, 0]
         if SWAP_ADJ <= kind <= ROTATE:
-            v = value_with(bd, setup, sea, st, me, spite, rival, kind, actions[i, 2], actions[i, 3])
+            if prune:
+                v = path_after_below(bd, setup, sea, st, me, kind, actions[i, 2], actions[i, 3], st.queue, st.dist,
+                                     limit, best_v)
+            else:
+                v = value_with(bd, setup, sea, st, me, spite, rival, kind, actions[i, 2], actions[i, 3])
             if v < best_v:
                 best_i, best_v = i, v
     if best_i >= 0:

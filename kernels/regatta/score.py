@@ -415,6 +415,132 @@ def value_with(bd, setup, sea, st, me, spite, rival, kind, b, c):
     return own - spite * min(_rivals_on(after, setup, sea_after, st, me, b, c), STUCK)
 
 
+@njit(cache=True)
+def reach_levels(bd, setup, sea, pos, cum, limit):
+    """cum[d] = the places at most d from pos (path_score's costs), for d < limit."""
+    down, stop, go_n, go_e, go_s, go_w, in_n, in_e, in_s, in_w = bd
+    cols = setup.cfg[C_COLS]
+    cells = setup.cfg[C_ROWS] * cols
+    one = np.int64(1)
+    seen = np.int64(0)
+    now, next1, next2, next3 = np.int64(0), np.int64(0), np.int64(0), np.int64(0)
+    if pos >= cells:
+        seen = one << pos
+        front = one << (cells - cols + pos - cells)
+        if front & down:
+            next3 = front
+        elif front & in_s:
+            next1 = front
+    else:
+        now = one << pos
+    for d in range(limit):
+        now &= ~seen
+        seen |= now
+        cum[d] = seen
+        now &= ~stop
+        step_n = (now & go_n) >> cols
+        step_s = (now & go_s) << cols
+        step_e = (now & go_e) << 1
+        step_w = (now & go_w) >> 1
+        next1 |= (step_n & in_s) | (step_s & in_n) | (step_e & in_w) | (step_w & in_e)
+        next3 |= (step_n | step_s | step_e | step_w) & down
+        now, next1, next2, next3 = next1, next2, next3, np.int64(0)
+
+
+@njit(cache=True)
+def target_levels(bd, setup, sea, cum, limit):
+    """cum[d] = the cells whose path_score is at most d, for d < limit: the search of path_score run
+    backwards from the target, every cell of a level stepping back at once."""
+    down, stop, go_n, go_e, go_s, go_w, in_n, in_e, in_s, in_w = bd
+    cols = setup.cfg[C_COLS]
+    one = np.int64(1)
+    now = (((one << cols) - 1) & down) if sea < 0 else (one << sea)
+    seen = np.int64(0)
+    next1, next2, next3 = np.int64(0), np.int64(0), np.int64(0)
+    for d in range(limit):
+        now &= ~seen
+        seen |= now
+        cum[d] = seen
+        up = now & ~down  # entered at cost 1 from a cell that opens towards it (as it opens back)
+        dn = now & down  # entered at cost UNKNOWN from any cell that opens towards it
+        next1 |= (((up & in_s) << cols) & go_n) | (((up & in_n) >> cols) & go_s) | \
+            (((up & in_w) >> 1) & go_e) | (((up & in_e) << 1) & go_w)
+        next3 |= ((dn << cols) & go_n) | ((dn >> cols) & go_s) | ((dn >> 1) & go_e) | ((dn << 1) & go_w)
+        now, next1, next2, next3 = next1, next2, next3, np.int64(0)
+
+
+@njit(cache=True)
+def may_beat(after, setup, changed, start_changed, target_changed, pos, reach, back, limit, k):
+    """Whether the board `after`, `bd` changed at the face-up cells `changed` (a mask) by a swap or a turn,
+    may give a path_score of at most k, given reach = reach_levels and back = target_levels of the board
+    before (limit levels each). A shorter way than before must pass a changed cell: it costs at least the
+    way to the first changed cell it enters (unchanged cells up to there: reach) plus the way on from the
+    last changed cell it leaves (unchanged cells from there: back). True when the levels cannot tell."""
+    down, stop, go_n, go_e, go_s, go_w, in_n, in_e, in_s, in_w = after
+    cols = setup.cfg[C_COLS]
+    cells = setup.cfg[C_ROWS] * cols
+    if k < 0:
+        return False
+    # the way in: 0 when the boat is on a changed cell
+    if start_changed:
+        pre = 0
+    elif pos >= cells and (changed >> (cells - cols + pos - cells)) & 1:
+        if not (changed & in_s) >> (cells - cols + pos - cells) & 1:
+            return False  # off the map and the start tile in front no longer opens south
+        pre = 1
+    else:
+        into = ((((changed & in_s) << cols) & go_n) | (((changed & in_n) >> cols) & go_s) |
+                (((changed & in_w) >> 1) & go_e) | (((changed & in_e) << 1) & go_w)) & ~changed
+        pre = -1
+        for d in range(min(k, limit)):
+            if reach[d] & into:
+                pre = d + 1
+                break
+        if pre < 0:
+            return k >= limit + 1  # not within the levels kept: cannot tell
+    if target_changed:
+        return True
+    rest = k - pre  # what the way on may cost
+    step_n = (changed & go_n) >> cols
+    step_s = (changed & go_s) << cols
+    step_e = (changed & go_e) << 1
+    step_w = (changed & go_w) >> 1
+    out_up = ((step_n & in_s) | (step_s & in_n) | (step_e & in_w) | (step_w & in_e)) & ~changed
+    out_down = (step_n | step_s | step_e | step_w) & down & ~changed
+    if rest - 1 >= limit:
+        return True
+    if rest >= 1 and back[rest - 1] & out_up:
+        return True
+    return rest >= UNKNOWN and (back[rest - UNKNOWN] & out_down) != 0
+
+
+@njit(cache=True)
+def path_after_below(bd, setup, sea, st, me, kind, b, c, reach, back, limit, best):
+    """value_with for the greedy (no spite) when it is below `best`, else `best` itself: a play the levels
+    show cannot beat `best` is not searched. reach and back: reach_levels from the boat and target_levels
+    of bd, `limit` levels each (enough for every value below `best` when limit >= best)."""
+    k = int(best) - 1  # the most a play beating best may leave
+    if kind == ADV1 or kind == ADV2:
+        t = st.cell_tile[b]
+        if setup.tile_kind[t] == GOAL and setup.tile_sea[t] == 1:
+            return WIN
+        if k < 0 or (k < limit and not (back[k] >> b) & 1):
+            return best
+        return float(search(bd, setup, sea, b))
+    after, sea_after = _board_after(bd, setup, sea, st, kind, b, c)
+    one = np.int64(1)
+    changed = one << b
+    if kind == ROTATE:
+        b, c = -1, -1
+    else:
+        changed |= one << c
+    pos = st.boat[me]
+    start_changed = ((changed >> pos) & 1) == 1
+    target_changed = sea_after >= 0 and ((changed >> sea_after) & 1) == 1
+    if not may_beat(after, setup, changed, start_changed, target_changed, pos, reach, back, limit, k):
+        return best
+    return float(search(after, setup, sea_after, _swapped(pos, b, c)))
+
 
 @njit(cache=True)
 def keep_rank(setup, k):
