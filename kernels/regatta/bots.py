@@ -4,8 +4,8 @@ init, legal/decide/step until terminal, result. The race's yardstick is `path_sc
 a shortest-path search over the visible rivers (face-down tiles assumed open, at a cost)."""
 
 import numpy as np
-from numba import njit
 
+from kernels.jit import allocating, kernel
 from kernels.regatta import rollout
 from kernels.regatta.engine import (
     C_BOATS,
@@ -38,7 +38,7 @@ BOT_RANDOM, BOT_GREEDY, BOT_BLOCKER, BOT_PLANNER, BOT_ROLLOUT = 0, 1, 2, 3, 4
 N_PARAMS = 4
 
 
-@njit(cache=True)
+@kernel
 def decide(st, setup, actions, n, bot, params, rng, wk):
     """The index of the chosen action. params[0] is the blocker's and the planner's spite (the weight of the
     nearest rival's path), then the planner's beam and depth; the rollout's are k, top and rounds
@@ -60,14 +60,14 @@ def decide(st, setup, actions, n, bot, params, rng, wk):
     return 0  # greedy passes
 
 
-@njit(cache=True)
+@kernel
 def choose(st, setup, actions, n, bot, params, rng, wk):
     """decide, called from Python (tests): an entry point of its own, since decide's own library is only
     linked into the game loops (kernels/whole_program.py)."""
     return decide(st, setup, actions, n, bot, params, rng, wk)
 
 
-@njit(cache=True)
+@kernel
 def result(st, setup, out, j):
     out[0, j] = st.sc[S_WINNER]
     out[1, j] = st.sc[S_TURN]
@@ -80,7 +80,7 @@ def result(st, setup, out, j):
         out[5 + N_KINDS + b, j] = path_score(st, setup, st.boat[b]) if b < setup.cfg[C_BOATS] else -1
 
 
-@njit(cache=True, nogil=True)
+@allocating
 def play_range(setup, st, bots, params, seed, start, out, actions, rng, wk):
     """Games start .. start + out.shape[1] - 1; bots[seat] is each seat's bot code, params[seat] its parameters,
     wk the bots' scratch (make_work)."""
@@ -90,7 +90,7 @@ def play_range(setup, st, bots, params, seed, start, out, actions, rng, wk):
         result(st, setup, out, j)
 
 
-@njit(cache=True)
+@kernel
 def play_trace(setup, st, bots, params, seed, game, actions, rng, trace, wk):
     """One game with every action (seat, kind, a, b, c) into trace; returns how many (at most len(trace))."""
     init(st, setup, seed, game)
@@ -108,7 +108,7 @@ def play_trace(setup, st, bots, params, seed, game, actions, rng, trace, wk):
 
 
 
-@njit(cache=True)
+@kernel
 def _record_paths(st, setup, tracks, j):
     t = st.sc[S_TURN]
     if t < tracks.shape[1]:
@@ -116,7 +116,7 @@ def _record_paths(st, setup, tracks, j):
             tracks[j, t, b] = path_score(st, setup, st.boat[b])
 
 
-@njit(cache=True)
+@kernel
 def _game(setup, st, bots, params, seed, game, actions, rng, wk, tracks, j):
     """Game `game` played to its end; each boat's path_score into tracks[j, turn] when the boats are placed
     and after every turn (none when tracks has no turns)."""
@@ -131,7 +131,7 @@ def _game(setup, st, bots, params, seed, game, actions, rng, wk, tracks, j):
             _record_paths(st, setup, tracks, j)
 
 
-@njit(cache=True)
+@kernel
 def play_paths(setup, st, bots, params, seed, start, tracks, actions, rng, wk):
     """play_range's games start .. start + tracks.shape[0] - 1 again (the same decisions, the same races),
     recording each boat's path_score when the boats are placed and after every turn: tracks[j, turn, boat]

@@ -5,8 +5,8 @@ tuples of caller-owned arrays (`Setup`, `State`), allocating nothing. Twin of an
 from collections import namedtuple
 
 import numpy as np
-from numba import njit
 
+from kernels.jit import inline, kernel
 from kernels.rng import stream_init, uniform_int
 
 END, DISCARD, REVEAL, SWAP_ADJ, SWAP_ANY, ADV1, ADV2, ROTATE, MULLIGAN, NEGATE, PASS, PLACE = range(12)
@@ -78,19 +78,19 @@ def make_state(setup: Setup) -> State:
                  z(n, np.int64), z(len(setup.tile_kind), np.int64))
 
 
-@njit(cache=True, inline="always")
+@inline
 def turned(mask, rot):
     if rot == 0:
         return mask
     return ((mask << rot) | (mask >> (4 - rot))) & 15
 
 
-@njit(cache=True, inline="always")
+@inline
 def boat_of(setup, seat):
     return seat % 2 if setup.cfg[C_TEAM] else seat
 
 
-@njit(cache=True)
+@kernel
 def _shuffle(items, n, rng):
     for i in range(n - 1, 0, -1):
         j = uniform_int(rng, i + 1)
@@ -99,7 +99,7 @@ def _shuffle(items, n, rng):
         items[j] = t
 
 
-@njit(cache=True)
+@kernel
 def _refill(deck, counts, rng):
     """The discarded cards in type order, shuffled, into deck; returns how many."""
     n = 0
@@ -112,7 +112,7 @@ def _refill(deck, counts, rng):
     return n
 
 
-@njit(cache=True)
+@kernel
 def _draw(st, p):
     if st.sc[S_DECK_N] == 0:
         st.sc[S_DECK_N] = _refill(st.deck, st.disc, st.rng)
@@ -121,7 +121,7 @@ def _draw(st, p):
         st.hand[p, st.deck[st.sc[S_DECK_N]]] += 1
 
 
-@njit(cache=True)
+@kernel
 def init(st, setup, seed, game):
     cfg = setup.cfg
     cells = cfg[C_ROWS] * cfg[C_COLS]
@@ -161,14 +161,14 @@ def init(st, setup, seed, game):
             _draw(st, p)
 
 
-@njit(cache=True, inline="always")
+@inline
 def is_open(st, setup, cell):
     if st.cell_up[cell] == 0:
         return 0
     return turned(setup.tile_open[st.cell_tile[cell]], st.cell_rot[cell])
 
 
-@njit(cache=True)
+@kernel
 def neighbour(setup, cell, side):
     """The cell on `side` (0 N, 1 E, 2 S, 3 W) of `cell`, or -1 off the grid."""
     cols = setup.cfg[C_COLS]
@@ -182,7 +182,7 @@ def neighbour(setup, cell, side):
     return cell - 1 if c > 0 else -1
 
 
-@njit(cache=True)
+@kernel
 def mark_steps(st, setup, pos, value):
     """mark[x] = value for every cell one connected move from pos."""
     cols = setup.cfg[C_COLS]
@@ -201,13 +201,13 @@ def mark_steps(st, setup, pos, value):
             st.mark[n] = value
 
 
-@njit(cache=True, inline="always")
+@inline
 def swappable(st, setup, cell):
     k = setup.tile_kind[st.cell_tile[cell]]
     return st.cell_up[cell] == 1 and (k == RIVER or k == GOAL)
 
 
-@njit(cache=True)
+@kernel
 def has_boat(st, setup, cell):
     for b in range(setup.cfg[C_BOATS]):
         if st.boat[b] == cell:
@@ -215,7 +215,7 @@ def has_boat(st, setup, cell):
     return False
 
 
-@njit(cache=True, inline="always")
+@inline
 def _put(actions, n, kind, a, b, c):
     actions[n, 0] = kind
     actions[n, 1] = a
@@ -224,7 +224,7 @@ def _put(actions, n, kind, a, b, c):
     return n + 1
 
 
-@njit(cache=True)
+@kernel
 def legal(st, setup, actions):
     cfg = setup.cfg
     cols = cfg[C_COLS]
@@ -306,7 +306,7 @@ def legal(st, setup, actions):
     return n
 
 
-@njit(cache=True)
+@kernel
 def _begin_turn(st, setup):
     b = boat_of(setup, st.sc[S_ACTIVE])
     st.sc[S_TO_MOVE] = st.sc[S_ACTIVE]
@@ -317,7 +317,7 @@ def _begin_turn(st, setup):
     st.boat_start[b] = st.boat[b]
 
 
-@njit(cache=True)
+@kernel
 def apply_card(st, setup, kind, b, c):
     """An action card's effect (after its negate window let it through)."""
     if kind == SWAP_ADJ or kind == SWAP_ANY:
@@ -343,7 +343,7 @@ def apply_card(st, setup, kind, b, c):
             st.sc[S_PHASE] = OVER
 
 
-@njit(cache=True)
+@kernel
 def _open_window(st, setup):
     players = setup.cfg[C_PLAYERS]
     while st.sc[S_ASKED] < players - 1:
@@ -362,7 +362,7 @@ def _open_window(st, setup):
         st.sc[S_NEGATED] += 1
 
 
-@njit(cache=True)
+@kernel
 def _resolve_card(st, setup, ev):
     effect, amount = setup.ev_effect[ev], setup.ev_amount[ev]
     p = st.sc[S_ACTIVE]
@@ -391,7 +391,7 @@ def _resolve_card(st, setup, ev):
         st.sc[S_ALLOWED] += amount
 
 
-@njit(cache=True)
+@kernel
 def step(st, setup, kind, a, b, c):
     cfg = setup.cfg
     cells = cfg[C_ROWS] * cfg[C_COLS]
@@ -471,6 +471,6 @@ def step(st, setup, kind, a, b, c):
         _open_window(st, setup)
 
 
-@njit(cache=True, inline="always")
+@inline
 def terminal(st, setup):
     return st.sc[S_PHASE] == OVER

@@ -1,8 +1,7 @@
 """The greedy and the blocker (kernels/regatta/bots.py dispatches to them; the rollout plays its continuations
 with the greedy): one card play at a time, the one that most lowers the seat's value (score.value)."""
 
-from numba import njit
-
+from kernels.jit import kernel
 from kernels.regatta.engine import (
     C_COLS,
     MULLIGAN,
@@ -32,7 +31,7 @@ from kernels.regatta.score import (
 )
 
 
-@njit(cache=True)
+@kernel
 def greedy(st, setup, actions, n, spite):
     """Reveal first (the face-down neighbour nearest the goal row), then the card play that lowers _value
     most; else trade (mulligan) a card, the least useful first; else end the turn (or discard the first
@@ -67,7 +66,7 @@ def greedy(st, setup, actions, n, spite):
     return trade_or_end(setup, actions, n)
 
 
-@njit(cache=True)
+@kernel
 def trade_or_end(setup, actions, n):
     """Trade (mulligan) a card, the least useful first; else end the turn (or discard the first card when
     over the limit)."""
@@ -78,7 +77,7 @@ def trade_or_end(setup, actions, n):
     return 0  # END (or the first DISCARD, when over the limit): canonical order puts it first
 
 
-@njit(cache=True)
+@kernel
 def blocker_answer(st, setup, actions, n, spite):
     """In a negate window: negate when the pending card, as the chain stands, would leave this seat worse
     off (its own path longer or a rival's shorter, by _value) than the alternative."""
