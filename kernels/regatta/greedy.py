@@ -3,6 +3,8 @@ with the greedy): one card play at a time, the one that most lowers the seat's v
 
 from kernels.jit import kernel
 from kernels.regatta.engine import (
+    ADV1,
+    ADV2,
     C_COLS,
     MULLIGAN,
     REVEAL,
@@ -39,22 +41,27 @@ def greedy(st, setup, actions, n, spite):
     cols = setup.cfg[C_COLS]
     me = boat_of(setup, st.sc[S_TO_MOVE])
     best_i, best_row = -1, FAR
+    plays = False
     for i in range(n):
         if actions[i, 0] == REVEAL and actions[i, 2] // cols < best_row:
             best_i, best_row = i, actions[i, 2] // cols
-    if best_i >= 0:
-        return best_i
+        plays |= SWAP_ADJ <= actions[i, 0] <= ROTATE
+    if best_i >= 0 or not plays:
+        return best_i if best_i >= 0 else trade_or_end(setup, actions, n)
     bd, sea, best_v, rival = standing(st, setup, me, spite)  # each card play is valued on bd as it changes it
     prune = spite == 0.0 and best_v < STUCK and fits_masks(setup)
     limit = 0
+    reached = False  # reach_levels made: only a swap or a turn reads them
     if prune:  # the levels that bound what a play can leave (score.may_beat): most plays need no search
         limit = min(len(st.dist), int(best_v))
-        reach_levels(bd, setup, sea, st.boat[me], st.queue, limit)
         target_levels(bd, setup, sea, st.dist, limit)
     for i in range(n):
         kind = actions[i, 0]
         if SWAP_ADJ <= kind <= ROTATE:
             if prune:
+                if not reached and kind != ADV1 and kind != ADV2:
+                    reach_levels(bd, setup, sea, st.boat[me], st.queue, limit)
+                    reached = True
                 v = path_after_below(bd, setup, sea, st, me, kind, actions[i, 2], actions[i, 3], st.queue, st.dist,
                                      limit, best_v)
             else:

@@ -40,7 +40,7 @@ from kernels.regatta.engine import (
     apply_card,
     boat_of,
     legal,
-    mark_steps,
+    reach_from,
 )
 from kernels.regatta.score import FAR, STUCK, WIN, path_score, rival_path, value, value_after
 
@@ -197,28 +197,23 @@ def _moves_value(st, setup, p, me, spite, base):
     """The least of `base` and the value after each move a move card in hand allows (one use left)."""
     if st.sc[S_PLAYS] >= st.sc[S_ALLOWED]:
         return base
-    reach = 0
+    moves = 0
     for k in range(setup.cfg[C_NCARD]):
         if st.hand[p, k] > 0:
             for slot in range(2):
                 if setup.card_act[k, slot] == ADV2:
-                    reach = 2
-                elif setup.card_act[k, slot] == ADV1 and reach == 0:
-                    reach = 1
-    if reach == 0:
+                    moves = 2
+                elif setup.card_act[k, slot] == ADV1 and moves == 0:
+                    moves = 1
+    if moves == 0:
         return base
     cells = setup.cfg[C_ROWS] * setup.cfg[C_COLS]
     pos = st.boat[me]
-    st.mark[:] = 0
-    mark_steps(st, setup, pos, 1)
-    if reach == 2:
-        for x in range(cells):
-            if st.mark[x] == 1:
-                mark_steps(st, setup, x, 2)
+    reach = reach_from(st, setup, pos, moves)
     rival = rival_path(st, setup, me) if spite != 0.0 else FAR
     best = base
     for x in range(cells):
-        if st.mark[x] > 0 and x != pos:
+        if (reach >> x) & 1 and x != pos:
             v = _after(st, setup, me, spite, rival, ADV2, x, 0)
             if v < best:
                 best = v
