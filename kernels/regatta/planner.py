@@ -42,38 +42,19 @@ from kernels.regatta.engine import (
     legal,
     reach_from,
 )
-from kernels.regatta.score import FAR, STUCK, WIN, path_score, rival_path, value, value_after
+from kernels.regatta.score import WIN, path_score, standing, value, value_after, value_with
 
 
 @kernel
-def _after(st, setup, me, spite, rival, kind, b, c):
-    """value_after for a play of `me`'s own boat; `rival` (the rivals' least path now) spares the rivals'
-    searches after a move, which leaves their paths as they are."""
-    if kind == ADV1 or kind == ADV2:
-        t = st.cell_tile[b]
-        if setup.tile_kind[t] == GOAL and setup.tile_sea[t] == 1:
-            return WIN
-        keep = st.boat[me]
-        st.boat[me] = b
-        own = path_score(st, setup, b)
-        st.boat[me] = keep
-        if spite == 0.0:
-            return float(own)
-        return own - spite * min(rival, STUCK)
-    return value_after(st, setup, me, spite, kind, b, c, me)
-
-
-@kernel
-def _rank(st, setup, wk, acts, n, level, me, spite, beam):
+def _rank(st, setup, wk, acts, n, level, me, spite, beam, bd, sea, rival):
     """The `beam` card plays among acts[:n] of least value into wk.beam[level] (ties: the earlier play;
-    a play with the effect of one kept already is left out); returns how many."""
-    rival = rival_path(st, setup, me) if spite != 0.0 else FAR
+    a play with the effect of one kept already is left out); returns how many. bd, sea, rival: standing."""
     m = 0
     for i in range(n):
         kind = acts[i, 0]
         if kind < SWAP_ADJ or kind > ROTATE:
             continue
-        v = _after(st, setup, me, spite, rival, kind, acts[i, 2], acts[i, 3])
+        v = value_with(bd, setup, sea, st, me, spite, rival, kind, acts[i, 2], acts[i, 3])
         j = m
         while j > 0 and wk.beam_v[level, j - 1] > v:
             j -= 1
@@ -123,12 +104,12 @@ def _unplay(st, setup, p, me, kind, a, b, c, keep):
 @kernel
 def _expand(st, setup, wk, level, depth, me, spite, beam):
     """(this position's value, how many plays from it are kept in wk.beam[level]: 0 at the last level)."""
-    here = value(st, setup, me, spite)
+    bd, sea, here, rival = standing(st, setup, me, spite)
     if level >= depth or st.sc[S_PLAYS] >= st.sc[S_ALLOWED]:
         return here, 0
     acts = wk.acts[level - 1]
     n = legal(st, setup, acts)
-    return here, _rank(st, setup, wk, acts, n, level, me, spite, beam)
+    return here, _rank(st, setup, wk, acts, n, level, me, spite, beam, bd, sea, rival)
 
 
 @kernel
@@ -165,7 +146,8 @@ def _line(st, setup, wk, level, depth, me, spite, beam):
 def best_line(st, setup, wk, actions, n, me, spite, beam, depth):
     """(index of the first play of the best line, its value); -1 when no card play is legal."""
     depth = min(depth, st.sc[S_ALLOWED] - st.sc[S_PLAYS])
-    m = _rank(st, setup, wk, actions, n, 0, me, spite, beam)
+    bd, sea, _here, rival = standing(st, setup, me, spite)
+    m = _rank(st, setup, wk, actions, n, 0, me, spite, beam, bd, sea, rival)
     p = st.sc[S_TO_MOVE]
     best_i, best_v = -1, 0.0
     for j in range(m):
@@ -193,8 +175,9 @@ def pile_of(setup, t):
 
 
 @kernel
-def _moves_value(st, setup, p, me, spite, base):
-    """The least of `base` and the value after each move a move card in hand allows (one use left)."""
+def _moves_value(st, setup, p, me, spite, base, bd, sea, rival):
+    """The least of `base` and the value after each move a move card in hand allows (one use left); bd,
+    sea, rival: standing."""
     if st.sc[S_PLAYS] >= st.sc[S_ALLOWED]:
         return base
     moves = 0
@@ -210,11 +193,10 @@ def _moves_value(st, setup, p, me, spite, base):
     cells = setup.cfg[C_ROWS] * setup.cfg[C_COLS]
     pos = st.boat[me]
     reach = reach_from(st, setup, pos, moves)
-    rival = rival_path(st, setup, me) if spite != 0.0 else FAR
     best = base
     for x in range(cells):
         if (reach >> x) & 1 and x != pos:
-            v = _after(st, setup, me, spite, rival, ADV2, x, 0)
+            v = value_with(bd, setup, sea, st, me, spite, rival, ADV2, x, 0)
             if v < best:
                 best = v
     return best
@@ -239,9 +221,9 @@ def reveal_value(st, setup, wk, me, spite, x):
         if wk.seen[t] == 1 or pile_of(setup, t) != pile:
             continue
         st.cell_tile[x] = t
-        v = value(st, setup, me, spite)
+        bd, sea, v, rival = standing(st, setup, me, spite)
         if setup.tile_kind[t] != ROCK:
-            v = _moves_value(st, setup, p, me, spite, v)
+            v = _moves_value(st, setup, p, me, spite, v, bd, sea, rival)
         total += v
         count += 1
     st.cell_tile[x] = real

@@ -2,7 +2,7 @@
 seat, on determinized copies of the game.
 
 Candidates (its turn, within the hand limit): the greedy's own choice first, then the `top` card plays of
-least value after them (score.value_after, as the greedy ranks them), then the greedy's trade-or-end. Each
+least value after them (score.value_with, as the greedy ranks them), then the greedy's trade-or-end. Each
 is played on k copies of the game and the race continued by greedies for `rounds` rounds; a copy scores 1
 when its boat wins, 0 when another does, and at the horizon 1, 1/2 or 0 as its path_score is shorter than,
 equal to or longer than the best rival's. The candidate of the highest mean is played (ties: the earlier).
@@ -44,7 +44,7 @@ from kernels.regatta.engine import (
 )
 from kernels.regatta.greedy import greedy, trade_or_end
 from kernels.regatta.planner import pile_of
-from kernels.regatta.score import path_score, rival_path, value_after
+from kernels.regatta.score import path_score, rival_path, standing, value_with
 from kernels.rng import next_u64, stream_init
 
 PURPOSE_ROLLOUT = 8
@@ -196,13 +196,14 @@ def candidates(st, setup, wk, actions, n, top):
     """The greedy's choice, then the `top` card plays of least value after them, then the trade-or-end."""
     me = boat_of(setup, st.sc[S_TO_MOVE])
     m = _add(wk, 0, actions, greedy(st, setup, actions, n, 0.0))
+    bd, sea, _here, rival = standing(st, setup, me, 0.0)
     kept = 0
     while kept < top:  # selection, `top` passes: few candidates, no sort buffer
         best_i, best_v = -1, 0.0
         for i in range(n):
             kind = actions[i, 0]
             if SWAP_ADJ <= kind <= ROTATE:
-                v = value_after(st, setup, me, 0.0, kind, actions[i, 2], actions[i, 3], me)
+                v = value_with(bd, setup, sea, st, me, 0.0, rival, kind, actions[i, 2], actions[i, 3])
                 taken = False
                 for q in range(m):
                     taken |= wk.cand[q, 0] == kind and wk.cand[q, 1] == actions[i, 1] and \
