@@ -12,6 +12,7 @@ from kernels.regatta.engine import (
     END,
     MAX_BOATS,
     N_KINDS,
+    PASS,
     PLACE,
     PLACING,
     PURPOSE_POLICY,
@@ -23,6 +24,7 @@ from kernels.regatta.engine import (
     S_TURN,
     S_WINNER,
     TURN,
+    WINDOW,
     init,
     legal,
     step,
@@ -58,6 +60,25 @@ def decide(st, setup, actions, n, bot, params, rng, wk):
     if bot == BOT_PLANNER or bot == BOT_ROLLOUT:
         return answer(st, setup, n)
     return 0  # greedy passes
+
+
+@kernel
+def _pick(st, setup, bots, params, actions, rng, wk):
+    """The seat to move's action, its index into actions: legal, then decide. The random bot and the
+    greedy are called here directly (decide's long argument list costs more than their choice), and the
+    greedy in a negate window passes without a list: it always does, and PASS is a window's first action."""
+    seat = st.sc[S_TO_MOVE]
+    bot = bots[seat]
+    phase = st.sc[S_PHASE]
+    if bot == BOT_GREEDY and phase == WINDOW:
+        actions[0, 0], actions[0, 1], actions[0, 2], actions[0, 3] = PASS, 0, 0, 0
+        return 0
+    n = legal(st, setup, actions)
+    if bot == BOT_RANDOM or phase == PLACING:
+        return uniform_int(rng, n)
+    if bot == BOT_GREEDY and phase == TURN:
+        return greedy(st, setup, actions, n, 0.0)
+    return decide(st, setup, actions, n, bot, params[seat], rng, wk)
 
 
 @kernel
@@ -97,8 +118,7 @@ def play_trace(setup, st, bots, params, seed, game, actions, rng, trace, wk):
     stream_init(rng, seed, game, np.int64(PURPOSE_POLICY))
     m = 0
     while not terminal(st, setup) and m < trace.shape[0]:
-        n = legal(st, setup, actions)
-        i = decide(st, setup, actions, n, bots[st.sc[S_TO_MOVE]], params[st.sc[S_TO_MOVE]], rng, wk)
+        i = _pick(st, setup, bots, params, actions, rng, wk)
         trace[m, 0] = st.sc[S_TO_MOVE]
         for q in range(4):
             trace[m, 1 + q] = actions[i, q]
@@ -123,8 +143,7 @@ def _game(setup, st, bots, params, seed, game, actions, rng, wk, tracks, j):
     init(st, setup, seed, game)
     stream_init(rng, seed, game, np.int64(PURPOSE_POLICY))
     while not terminal(st, setup):
-        n = legal(st, setup, actions)
-        i = decide(st, setup, actions, n, bots[st.sc[S_TO_MOVE]], params[st.sc[S_TO_MOVE]], rng, wk)
+        i = _pick(st, setup, bots, params, actions, rng, wk)
         kind = actions[i, 0]
         step(st, setup, kind, actions[i, 1], actions[i, 2], actions[i, 3])
         if tracks.shape[1] > 0 and (kind == END or kind == PLACE) and st.sc[S_PHASE] == TURN:
