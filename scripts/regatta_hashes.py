@@ -11,12 +11,15 @@ mixes whose name contains one of them. About 15 minutes with a cold numba cache 
 
 import hashlib
 import sys
+from pathlib import Path
 
 import numpy as np
 
-from analyzer.regatta.simulation import build_play_range, kernel_args, regatta_job
-from kernels.regatta import bots as kb
-from kernels.regatta import engine as ke
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from analyzer.regatta.simulation import build_play_range, kernel_args, regatta_job  # noqa: E402
+from kernels.regatta import bots as kb  # noqa: E402
+from kernels.regatta import engine as ke  # noqa: E402
 
 SEED = 7
 TRACED = 50
