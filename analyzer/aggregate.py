@@ -105,6 +105,7 @@ class PrecisionRule:
         self._s1 = 0  # running sum (successes for a proportion)
         self._s2 = 0  # running sum of squares
         self._low, self._high = np.iinfo(np.int64).max, np.iinfo(np.int64).min  # do the values vary yet?
+        self._counts = np.zeros(statistic.value if statistic.kind == "categories" else 0, np.int64)  # per category
         self.half_width = float("inf")  # at the last game seen
 
     def scan(self, values: np.ndarray) -> int | None:
@@ -121,6 +122,9 @@ class PrecisionRule:
             low = np.minimum.accumulate(np.minimum(v, self._low))
             high = np.maximum.accumulate(np.maximum(v, self._high))
             half = stats.mean_half_widths(n, s1, s2, varies=low < high)
+        elif self.statistic.kind == "categories":  # each category's running count; the widest interval
+            counts = self._counts[:, None] + np.cumsum(v[None, :] == np.arange(self._counts.size)[:, None], axis=1)
+            half = stats.wilson_half_widths(counts, n[None, :]).max(axis=0)
         else:
             half = stats.wilson_half_widths(s1, n)
         met = np.flatnonzero((half <= self.target) & (n >= self.min_games))
@@ -128,5 +132,7 @@ class PrecisionRule:
         self.n, self._s1, self._s2 = int(n[take - 1]), int(s1[take - 1]), int(s2[take - 1])
         if self.statistic.kind == "mean":
             self._low, self._high = int(low[take - 1]), int(high[take - 1])
+        if self.statistic.kind == "categories":
+            self._counts = counts[:, take - 1].copy()
         self.half_width = float(half[take - 1])
         return take if met.size else None

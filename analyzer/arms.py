@@ -124,20 +124,25 @@ def check_arm_count(arms: int, what: str = "arms") -> None:
                         f"paired: {arms * (arms - 1) // 2:,} pairs); compare them in smaller groups")
 
 
-def run_arms(jobs: list[tuple[str, object]], options, notes: dict | None = None, aggregate: bool = False) -> list:
+def run_arms(jobs: list[tuple[str, object]], options, notes: dict | None = None, aggregate: bool = False,
+             paired: bool = True) -> list:
     """Play games 0 .. G-1 of every (label, Job) arm with the same run options (common random numbers:
     each arm's job has the same seed); with a checkpoint, each arm keeps its chunks in a sub-folder
-    named after its label (arm_folders). Returns the arms' RunResults in order."""
-    from analyzer.runner import run_job
+    named after its label (arm_folders). Returns the arms' RunResults in order. `paired=False`: the arms are
+    separate studies, never compared two by two (the cells of a seat study), so MAX_ARMS does not bound them."""
+    from analyzer.runner import backend_for, run_job
 
-    check_arm_count(len(jobs), ", ".join(label for label, _ in jobs[:3]) + (", ..." if len(jobs) > 3 else ""))
+    if paired:
+        check_arm_count(len(jobs), ", ".join(label for label, _ in jobs[:3]) + (", ..." if len(jobs) > 3 else ""))
     folders = arm_folders([label for label, _ in jobs])
     runs = []
-    for i, ((label, job), folder) in enumerate(zip(jobs, folders)):
-        arm_options = replace(options, label=label)
-        if options.checkpoint is not None:
-            arm_options = replace(arm_options, checkpoint=Path(options.checkpoint) / folder)
-        runs.append(run_job(job, arm_options, aggregate=aggregate, notes=notes, runs=len(jobs) - i))
+    with backend_for(options) as backend:  # one thread pool or Dask cluster for every arm
+        for i, ((label, job), folder) in enumerate(zip(jobs, folders)):
+            arm_options = replace(options, label=f"{options.label} ({label})")  # games (seating 1): bar, estimates
+            if options.checkpoint is not None:
+                arm_options = replace(arm_options, checkpoint=Path(options.checkpoint) / folder)
+            runs.append(run_job(job, arm_options, aggregate=aggregate, notes=notes, runs=len(jobs) - i,
+                                backend=backend))
     return runs
 
 

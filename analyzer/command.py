@@ -41,7 +41,7 @@ except ImportError:  # older typer runs on click itself
 from reports.document import plural
 
 __all__ = ["CheckedCommand", "CheckedGroup", "backend_fields", "checked_app", "command_line", "out_console",
-           "prepare_out_dir", "print_run_notes", "results_folder", "run_fields", "run_options"]
+           "prepare_out_dir", "print_run_notes", "repeat_hint", "results_folder", "run_fields", "run_options"]
 
 def _ignore_zero_width() -> None:
     """rich takes COLUMNS=0 for a terminal zero characters wide and prints nothing at all (help,
@@ -98,7 +98,17 @@ def _refuse_repeated_options(command, ctx, args: list[str]) -> None:
             names = "/".join(param.opts + param.secondary_opts)
             what = "give one of them once" if param.secondary_opts else (
                 "give it once" if param.is_flag else "it takes one value, give it once")
-            ctx.fail(f"{names} is given {times} times: {what}")
+            hint = getattr(command.callback, "repeat_hints", {}).get(param.name)
+            ctx.fail(f"{names} is given {times} times: {what}" + (f"; {hint}" if hint else ""))
+
+
+def repeat_hint(**hints: str):
+    """Decorator of a command: what to say, besides refusing it, when an option (by its parameter name) is given
+    twice, e.g. where to go instead (`balance --heuristic pips --heuristic diverse`: the tournament)."""
+    def decorate(command):
+        command.repeat_hints = {**getattr(command, "repeat_hints", {}), **hints}
+        return command
+    return decorate
 
 
 def checked_app(app: typer.Typer) -> typer.Typer:

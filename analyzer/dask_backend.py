@@ -99,6 +99,15 @@ class DaskBackend:
                                 f"{analyzer.__version__}; install the same version everywhere")
         self.workers = sum(nthreads.values())
 
+    def drop_pending(self) -> None:
+        """Cancel the chunks still queued or in flight (a run stopped early), so the next job starts clean."""
+        from distributed import as_completed
+
+        if self._pending:
+            self._client.cancel([future for _, future in self._pending.values()])
+        self._pending.clear()
+        self._completed = as_completed()
+
     def submit(self, job: Job, start: int, end: int) -> None:
         future = self._client.submit(play_chunk, job, start, end, key=f"tabletop-chunk-{self._token}-{start}-{end}")
         self._pending[future.key] = (start, future)

@@ -122,15 +122,18 @@ def _plan(limit: int, size_at: Callable[[int], int], stored: dict[int, int]) -> 
 
 @dataclass(frozen=True)
 class Statistic:
-    """What --precision measures: the mean of a column, or the share of games with column == value."""
+    """What --precision measures: the mean of a column, the share of games with column == value, or the widest
+    of the shares of games with column == k for k in 0 .. value - 1 (each seat's win rate: the worst seat's)."""
     column: int = 0
-    kind: str = "mean"  # "mean" (Student t) or "proportion" (Wilson: the share of games whose column == value)
+    kind: str = "mean"  # "mean" (Student t), "proportion" (Wilson) or "categories" (Wilson, the widest)
     name: str = "mean score"
     value: int = 1
 
     def __post_init__(self):
-        if self.kind not in ("mean", "proportion"):
-            raise ValueError(f"Statistic.kind must be 'mean' or 'proportion', got {self.kind!r}")
+        if self.kind not in ("mean", "proportion", "categories"):
+            raise ValueError(f"Statistic.kind must be 'mean', 'proportion' or 'categories', got {self.kind!r}")
+        if self.kind == "categories" and self.value < 1:
+            raise ValueError("a 'categories' Statistic needs value >= 1 categories")
 
 
 @dataclass(frozen=True, eq=False)
@@ -301,6 +304,13 @@ class ThreadBackend:
     def warm(self, job: Job) -> None:
         warm_up(job)
 
+    def drop_pending(self) -> None:
+        """Forget the chunks still queued or in flight (a run stopped early), so the next job starts clean."""
+        for future in self._running:
+            future.cancel()
+        wait(self._running)
+        self._running.clear()
+
     def submit(self, job: Job, start: int, end: int) -> None:
         self._running[self._pool.submit(play_chunk, job, start, end)] = start
 
@@ -310,6 +320,12 @@ class ThreadBackend:
             done, _ = wait(self._running, timeout=SIGNAL_POLL_S, return_when=FIRST_COMPLETED)
         future = min(done, key=self._running.get)
         return self._running.pop(future), future.result()
+
+
+def backend_for(options: RunOptions):
+    """The backend the options ask for, to open once (`with`) and pass to several run_job calls: a command
+    playing several jobs (arms, cells) then starts one thread pool or Dask cluster, not one per job."""
+    return _backend(options.checked())
 
 
 def _backend(options: RunOptions):
@@ -322,13 +338,14 @@ def _backend(options: RunOptions):
 # --------------------------------------------------------------------------- the driver
 
 def run_job(job: Job, options: RunOptions, aggregate: bool = False, notes: dict | None = None,
-            runs: int = 1) -> RunResult:
+            runs: int = 1, backend=None) -> RunResult:
     """Play ``job`` as ``options`` say; returns per-game columns and/or a ColumnStats aggregate.
 
     ``aggregate=True`` folds every game into a ``ColumnStats`` (needed for ``per_game=False``).
     ``notes`` go into a new checkpoint's manifest for people to read (e.g. the command line).
     ``runs``: how many runs like this one the command has still to play, this one included (its arms left), for
-    the estimate of its time.
+    the estimate of its time. ``backend``: an open one (backend_for) shared with other jobs; by default the run
+    opens and closes its own.
     """
     from analyzer.aggregate import ColumnStats, PrecisionRule  # scipy: kept off the CLI's start-up path
 
@@ -343,7 +360,8 @@ def run_job(job: Job, options: RunOptions, aggregate: bool = False, notes: dict 
                                    + (" (--max-games)" if rule else ""))
     keeper = _Keeper(job, None if rule else limit) if opts.per_game else None
     agg = ColumnStats(job.n_cols) if aggregate else None
-    backend = _backend(opts)
+    shared = backend is not None
+    backend = backend if shared else _backend(opts)
     with ExitStack() as stack:
         ckpt = None
         if opts.checkpoint is not None:  # opened first: a mismatch is refused before any start-up
@@ -353,7 +371,10 @@ def run_job(job: Job, options: RunOptions, aggregate: bool = False, notes: dict 
             ckpt = stack.enter_context(Checkpoint(opts.checkpoint, identity, job.n_cols, job.dtype, notes))
             ckpt.keep_within(limit)
         t_start = time.perf_counter()
-        stack.enter_context(backend)
+        if shared:
+            stack.callback(backend.drop_pending)
+        else:
+            stack.enter_context(backend)
         backend.warm(job)
         if rule is None and isinstance(backend, ThreadBackend):  # (a cluster's speed is not known here)
             left = limit - sum(end - start for start, end in (ckpt.stored.items() if ckpt else ()))

@@ -13,6 +13,7 @@ linear interpolation step by step).
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -20,6 +21,8 @@ import numpy as np
 from scipy.special import ndtri, stdtr, stdtrit  # not scipy.stats: 1 s to import, and CLI start-up counts
 
 __all__ = [
+    "binomial_logit",
+    "clustered_correlation",
     "clustered_mean_ci",
     "clustered_wilson_ci",
     "mean_ci",
@@ -31,9 +34,13 @@ __all__ = [
     "percentiles_counts",
     "category_probabilities",
     "category_probabilities_counts",
+    "excess_binomial_sd",
+    "linear_fit",
     "paired_difference",
     "paired_share_ci",
     "paired_share_difference",
+    "share_difference_ci",
+    "bradley_terry",
 ]
 
 
@@ -274,10 +281,116 @@ def paired_share_ci(both: int, only_a: int, only_b: int, neither: int,
     # Newcombe's phi: a positive association is shrunk by n/2 (never below 0); none when a margin is empty
     shrunk = max(cross - n / 2, 0.0) if cross > 0 else float(cross)
     phi = shrunk / math.sqrt(margins) if margins else 0.0
+    return _square_and_add(p1, l1, u1, p2, l2, u2, phi)
+
+
+def _square_and_add(p1, l1, u1, p2, l2, u2, phi: float) -> tuple[float, float]:
+    """Newcombe's hybrid score interval for p1 - p2 from the two shares' Wilson intervals, joined through their
+    correlation phi (0 for independent samples)."""
     d = p1 - p2
     lo = d - math.sqrt(max((p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2, 0.0))
     hi = d + math.sqrt(max((u1 - p1) ** 2 - 2 * phi * (u1 - p1) * (p2 - l2) + (p2 - l2) ** 2, 0.0))
     return (max(lo, -1.0), min(hi, 1.0))
+
+
+def share_difference_ci(k1: int, n1: int, k2: int, n2: int, confidence: float = 0.95) -> tuple[float, float]:
+    """Interval for k1/n1 - k2/n2, two shares of independent samples (the seat-1 win rates of two scenarios).
+
+    Newcombe's hybrid score interval (Statist. Med. 17, 873-890, 1998, method 10): the two Wilson intervals
+    squared and added; it keeps near its nominal coverage for small samples and shares near 0 or 1.
+    """
+    confidence = _check_confidence(confidence)
+    l1, u1 = wilson_ci(k1, n1, confidence)
+    l2, u2 = wilson_ci(k2, n2, confidence)
+    return _square_and_add(k1 / n1, l1, u1, k2 / n2, l2, u2, 0.0)
+
+
+def bradley_terry(winners, fields, clusters=None, confidence: float = 0.95, max_iter: int = 200) -> dict:
+    """Bradley-Terry strengths of entrants from contests that one of them wins (Luce's choice model).
+
+    In contest i entrant k fills ``fields[i, k]`` of the places (0: absent) and wins with probability
+    ``fields[i, k] * s_k / sum_j fields[i, j] * s_j``: with two places Bradley and Terry's model (1952), with
+    more the first place of Plackett-Luce. ``winners[i]``: the index of the entrant that won contest i, or -1
+    (no winner: the contest is left out). The log-strengths are fitted by maximum likelihood (Newton's method),
+    centred on 0, so a strength is relative to the geometric mean of the entrants: strengths s_a and s_b say a
+    wins s_a / (s_a + s_b) of the contests between the two.
+
+    The intervals use the sandwich variance clustered by ``clusters`` (contests of one game, played once per
+    seating on the same board and dice, share its luck; None: every contest its own cluster), with a normal
+    quantile. Returns ``{"log_strength", "strength", "se", "se_model", "ci95" (of the strength), "contests",
+    "clusters", "iterations"}``; where the likelihood has no maximum (an entrant won no contest, or won every
+    one it played), ``{"estimable": False, "reason": ...}`` instead of figures.
+    """
+    confidence = _check_confidence(confidence)
+    f = np.asarray(fields)
+    w = np.asarray(winners).ravel()
+    if f.ndim != 2 or f.shape[0] != w.size or f.shape[1] < 2 or f.shape[0] == 0:
+        raise ValueError("fields must be [contests, entrants >= 2] with one winner per contest")
+    if np.any(f < 0) or not np.issubdtype(f.dtype, np.integer) or not np.issubdtype(w.dtype, np.integer):
+        raise ValueError("fields must be non-negative integers and winners integer entrant indices")
+    a = f.shape[1]
+    groups = np.arange(w.size) if clusters is None else np.unique(np.asarray(clusters).ravel(), return_inverse=True)[1]
+    if groups.size != w.size:
+        raise ValueError("clusters must give one cluster per contest")
+    decided = w >= 0
+    if np.any(w >= a) or np.any(f[decided, w[decided]] == 0):
+        raise ValueError("a winner must be an entrant present in its contest")
+    f, w, groups = f[decided], w[decided], groups[decided]
+    wins = np.bincount(w, minlength=a).astype(np.float64)
+    present = np.bincount(np.nonzero(f)[1], minlength=a)
+    losses = present - np.bincount(w, minlength=a)  # contests the entrant played and another won
+    for k in range(a):
+        if wins[k] == 0 or losses[k] == 0:
+            return {"estimable": False, "contests": int(w.size),
+                    "reason": f"entrant {k} " + ("played no contest with a winner" if present[k] == 0 else
+                                                 "won no contest" if wins[k] == 0 else "won every contest it played")}
+    rows, row_of = np.unique(f, axis=0, return_inverse=True)
+    rows = rows.astype(np.float64)
+    per_row = np.bincount(row_of.ravel(), minlength=len(rows)).astype(np.float64)
+
+    def fit_at(theta):
+        weight = rows * np.exp(theta)
+        total = weight.sum(axis=1, keepdims=True)
+        pi = weight / total
+        loglik = float(wins @ theta - per_row @ np.log(total[:, 0]))  # (+ the constant sum of log fields)
+        info = np.einsum("u,uk,uj->kj", per_row, pi, pi)
+        info = np.diag(per_row @ pi) - info
+        return loglik, wins - per_row @ pi, info, pi
+
+    theta = np.zeros(a)
+    loglik, grad, info, pi = fit_at(theta)
+    ones = np.ones((a, a))
+    for iteration in range(1, max_iter + 1):
+        step = np.linalg.solve(info + ones, grad)  # grad sums to 0, so the step does too: theta stays centred
+        t = 1.0
+        while True:  # the log-likelihood is concave: halve a step that overshoots
+            new = fit_at(theta + t * step)
+            if new[0] >= loglik - 1e-12 * abs(loglik) or t < 1e-8:
+                break
+            t /= 2
+        theta = theta + t * step
+        loglik, grad, info, pi = new
+        if np.max(np.abs(t * step)) < 1e-12:
+            break
+    if not np.all(np.isfinite(theta)) or np.max(np.abs(theta)) > 30 or np.max(np.abs(grad)) > 1e-6 * w.size:
+        return {"estimable": False, "contests": int(w.size),
+                "reason": "the contests do not tie every entrant to the others (no finite maximum)"}
+    cov_model = np.linalg.pinv(info)
+    n_groups = int(groups.max()) + 1
+    scores = np.zeros((n_groups, a))
+    np.add.at(scores, (groups, w), 1.0)
+    expected = pi[row_of.ravel()]
+    for k in range(a):
+        scores[:, k] -= np.bincount(groups, weights=expected[:, k], minlength=n_groups)
+    used = np.unique(groups).size
+    meat = scores.T @ scores * (used / (used - 1) if used > 1 else 1.0)
+    cov = cov_model @ meat @ cov_model
+    se = np.sqrt(np.maximum(np.diag(cov), 0.0))
+    z = float(ndtri(0.5 + 0.5 * confidence))
+    return {"estimable": True, "log_strength": theta.tolist(), "strength": np.exp(theta).tolist(),
+            "se": se.tolist(), "se_model": np.sqrt(np.maximum(np.diag(cov_model), 0.0)).tolist(),
+            "ci95": [[float(np.exp(t - z * e)), float(np.exp(t + z * e))] for t, e in zip(theta, se)],
+            "contests": int(w.size), "clusters": used, "iterations": iteration}
 
 
 def wilson_half_widths(k, n, confidence: float = 0.95) -> np.ndarray:
@@ -405,3 +518,124 @@ def paired_difference(a, b, confidence: float = 0.95) -> dict:
         "p_tie": float(np.count_nonzero(d == 0) / n),
         "p_value": p_value,
     }
+
+
+def excess_binomial_sd(successes, trials: int, confidence: float = 0.95, resamples: int = 2000,
+                       seed: int = 0) -> dict:
+    """How much a success probability truly differs between groups (boards), beyond the binomial noise of
+    ``trials`` outcomes per group: the method-of-moments estimate of the between-group variance,
+
+        var(p̂, ddof=1) − mean(p̂ (1 − p̂)) / (trials − 1),
+
+    unbiased for the variance of the groups' true probabilities (E[p̂(1 − p̂)] = p(1 − p)(n − 1)/n). Returns
+    ``{"groups", "trials", "observed_sd", "noise_sd", "sd", "ci95"}``: the observed sd of the groups' shares,
+    the sd the noise alone would give, and sqrt(max(estimate, 0)) with a percentile bootstrap interval over the
+    groups (``resamples`` draws from ``seed``; no interval with fewer than 2 groups)."""
+    confidence = _check_confidence(confidence)
+    k = _as_finite_1d(successes, "successes")
+    if trials < 2 or k.size == 0 or np.any((k < 0) | (k > trials)):
+        raise ValueError("excess_binomial_sd needs trials >= 2 and successes within 0..trials")
+    p = k / trials
+
+    def between(share: np.ndarray) -> np.ndarray:  # rows: resamples
+        noise = (share * (1 - share)).mean(axis=-1) / (trials - 1)
+        return share.var(axis=-1, ddof=1) - noise
+
+    g = p.size
+    out = {"groups": int(g), "trials": int(trials), "observed_sd": float(p.std(ddof=1)) if g > 1 else None,
+           "noise_sd": float(math.sqrt((p * (1 - p)).mean() / (trials - 1))), "sd": None, "ci95": [None, None]}
+    if g < 2:
+        return out
+    out["sd"] = float(math.sqrt(max(float(between(p)), 0.0)))
+    draws = np.random.default_rng(seed).integers(0, g, (resamples, g))
+    sds = np.sqrt(np.maximum(between(p[draws]), 0.0))
+    tail = 50 * (1 - confidence)
+    out["ci95"] = [float(np.percentile(sds, tail)), float(np.percentile(sds, 100 - tail))]
+    return out
+
+
+def clustered_correlation(x, y, clusters, confidence: float = 0.95, resamples: int = 2000, seed: int = 0) -> dict:
+    """Pearson's r of paired values that come in correlated groups (the seats of one board), with a percentile
+    bootstrap interval over the groups (``resamples`` draws from ``seed``). Returns ``{"n", "clusters", "r",
+    "ci95", "slope", "slope_ci95"}``, slope: the least-squares slope of y on x with its bootstrap interval."""
+    confidence = _check_confidence(confidence)
+    xs, ys = _as_finite_1d(x, "x"), _as_finite_1d(y, "y")
+    groups = np.unique(np.asarray(clusters).ravel(), return_inverse=True)[1]
+    if not xs.size == ys.size == groups.size or xs.size < 3:
+        raise ValueError("x, y and clusters must have the same length, at least 3")
+    g = int(groups.max()) + 1
+    # per group the sums a resample adds up: n, Σx, Σy, Σx², Σy², Σxy
+    sums = np.stack([np.bincount(groups, w, minlength=g) for w in
+                     (np.ones_like(xs), xs, ys, xs * xs, ys * ys, xs * ys)], axis=1)
+
+    def r_and_slope(s: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        n, sx, sy, sxx, syy, sxy = np.moveaxis(s, -1, 0)
+        cxx, cyy, cxy = sxx - sx * sx / n, syy - sy * sy / n, sxy - sx * sy / n
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return cxy / np.sqrt(cxx * cyy), cxy / cxx
+
+    r, slope = r_and_slope(sums.sum(axis=0))
+    out = {"n": int(xs.size), "clusters": g, "r": float(r), "ci95": [None, None], "slope": float(slope),
+           "slope_ci95": [None, None]}
+    if g < 2 or not np.isfinite(r):
+        return out
+    draws = np.random.default_rng(seed).integers(0, g, (resamples, g))
+    rs, slopes = r_and_slope(sums[draws].sum(axis=1))
+    tail = 50 * (1 - confidence)
+    ok = np.isfinite(rs)
+    out["ci95"] = [float(np.percentile(rs[ok], tail)), float(np.percentile(rs[ok], 100 - tail))]
+    out["slope_ci95"] = [float(np.percentile(slopes[ok], tail)), float(np.percentile(slopes[ok], 100 - tail))]
+    return out
+
+
+def binomial_logit(successes, trials, features, names: Sequence[str], clusters=None,
+                   confidence: float = 0.95) -> dict:
+    """Logistic regression of ``successes`` out of ``trials`` per row on ``features`` (float [rows, k], an
+    intercept added), by statsmodels' GLM (binomial family, logit link); with ``clusters``, cluster-robust
+    covariance (rows of one group are not independent). Returns ``{"rows", "terms": [{"name", "coef", "se",
+    "ci95", "odds_ratio", "odds_ratio_ci95", "p_value"}, ...] (intercept first), "deviance_explained"
+    (1 − deviance / null deviance: McFadden-like share of the outcome's deviance the features explain), "warnings"
+    (what statsmodels warned of, e.g. perfect separation: the terms may then not be identified)}."""
+    import statsmodels.api as sm  # a second to import: only the commands that fit a model pay it
+
+    confidence = _check_confidence(confidence)
+    k = _as_finite_1d(successes, "successes")
+    n = np.broadcast_to(np.asarray(trials, np.float64), k.shape)
+    X = np.asarray(features, np.float64).reshape(k.size, -1)
+    if X.shape[1] != len(names) or not np.all(np.isfinite(X)):
+        raise ValueError("features must be finite, one column per name")
+    model = sm.GLM(np.column_stack([k, n - k]), sm.add_constant(X, has_constant="add"),
+                   family=sm.families.Binomial())
+    groups = None if clusters is None else np.unique(np.asarray(clusters).ravel(), return_inverse=True)[1]
+    with warnings.catch_warnings(record=True) as caught:  # separation, a singular design: kept for the report
+        warnings.simplefilter("always")
+        fit = model.fit() if groups is None else model.fit(cov_type="cluster", cov_kwds={"groups": groups})
+    ci = np.asarray(fit.conf_int(alpha=1 - confidence))
+    terms = []
+    for i, name in enumerate(["intercept", *names]):
+        terms.append({"name": name, "coef": float(fit.params[i]), "se": float(fit.bse[i]),
+                      "ci95": [float(ci[i, 0]), float(ci[i, 1])], "odds_ratio": float(np.exp(fit.params[i])),
+                      "odds_ratio_ci95": [float(np.exp(ci[i, 0])), float(np.exp(ci[i, 1]))],
+                      "p_value": float(fit.pvalues[i])})
+    return {"rows": int(k.size), "clustered": groups is not None, "terms": terms,
+            "deviance_explained": float(1 - fit.deviance / fit.null_deviance) if fit.null_deviance > 0 else None,
+            "warnings": sorted({str(w.message).splitlines()[0] for w in caught})}
+
+
+def linear_fit(y, features, names: Sequence[str], confidence: float = 0.95) -> dict:
+    """Least squares of ``y`` on ``features`` (float [rows, k], an intercept added) by statsmodels' OLS, with
+    heteroscedasticity-robust (HC3) standard errors. Returns ``{"rows", "terms": [{"name", "coef", "se", "ci95",
+    "p_value"}, ...] (intercept first), "r2"}``."""
+    import statsmodels.api as sm
+
+    confidence = _check_confidence(confidence)
+    ys = _as_finite_1d(y, "y")
+    X = np.asarray(features, np.float64).reshape(ys.size, -1)
+    if X.shape[1] != len(names) or not np.all(np.isfinite(X)) or ys.size <= X.shape[1] + 1:
+        raise ValueError("features must be finite, one column per name, with more rows than terms")
+    fit = sm.OLS(ys, sm.add_constant(X, has_constant="add")).fit(cov_type="HC3")
+    ci = np.asarray(fit.conf_int(alpha=1 - confidence))
+    terms = [{"name": name, "coef": float(fit.params[i]), "se": float(fit.bse[i]),
+              "ci95": [float(ci[i, 0]), float(ci[i, 1])], "p_value": float(fit.pvalues[i])}
+             for i, name in enumerate(["intercept", *names])]
+    return {"rows": int(ys.size), "terms": terms, "r2": float(fit.rsquared)}

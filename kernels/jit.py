@@ -16,34 +16,72 @@ before numba types it; it is for two cases only:
     where a constant would otherwise multiply the compile time.
 Merging at numba's level costs typing at every call site: turning sixteen small array helpers
 from `inline` into `internal` saved about 1 s of the greedy tier's compile at the same speed.
-All cache the machine code on disk (`cache=True`) and release the GIL.
+All cache the machine code on disk (`cache=True`, in one folder per version of the kernels' sources:
+`_cache_folder`) and release the GIL.
 """
 
+import hashlib
 import os
+import shutil
 import tempfile
 from functools import cache
+from pathlib import Path
 
 from numba import njit
-from numba.core import caching, config
+from numba.core import config
 from numba.core.registry import CPUDispatcher
 
+KEPT_VERSIONS = 3  # cache folders of the kernels' recent versions kept side by side (another checkout, a bisect)
 
-def _cache_somewhere() -> None:
-    """numba caches next to the sources, else in the user's cache folder; where it can write to
-    neither (a read-only install run without a home) `cache=True` would fail at import. Then use a
-    folder in the temporary directory (NUMBA_CACHE_DIR still wins)."""
+
+def kernels_stamp(root: Path = Path(__file__).resolve().parent) -> str:
+    """A hash of every kernel source file under root (paths and contents)."""
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def _cache_bases() -> list[Path]:
+    """Where the cache may go, first choice first: NUMBA_CACHE_DIR if set; else .numba_cache beside the package,
+    the user's cache folder, the temporary directory."""
     if config.CACHE_DIR:
-        return
+        return [Path(config.CACHE_DIR)]
+    user = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return [Path(__file__).resolve().parents[1] / ".numba_cache", user / "tabletop-analyzer" / "numba",
+            Path(tempfile.gettempdir()) / f"tabletop-numba-cache-{getattr(os, 'getuid', lambda: 0)()}"]
+
+
+def _writable(folder: Path) -> bool:
     try:
-        if any(locator.from_function(_cache_somewhere, __file__) is not None
-               for locator in (caching.InTreeCacheLocator, caching.UserWideCacheLocator)):
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / f".probe-{os.getpid()}"
+        probe.write_bytes(b"")
+        probe.unlink()
+        return True
+    except OSError:
+        return False
+
+
+def _cache_folder() -> None:
+    """Compiled kernels go in one folder per version of the kernels' sources (kernels_stamp). numba's own cache
+    checks only the timestamp of the file a function is defined in: after a change to a helper in another file
+    (kernels/catan/bots.py, say) a caller's cached machine code (kernels/catan/policies.py) would still run the
+    old helper. A new version compiles afresh; the folders of all but the KEPT_VERSIONS latest are removed."""
+    folder_name = f"kernels-{kernels_stamp()}"
+    for base in _cache_bases():
+        folder = base / folder_name
+        if _writable(folder):
+            folder.touch()  # the latest used, for the pruning
+            older = sorted((p for p in base.glob("kernels-*") if p.is_dir() and p != folder),
+                           key=lambda p: p.stat().st_mtime, reverse=True)
+            for stale in older[KEPT_VERSIONS - 1:]:
+                shutil.rmtree(stale, ignore_errors=True)
+            config.CACHE_DIR = str(folder)
             return
-    except Exception:  # numba's locators are not public: if they change, leave numba's choice alone
-        return
-    config.CACHE_DIR = os.path.join(tempfile.gettempdir(), f"tabletop-numba-cache-{getattr(os, 'getuid', lambda: 0)()}")
 
 
-_cache_somewhere()
+_cache_folder()
 KERNEL_OPTIONS = dict(cache=True, nogil=True, _nrt=False)
 
 

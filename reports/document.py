@@ -41,6 +41,20 @@ def pct(p: Any, digits: int = 1) -> str:
     return f"{v:.{d}f}%"
 
 
+def points(share: Any, digits: int = 1) -> str:
+    """A difference of two shares in signed percentage points: `+3.2`, `-0.4`, never `-0.0`; "—" for none."""
+    if share is None or not math.isfinite(float(share)):
+        return "—"
+    v = round(100.0 * float(share), digits)
+    return f"{v if v != 0 else 0.0:+.{digits}f}"
+
+
+def points_range(ci: Any, digits: int = 1) -> str:
+    """An interval of share differences in signed points: `+2.4 to +4.0`; "—" where there is none."""
+    lo, hi = ci if ci else (None, None)
+    return "—" if lo is None or hi is None else f"{points(lo, digits)} to {points(hi, digits)}"
+
+
 def ci_range(ci: Any, digits: int = 2, fmt=num) -> str:
     """A confidence interval as "lo–hi" ("lo to hi" below zero), "—" where there is none: one value
     says nothing about the spread (stats.mean_ci gives None bounds)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -17,7 +17,7 @@ from matplotlib.figure import Figure
 
 from analyzer.io import atomic_write_bytes
 
-__all__ = ["new_figure", "save_png", "ci_errors", "DPI", "BAR", "MEAN", "BOUNDARY"]
+__all__ = ["new_figure", "save_png", "ci_errors", "forest_plot", "DPI", "BAR", "MEAN", "BOUNDARY"]
 
 DPI = 110
 
@@ -45,3 +45,29 @@ def ci_errors(means: Sequence[float], cis: Sequence) -> np.ndarray:
     """Error-bar lengths below and above each mean (2 x n) from its 95% CI; 0 where there is none."""
     return np.array([[0.0, 0.0] if lo is None else [m - lo, hi - m] for m, (lo, hi) in zip(means, cis)],
                     np.float64).reshape(-1, 2).T
+
+
+def forest_plot(pairs: Sequence[dict], path: str | os.PathLike, xlabel: str, title: str,
+                note: Callable[[dict], str]) -> Path:
+    """Each pair's mean difference (a − b) with its 95% CI, a row per pair labelled `a − b`, zero marked and
+    `note(pair)` written right of the interval ({"a", "b", "mean_diff", "ci95"} per pair, in the plotted units)."""
+    fig = new_figure(9.0, 1.3 + 0.5 * len(pairs))
+    ax = fig.add_subplot(1, 1, 1)
+    y = np.arange(len(pairs))[::-1]
+    d = np.array([p["mean_diff"] for p in pairs])
+    err = ci_errors(d, [p["ci95"] for p in pairs])  # no bar where one game gives no interval
+    lo, hi = d - err[0], d + err[1]
+    ax.axvline(0.0, color=BOUNDARY, lw=1.0, ls=":")
+    ax.errorbar(d, y, xerr=err, fmt="o", color=BAR, ecolor=MEAN, elinewidth=2.2, capsize=4, ms=5)
+    for yi, p, right in zip(y, pairs, hi):
+        ax.annotate(note(p), (max(right, 0.0), yi), xytext=(8, 0), textcoords="offset points", va="center",
+                    fontsize=8)
+    ax.set_yticks(y, [f"{p['a']} − {p['b']}" for p in pairs])
+    ax.set_ylim(-0.7, len(pairs) - 0.3)
+    span = max(hi.max(), 0.0) - min(lo.min(), 0.0) or 1.0
+    ax.set_xlim(min(lo.min(), 0.0) - 0.05 * span, max(hi.max(), 0.0) + 0.6 * span)  # room for the notes
+    ax.set_xlabel(xlabel)
+    ax.set_title(title, fontsize=11)
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    return save_png(fig, path)

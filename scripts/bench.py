@@ -7,6 +7,7 @@
     .venv/bin/python scripts/bench.py --regatta          # only: Regatta races/s per bot, kernel vs reference
     .venv/bin/python scripts/bench.py --meographic       # only: Meographic games/s per bot, kernel vs reference
     .venv/bin/python scripts/bench.py --catan            # only: full Seafarers games against catanatron (issue 28)
+    .venv/bin/python scripts/bench.py --experiments      # only: Seafarers tournament, seats, balance --by wins
     .venv/bin/python scripts/bench.py --against DIR      # only: every kernel side by side with another checkout
     .venv/bin/python scripts/bench.py --against DIR --regatta  # only: the Regatta kernels side by side
 
@@ -110,8 +111,14 @@ def start_up() -> tuple[float, float]:
 def simulate_cli(*args: str) -> dict:
     """Run `tabletop beacon simulate ARGS` in a child; its wall time, CPU time (its worker processes
     included), peak RSS and summary.json."""
+    return command_cli("beacon", "simulate", *args)
+
+
+def command_cli(*args: str) -> dict:
+    """Run `tabletop ARGS --no-progress --out TMP` in a child: its wall time, CPU time (its worker processes
+    included), peak RSS and summary.json."""
     with tempfile.TemporaryDirectory() as tmp:
-        cmd = [str(ROOT / ".venv/bin/tabletop"), "beacon", "simulate", "--no-progress", "--out", tmp, *args]
+        cmd = [str(ROOT / ".venv/bin/tabletop"), *args, "--no-progress", "--out", tmp]
         t0 = time.perf_counter()
         proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         _, status, usage = os.wait4(proc.pid, 0)  # this child (and its reaped children), not the max so far
@@ -158,6 +165,8 @@ def main() -> None:
                     "per bot, kernel vs reference)")
     ap.add_argument("--catan", action="store_true", help="only: full Seafarers games against catanatron (random "
                     "bots, base map), value bots on New Shores, kernel vs reference per scenario")
+    ap.add_argument("--experiments", action="store_true", help="only: the Seafarers experiment commands "
+                    "(tournament, seats, balance --by wins): games/s per core, --dask-local 2 against --threads 2")
     ap.add_argument("--against", type=Path, metavar="DIR", help="only: every kernel of this checkout side by side "
                     "with the checkout in DIR (e.g. a git worktree of an earlier commit)")
     ap.add_argument("--rounds", type=int, default=4, help="with --against: alternating processes per checkout")
@@ -172,6 +181,10 @@ def main() -> None:
     if args.regatta:
         from scripts import bench_regatta
         bench_regatta.main()
+        return
+    if args.experiments:
+        from scripts import bench_experiments
+        bench_experiments.main()
         return
     if args.catan:
         from scripts import bench_catan

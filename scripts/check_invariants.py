@@ -28,9 +28,10 @@ def run_case(scenario: str, players: int, games: int, seed: int, threads: int, c
     with ThreadPoolExecutor(threads) as pool:
         parts = list(pool.map(lambda s: check_games(scenario, players, BOTS[:players], min(chunk, games - s), seed,
                                                     first=s), starts))
-    total = {"games": games, "capped": 0, "decisions": 0, "won": 0, "broken": {}, "first_broken_game": None}
+    total = {"games": games, "capped": 0, "decisions": 0, "won": 0, "cloth_end": 0, "broken": {},
+             "first_broken_game": None}
     for part in parts:
-        for key in ("capped", "decisions", "won"):
+        for key in ("capped", "decisions", "won", "cloth_end"):
             total[key] += part[key]
         for name, k in part["broken"].items():
             total["broken"][name] = total["broken"].get(name, 0) + k
@@ -60,7 +61,9 @@ def main() -> int:
             failed = failed or bool(bad)
             where = f" (first game {r['first_broken_game']})" if bad else ""
             print(f"{scenario:20} {players}p  {r['games']:>9,} games  {r['decisions']:>13,} steps checked  "
-                  f"won {r['won']:,}  capped {r['capped']:,}  broken: {bad or 'none'}{where}  "
+                  f"won {r['won']:,}  capped {r['capped']:,}"
+                  + (f"  ended by the villages {r['cloth_end']:,}" if scenario == "cloth-for-catan" else "")
+                  + f"  broken: {bad or 'none'}{where}  "
                   f"{time.perf_counter() - t0:,.0f} s", flush=True)
     return 1 if failed else 0
 

@@ -13,6 +13,7 @@ added to any registered game is covered without naming it here.
 """
 
 import ast
+import contextlib
 import dataclasses
 import inspect
 import re
@@ -89,7 +90,9 @@ def test_an_option_given_twice_is_one_line(path, option, capsys, tmp_path, monke
 @pytest.mark.parametrize("argv,fragment", [
     (["beacon", "simulate", "--games=10", "--games", "20"], "--games is given 2 times: it takes one value"),
     (["beacon", "simulate", "--progress", "--no-progress"], "--progress/--no-progress is given 2 times: give one"),
-    (["seafarers", "balance", "--heuristic", "pips", "--heuristic", "diverse"], "--heuristic is given 2 times"),
+    (["seafarers", "balance", "--heuristic", "pips", "--heuristic", "diverse"],
+     "--heuristic is given 2 times: it takes one value, give it once; to compare heuristics by winning full games, "
+     "use `tabletop seafarers tournament --entrants value:opening=pips,value:opening=diverse`"),
     (["seafarers", "dice", "--rolls", "10", "--seed", "1", "--rolls", "20", "--rolls", "30"], "--rolls is given 3"),
     (["games", "--json", "--json"], "--json is given 2 times: give it once"),
 ])
@@ -183,12 +186,24 @@ CANDIDATES = {
     "--team": [(["--team"], [])],
     "--bots": [(["--bots", "random"], ["--bots"])],
     "--rules": [(["--rules", "rules.toml"], [])],
+    "--entrants": [(["--entrants", "value,random"], ["--entrants"])],
+    "--scenarios": [(["--scenarios", "four-islands"], ["--scenarios"])],
+    "--bot": [(["--bot", "random"], [])],
+    "--base": [(["--base"], ["--no-base"]), (["--no-base"], [])],
     "--variant": [(["--variant", "rules.toml"], [])],
 }
 SPECIAL = {  # where the generic value does not fit the command
     ("seafarers", "balance", "--players"): (["--players", "4"], ["--players"]),
+    ("seafarers", "balance", "--by"): (["--by", "wins"], []),  # the by-wins options: the full games come first
+    ("seafarers", "balance", "--games-per-board"): (["--by", "wins", "--games-per-board", "7"], []),
+    ("seafarers", "balance", "--bot"): (["--by", "wins", "--bot", "random"], []),
+    ("seafarers", "balance", "--rules"): (["--by", "wins", "--rules", "rules.toml"], []),
+    ("seafarers", "balance", "--rule"): (["--by", "wins", "--rule", "domestic_trade=false"], []),
     ("seafarers", "play", "--boards"): (["--boards", "fixed"], []),
     ("seafarers", "play", "--rule"): (["--rule", "domestic_trade=false"], []),
+    ("seafarers", "tournament", "--boards"): (["--boards", "fixed"], []),
+    ("seafarers", "tournament", "--rule"): (["--rule", "domestic_trade=false"], []),
+    ("seafarers", "seats", "--rule"): (["--rule", "domestic_trade=false"], []),
     ("seafarers", "dice", "--rolls"): (["--rolls", "70000"], ["--rolls"]),
     ("regatta", "compare", "--bots"): (["--bots", "greedy,blocker"], ["--bots"]),
     ("regatta", "simulate", "--team"): (["--players", "4", "--team"], []),
@@ -204,6 +219,9 @@ def _changed(name: str, old: str, new: str) -> str:
 RULES_FILES = {  # a rules file that changes one number, for the commands with --rules or --variant
     "seafarers pirates": lambda: _changed("pirate_race.toml", "knight = 14", "knight = 13"),
     "seafarers play": lambda: _changed("full_game.toml", "turn_cap = 1000", "turn_cap = 900"),
+    "seafarers balance": lambda: _changed("full_game.toml", "turn_cap = 1000", "turn_cap = 900"),
+    "seafarers tournament": lambda: _changed("full_game.toml", "turn_cap = 1000", "turn_cap = 900"),
+    "seafarers seats": lambda: _changed("full_game.toml", "turn_cap = 1000", "turn_cap = 900"),
     "regatta simulate": lambda: "[hand]\ndeal = 4\n",
     "regatta compare": lambda: "[hand]\ndeal = 4\n",
     "meographic simulate": lambda: FEWER_MISSIONS,
@@ -254,6 +272,8 @@ def _runner_calls(argv, path, capsys, monkeypatch):
         return real(options)
 
     monkeypatch.setattr(analyzer.runner, "_backend", backend)
+    # every job opens its own backend, so each call above sees the job it was asked for (run_arms shares one)
+    monkeypatch.setattr(analyzer.runner, "backend_for", lambda options: contextlib.nullcontext())
     try:
         code = main(argv)
     except _AtTheRunner:

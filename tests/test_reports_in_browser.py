@@ -45,3 +45,13 @@ def test_long_policy_strings_fit(command, tmp_path, capsys):
                             "--out", str(out)], capsys)
     assert code == 0, err
     _check(out, tmp_path)
+
+
+def test_the_balance_report_by_wins_fits(tmp_path, capsys):
+    """`balance --by wins` adds three plots and two tables to the balance report."""
+    out = tmp_path / "out"
+    code, _, err = run_cli(["seafarers", "balance", "--scenario", "new-shores", "--players", "4", "--boards", "6",
+                            "--sequences", "4", "--rolls", "20", "--by", "wins", "--games-per-board", "6", "--seed",
+                            "1", "--no-progress", "--out", str(out)], capsys)
+    assert code == 0, err
+    _check(out, tmp_path)

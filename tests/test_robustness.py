@@ -253,10 +253,33 @@ def test_kernels_cache_in_a_temporary_folder_when_nowhere_else_is_writable(monke
 
     import kernels.jit as jit
     monkeypatch.setattr(jit.config, "CACHE_DIR", "")
-    for locator in (jit.caching.InTreeCacheLocator, jit.caching.UserWideCacheLocator):
-        monkeypatch.setattr(locator, "from_function", classmethod(lambda cls, fn, path: None))
-    jit._cache_somewhere()
+    real = jit._writable
+    monkeypatch.setattr(jit, "_writable", lambda folder: str(folder).startswith(tempfile.gettempdir()) and real(folder))
+    jit._cache_folder()
     assert jit.config.CACHE_DIR.startswith(tempfile.gettempdir())
+    assert jit.config.CACHE_DIR.endswith(f"kernels-{jit.kernels_stamp()}")
+
+
+def test_a_change_to_any_kernel_source_compiles_into_a_new_cache_folder(tmp_path, monkeypatch):
+    """numba checks only the timestamp of a function's own file, so a caller's cached code would keep an old
+    callee from another file: the cache folder follows a hash of every kernel source, and only the latest few
+    folders are kept."""
+    import kernels.jit as jit
+    (tmp_path / "catan").mkdir()
+    (tmp_path / "catan" / "bots.py").write_text("def decide(): return 1\n")
+    (tmp_path / "catan" / "policies.py").write_text("from kernels.catan.bots import decide\n")
+    before = jit.kernels_stamp(tmp_path)
+    (tmp_path / "catan" / "bots.py").write_text("def decide(): return 2\n")
+    assert jit.kernels_stamp(tmp_path) != before
+    (tmp_path / "catan" / "bots.py").write_text("def decide(): return 1\n")
+    assert jit.kernels_stamp(tmp_path) == before
+    cache = tmp_path / "cache"
+    for k in range(5):
+        (cache / f"kernels-old{k}").mkdir(parents=True)
+    monkeypatch.setattr(jit.config, "CACHE_DIR", str(cache))
+    jit._cache_folder()
+    assert jit.config.CACHE_DIR == str(cache / f"kernels-{jit.kernels_stamp()}")
+    assert len(list(cache.glob("kernels-*"))) == jit.KEPT_VERSIONS
 
 
 def test_the_api_takes_lists_of_expansions_and_refuses_what_is_not_text():

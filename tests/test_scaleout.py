@@ -104,14 +104,37 @@ def test_precision_rule_stops_at_the_first_precise_prefix_whatever_the_chunks():
     brute = next(n for n in range(min_games, x.size + 1)
                  if (lambda ci: (ci[1] - ci[0]) / 2)(stats.mean_ci(x[:n])["ci95"]) <= target)
     for cuts in ([4000], [7, 93, 500, 3400], [1] * 50 + [3950]):
-        rule, seen, stop = PrecisionRule(Statistic(), target, min_games), 0, None
-        for size in cuts:
-            keep = rule.scan(x[seen:seen + size])
-            if keep is not None:
-                stop = seen + keep
-                break
-            seen += size
-        assert stop == brute and rule.n == brute and rule.half_width <= target
+        rule = PrecisionRule(Statistic(), target, min_games)
+        assert _stop(rule, x, cuts) == brute and rule.n == brute and rule.half_width <= target
+
+
+def _stop(rule: PrecisionRule, x: np.ndarray, cuts: list[int]) -> int | None:
+    """Where `rule`, fed x in chunks of the sizes `cuts`, stops the run (None: it never does)."""
+    seen = 0
+    for size in cuts:
+        keep = rule.scan(x[seen:seen + size])
+        if keep is not None:
+            return seen + keep
+        seen += size
+    return None
+
+
+def test_the_worst_category_precision_stops_when_every_share_is_precise_whatever_the_chunks():
+    """The "categories" statistic (`seafarers seats --precision`): the widest Wilson half-width of the shares of
+    games whose column is 0, 1, .. value-1 (each seat's win rate; -1, no winner, counts in no share)."""
+    x = np.random.default_rng(3).choice([-1, 0, 1, 2], size=3000, p=[0.05, 0.45, 0.3, 0.2])
+    target, min_games = 0.03, 100
+
+    def widest(n):
+        return max((lambda ci: (ci[1] - ci[0]) / 2)(stats.wilson_ci(int((x[:n] == k).sum()), n)) for k in range(3))
+
+    brute = next(n for n in range(min_games, x.size + 1) if widest(n) <= target)
+    assert widest(brute - 1) > target and 500 < brute < 3000
+    for cuts in ([3000], [7, 93, 500, 2400], [1] * 30 + [2970]):
+        rule = PrecisionRule(Statistic(0, "categories", "worst seat", 3), target, min_games)
+        assert _stop(rule, x, cuts) == brute and rule.half_width == pytest.approx(widest(brute))
+    with pytest.raises(ValueError, match="needs value >= 1 categories"):
+        Statistic(0, "categories", "none", 0)
 
 
 def test_precision_is_never_reached_by_games_without_spread():
@@ -406,3 +429,21 @@ def test_a_compare_wholly_resumed_claims_no_speed(tmp_path):
     assert all(s["games_per_second"] > 0 for s in compare(["random", "greedy"], **kw).summary["policies"].values())
     again = compare(["random", "greedy"], **kw).summary["policies"]
     assert all(s["games_per_second"] is None for s in again.values())
+
+
+def test_the_arms_of_one_command_share_one_backend_and_an_arm_stopped_early_leaves_nothing_behind(monkeypatch):
+    """run_arms opens one thread pool (or Dask cluster: starting one per arm cost --dask-local 2 a 3.7x slower
+    `seafarers seats` than threads) for all its arms; an arm that --precision stops with chunks still in flight
+    hands the next arm a clean backend: its games are those it plays alone."""
+    import analyzer.runner
+    from analyzer.arms import run_arms
+
+    opened, real = [], analyzer.runner._backend
+    monkeypatch.setattr(analyzer.runner, "_backend", lambda options: opened.append(options) or real(options))
+    # seed 6 stops at 2,344 games, seed 4 at 2,567: the first arm's chunks in flight fall inside the second's run
+    jobs = [(str(seed), beacon_job(make_setup(1, "random", "", None), "random", seed)) for seed in (6, 4)]
+    options = RunOptions(precision=0.06, min_games=300, threads=2, chunk_size=40)
+    first, second = run_arms(jobs, options, aggregate=True)
+    assert len(opened) == 1 and first.info["stopped"] == second.info["stopped"] == "precision"
+    alone = run_job(jobs[1][1], RunOptions(precision=0.06, min_games=300, threads=1), aggregate=True)
+    assert np.array_equal(second.columns, alone.columns)

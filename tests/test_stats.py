@@ -229,3 +229,77 @@ def test_intervals_are_cut_to_what_the_values_can_be():
     assert stats.mean_ci(DATA, support=(-1e9, 1e9))["ci95"] == wide["ci95"]  # nothing to cut: unchanged
     grouped = stats.clustered_mean_ci([0, 0, 30, 1], [0, 0, 1, 1], support=stats.NON_NEGATIVE)
     assert grouped["ci95"][0] == 0.0
+
+
+def test_the_unpaired_share_difference_is_newcombes_method_10():
+    """Newcombe (Statist. Med. 17, 873-890, 1998), Table II, example (a): 56/70 - 48/80, method 10:
+    0.0524 to 0.3339."""
+    lo, hi = stats.share_difference_ci(56, 70, 48, 80)
+    assert (round(lo, 4), round(hi, 4)) == (0.0524, 0.3339)
+    assert stats.share_difference_ci(0, 10, 0, 20)[0] < 0 < stats.share_difference_ci(0, 10, 0, 20)[1]
+    assert stats.share_difference_ci(10, 10, 0, 10)[1] == 1.0
+
+
+def _pairs(*contests):
+    """(fields, winners) of two-entrant contests given as (a, b, winner, times)."""
+    fields, winners = [], []
+    for a, b, winner, times in contests:
+        row = [0, 0, 0]
+        row[a] = row[b] = 1
+        fields += [row] * times
+        winners += [winner] * times
+    return np.array(fields, np.int64), np.array(winners)
+
+
+def test_bradley_terry_finds_strengths_the_wins_match_exactly():
+    """Strengths 1, 2, 4 and a round robin whose wins are exactly their expected numbers (1 v 2: 1-2 in 3 games;
+    1 v 4: 1-4 in 5; 2 v 4: 1-2 in 3): the likelihood equations (wins = expected wins) hold there, so it is the
+    maximum, whatever the method."""
+    fields, winners = _pairs((0, 1, 0, 1), (0, 1, 1, 2), (0, 2, 0, 1), (0, 2, 2, 4), (1, 2, 1, 1), (1, 2, 2, 2))
+    fit = stats.bradley_terry(winners, fields)
+    log = np.log([1.0, 2.0, 4.0])
+    assert fit["estimable"] and fit["log_strength"] == pytest.approx(log - log.mean(), abs=1e-12)
+    assert fit["strength"] == pytest.approx([0.5, 1.0, 2.0], abs=1e-12)
+    assert all(lo < s < hi for s, (lo, hi) in zip(fit["strength"], fit["ci95"])) and fit["contests"] == 11
+    _plain(fit)
+
+
+def test_bradley_terry_for_two_entrants_is_the_log_odds_with_its_textbook_error():
+    """Two entrants, 30 wins to 10 in independent games: log(s_a / s_b) = log 3 and the model's standard error of
+    it sqrt(1/30 + 1/10) (the log odds' delta-method error); centred, each log-strength carries half of both. The
+    sandwich error with one game per cluster is the model's times sqrt(G / (G - 1))."""
+    fit = stats.bradley_terry(np.array([0] * 30 + [1] * 10), np.ones((40, 2), np.int64))
+    assert fit["log_strength"] == pytest.approx([math.log(3) / 2, -math.log(3) / 2], abs=1e-12)
+    half = math.sqrt(1 / 30 + 1 / 10) / 2
+    assert fit["se_model"] == pytest.approx([half, half], rel=1e-9)
+    assert fit["se"] == pytest.approx([half * math.sqrt(40 / 39)] * 2, rel=1e-9)
+    z = 1.959963984540054
+    assert fit["ci95"][0] == pytest.approx([math.sqrt(3) * math.exp(-z * fit["se"][0]),
+                                            math.sqrt(3) * math.exp(z * fit["se"][0])])
+
+
+def test_bradley_terry_with_every_entrant_in_every_contest_gives_the_win_shares():
+    """When all entrants meet in every contest (a tournament's full seatings), P(k wins) = s_k / sum(s): the
+    maximum is at strengths proportional to the wins; an entrant filling two places of three wins
+    2 s_a / (2 s_a + s_b)."""
+    wins = np.array([50, 30, 20])
+    winners = np.repeat([0, 1, 2], wins)
+    fit = stats.bradley_terry(winners, np.ones((100, 3), np.int64), clusters=np.arange(100) // 4)
+    log = np.log(wins)
+    assert fit["log_strength"] == pytest.approx(log - log.mean(), abs=1e-10) and fit["clusters"] == 25
+    doubled = stats.bradley_terry(np.array([0] * 60 + [1] * 40), np.tile([2, 1], (100, 1)))
+    assert doubled["log_strength"][0] - doubled["log_strength"][1] == pytest.approx(math.log(0.75), abs=1e-12)
+
+
+def test_bradley_terry_says_when_no_maximum_exists_and_refuses_bad_input():
+    fields, winners = _pairs((0, 1, 0, 3), (0, 2, 0, 2), (1, 2, 1, 1), (1, 2, 2, 1))
+    assert stats.bradley_terry(winners, fields) == {"estimable": False, "contests": 7,
+                                                    "reason": "entrant 0 won every contest it played"}
+    fields, winners = _pairs((0, 1, 1, 3), (0, 1, 0, 1), (1, 2, 1, 1), (1, 2, 1, 2))
+    assert stats.bradley_terry(winners, fields)["reason"] == "entrant 2 won no contest"
+    games = stats.bradley_terry(np.array([0, -1, 1, 0]), np.ones((4, 2), np.int64))
+    assert games["contests"] == 3  # no winner: left out
+    with pytest.raises(ValueError, match="present in its contest"):
+        stats.bradley_terry(np.array([2]), np.array([[1, 1, 0]]))
+    with pytest.raises(ValueError, match="fields must be"):
+        stats.bradley_terry(np.array([0]), np.array([1, 1]))

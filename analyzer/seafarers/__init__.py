@@ -2,12 +2,13 @@
 
 Python API, one function per command (analyzer/seafarers/api.py documents each): `catalog()`,
 `run_boards(...)`, `run_balance(...)`, `run_dice(...)`, `run_fortress(...)`, `run_pirates(...)`,
-`run_play(...)`; those
+`run_play(...)`, `run_tournament(...)`, `run_seats(...)`; those
 of commands with results folders take `out=DIR` and then write what the command's --out writes. The
 names load on first use, so that importing the registry stays light.
 """
 
-__all__ = ["catalog", "run_boards", "run_balance", "run_dice", "run_fortress", "run_pirates", "run_play"]
+__all__ = ["catalog", "run_boards", "run_balance", "run_dice", "run_fortress", "run_pirates", "run_play",
+           "run_tournament", "run_seats"]
 
 
 def __getattr__(name: str):

@@ -12,11 +12,14 @@ Each takes the command's options as keyword arguments (the runner's `threads`, `
 |---|---|
 | `catalog()` (scenarios) | a list of dicts: every scenario and player count, VP target, layout status |
 | `run_boards(scenario, ...)` (boards) | BoardsResult: summary, boards (one row per board and hex), harbours |
-| `run_balance(scenario, ...)` (balance) | BalanceResult: summary, boards, seats (one row per board and seat) |
+| `run_balance(scenario, ...)` (balance) | BalanceResult: summary, boards, seats (one row per board and seat); |
+| `run_balance(..., by="wins")` | WinsResult: the same with each seat's full-game wins per board, `summary["by_wins"]` |
 | `run_dice(rolls, ...)` (dice) | a dict: sums and lower dice against the exact laws, longest gaps |
 | `run_fortress(warships, ...)` (fortress) | a dict: single battles and whole sieges, exact and simulated |
 | `run_pirates(...)` (pirates) | PiratesResult: summary, games (one row per plan, game and seat) |
 | `run_play(scenario, ...)` (play) | PlayResult: summary, games (one row per full game and seat) |
+| `run_tournament(scenario, ...)` (tournament) | TournamentResult: summary, games (one row per game, seating, seat) |
+| `run_seats(...)` (seats) | SeatsResult: summary, games (one row per scenario, player count and game) |
 """
 
 from __future__ import annotations
@@ -26,10 +29,11 @@ from dataclasses import dataclass
 import polars as pl
 
 from analyzer.command import api_out_dir, results_folder, write_summary
+from analyzer.errors import UserError
 from analyzer.io import atomic_write_parquet
 
 __all__ = ["BoardsResult", "catalog", "run_boards", "run_balance", "run_dice", "run_fortress", "run_pirates",
-           "run_play"]
+           "run_play", "run_seats", "run_tournament"]
 
 
 def catalog() -> list[dict]:
@@ -84,28 +88,50 @@ def run_boards(scenario: str, players: int = 4, count: int = 1, seed: int = 0, m
 
 
 def run_balance(scenario: str, players: int = 4, boards: int = 1000, rolls: int = 60, heuristic: str = "pips",
-            seed: int = 0, out=None, command: str = "", **options):
+            seed: int = 0, out=None, command: str = "", by: str = "income", **options):
     """Every seat drafts with `heuristic` on random legal boards, then `sequences` roll sequences per board:
     how fair the seats are. `options`: sequences, gold_policy, spend_to, max_clump and the runner's. With
-    `out`, also boards.parquet, seats.parquet, summary.json and the report (report.md/.html, plots)."""
+    `by="wins"`, also `games_per_board` full games on each board (options games_per_board, bot, rules_file,
+    rule; analyzer/seafarers/balance_wins.py): a WinsResult. With `out`, also boards.parquet, seats.parquet,
+    summary.json and the report (report.md/.html, plots)."""
     from analyzer.runner import RunOptions
     from analyzer.seafarers.balance import DEFAULT_SEQUENCES, check_boards, make_balance, play_balance
 
+    if by not in ("income", "wins"):
+        raise UserError(f"--by must be income or wins, not '{by}'")
+    wins = {k: options.pop(k) for k in ("games_per_board", "bot", "rules_file", "rule") if k in options}
+    if by == "income" and any(v is not None for v in wins.values()):
+        raise UserError(f"{', '.join('--' + k.replace('_', '-') for k, v in wins.items() if v is not None)}: "
+                        "only with --by wins (full games on every board)")
     game = {k: options.pop(k) for k in ("sequences", "gold_policy", "spend_to", "max_clump") if k in options}
     make_balance(scenario, players, rolls, heuristic, seed, **game)
     check_boards(boards, game.get("sequences", DEFAULT_SEQUENCES), rolls)
     RunOptions.of(boards, **options)
+    if by == "wins":
+        from analyzer.seafarers.balance_wins import DEFAULT_GAMES_PER_BOARD, check_wins, default_bot
+
+        wins["games_per_board"] = wins.get("games_per_board") or DEFAULT_GAMES_PER_BOARD
+        check_wins(scenario, players, boards, wins["games_per_board"],
+                   wins.get("bot") or default_bot(make_balance(scenario, players, rolls, heuristic, seed,
+                                                               **game).heuristic.label))
     out = api_out_dir(out, "seafarers balance")
-    result = play_balance(scenario, players, boards, rolls, heuristic, seed, command=command, **game, **options)
+    if by == "wins":
+        from analyzer.seafarers.balance_wins import play_balance_wins
+
+        result = play_balance_wins(scenario, players, boards, rolls, heuristic, seed, command=command, **wins,
+                                   **game, **options)
+    else:
+        result = play_balance(scenario, players, boards, rolls, heuristic, seed, command=command, **game, **options)
     if out is not None:
         from reports.seafarers.balance import write_balance_report
 
-        drawings = {key: result.drawing(result.summary[f"{key}_board"]["board"]) for key in ("fairest", "least_fair")}
+        source = result.summary["by_wins"] if by == "wins" else result.summary
+        drawings = {key: result.drawing(source[f"{key}_board"]["board"]) for key in ("fairest", "least_fair")}
         with results_folder(out) as stage:
             atomic_write_parquet(stage / "boards.parquet", result.boards)
             atomic_write_parquet(stage / "seats.parquet", result.seats)
-            write_summary(stage, result.summary, "seafarers balance")
-            write_balance_report(stage, result.summary, result.experiment.scenario, drawings)
+            write_summary(stage, result.summary, result.summary["experiment"])
+            write_balance_report(stage, result.summary, result.experiment.scenario, drawings, result.seats)
     return result
 
 
@@ -179,3 +205,59 @@ def run_play(scenario: str, players: int = 4, bots: list[str] | None = None, gam
             write_play_report(stage, result.summary, result.boards)
     return result
 
+
+
+def run_tournament(scenario: str, players: int = 4, entrants: list[str] | None = None, games: int | None = None,
+                   seed: int = 0, boards: str = "random", rules_file=None, out=None, command: str = "", rule=None,
+                   **run):
+    """Bots (entrants, at least 2) compared by winning full games: every game (default 1,000) played once per
+    seating of the entrants on the same board, dice and deck; per entrant its win rate, mean VP, mean rolls to win
+    and Bradley-Terry strength with CIs, every pair's paired difference; with `out`, also games.parquet,
+    summary.json and the report."""
+    from analyzer.beacon.comparison import split_policies  # (commas; key=value continues a bot)
+    from analyzer.runner import RunOptions
+    from analyzer.seafarers.full_rules import load_rules
+    from analyzer.seafarers.tournament import check_tournament, play_tournament
+
+    entrants = split_policies(entrants, "entrants") if isinstance(entrants, str) else list(entrants or [])
+    check_tournament(scenario, players, entrants, games, seed, boards)
+    load_rules(rules_file, rule=rule)
+    RunOptions(games=games, **run).checked(default_games=1000)
+    out = api_out_dir(out, "seafarers tournament")
+    result = play_tournament(scenario, players, entrants, games, seed, boards, rules_file, command=command, rule=rule,
+                             **run)
+    if out is not None:
+        from reports.seafarers.tournament import write_tournament_report
+
+        with results_folder(out) as stage:
+            atomic_write_parquet(stage / "games.parquet", result.games)
+            write_summary(stage, result.summary, "seafarers tournament")
+            write_tournament_report(stage, result.summary)
+    return result
+
+
+def run_seats(scenarios: str = "all", players: str = "3,4", bot: str = "value", games: int | None = None,
+              seed: int = 0, base: bool = True, rules_file=None, out=None, command: str = "", rule=None, **run):
+    """The seat-advantage study: `bot` in every seat, random boards, for each scenario ('all': every one playable
+    in full, the others skipped and named; or slugs separated by commas) and player count ("3,4"), with the base
+    map as the reference unless base=False; games: default 1,000 per cell, or precision=H (with min_games,
+    max_games) to play each cell until its worst seat's win rate has a 95% CI half-width of at most H;
+    per_game=False keeps streaming aggregates only. With `out`, also games.parquet, summary.json and the report."""
+    from analyzer.runner import RunOptions
+    from analyzer.seafarers.full_rules import load_rules
+    from analyzer.seafarers.seats import check_seats, play_seats
+
+    check_seats(scenarios, players, bot, games, seed, base)
+    load_rules(rules_file, rule=rule)
+    RunOptions(games=games, **run).checked(default_games=1000)
+    out = api_out_dir(out, "seafarers seats")
+    result = play_seats(scenarios, players, bot, games, seed, base, rules_file, command=command, rule=rule, **run)
+    if out is not None:
+        from reports.seafarers.seats import write_seats_report
+
+        with results_folder(out) as stage:
+            if result.games is not None:
+                atomic_write_parquet(stage / "games.parquet", result.games)
+            write_summary(stage, result.summary, "seafarers seats")
+            write_seats_report(stage, result.summary)
+    return result

@@ -10,6 +10,7 @@ from analyzer.command import (
     command_line,
     out_console,
     print_run_notes,
+    repeat_hint,
     run_fields,
     run_options,
 )
@@ -18,6 +19,18 @@ from reports.document import ci_phrase, ci_range, plural, rate
 
 app = typer.Typer(no_args_is_help=True,
                   help="Catan: Seafarers: scenarios, boards, set-up balance, dice, fortress and pirates.")
+
+
+# options several commands share: the full-game rules file and a results folder with games.parquet
+RULES_FILE_OPTION = typer.Option(None, parser=path_value, help="Rule data (costs, pieces, bank, deck, VP, turn cap) "
+                                                               "in the format of the package's full_game.toml.")
+GAMES_OUT_OPTION = typer.Option(..., parser=path_value,
+                                help="Output folder for summary.json, games.parquet and the report.")
+
+
+def _rule_option(examples: str):
+    return typer.Option(None, metavar="NAME=VALUE", help="Switch a documented rules default of the rules data's "
+                                                         f"\\[options]; repeatable ({examples}).")
 
 
 @app.command("scenarios")
@@ -72,6 +85,8 @@ def boards_cmd(
 
 @app.command("balance")
 @run_options(count=None)
+@repeat_hint(heuristic="to compare heuristics by winning full games, use `tabletop seafarers tournament --entrants "
+                       "value:opening=pips,value:opening=diverse`")
 def balance_cmd(
     scenario: str = typer.Option(..., help="Scenario slug (see `tabletop seafarers scenarios`)."),
     players: int = typer.Option(4, help="Number of players, 3 or 4."),
@@ -83,17 +98,36 @@ def balance_cmd(
     gold_policy: str = typer.Option("poorest", help="Gold field pick: poorest, or a resource name."),
     spend_to: int = typer.Option(4, help="The roller spends down to this many cards each turn (-1: never)."),
     max_clump: int = typer.Option(0, help="Largest connected group of one producing terrain (0: no limit)."),
+    by: str = typer.Option("income", help="income: the income model alone (rolls without building; fast); wins: "
+                                          "also full games on every board: each seat's win rate, how much boards "
+                                          "move it, which features predict a win, and how well the income model "
+                                          "predicts the games."),
+    games_per_board: Optional[int] = typer.Option(None, help="With --by wins: full games on each board (default "
+                                                             "100)."),
+    bot: Optional[str] = typer.Option(None, help="With --by wins: the bot in every seat (default: value drafting "
+                                                 "with --heuristic and its weights, e.g. value:opening=pips,gold=1)."),
+    rules: Optional[Path] = typer.Option(None, parser=path_value, help="With --by wins: full-game rule data in the "
+                                         "format of the package's full_game.toml."),
+    rule: Optional[list[str]] = typer.Option(None, metavar="NAME=VALUE", help="With --by wins: switch a documented "
+                                             "full-game rules default (e.g. domestic_trade=false); repeatable."),
     out: Path = typer.Option(..., parser=path_value,
         help="Output folder for summary.json, boards/seats parquet and the report."),
     run=None,
 ):
-    """Draft with a heuristic on random legal boards, roll, and report how fair the seats are."""
+    """Draft with a heuristic on random legal boards, roll, and report how fair the seats are (--by wins: and who
+    wins full games on them)."""
     from analyzer.seafarers.api import run_balance
 
-    result = run_balance(scenario, players, boards, rolls, heuristic, seed, out=out, command=command_line(),
+    wins = {"games_per_board": games_per_board, "bot": bot, "rules_file": rules, "rule": rule}
+    result = run_balance(scenario, players, boards, rolls, heuristic, seed, out=out, command=command_line(), by=by,
                      sequences=sequences, gold_policy=gold_policy, spend_to=spend_to, max_clump=max_clump,
-                     **backend_fields(run))
+                     **{k: v for k, v in wins.items() if v is not None}, **backend_fields(run))
     s = result.summary
+    if "by_wins" in s:
+        from reports.seafarers.balance_wins import wins_headline
+
+        for line in wins_headline(s):
+            out_console.print(line, highlight=False)
     first, last = s["seats"][0]["income"]["total"], s["seats"][-1]["income"]["total"]
     out_console.print(f"{plural(boards, 'board')}, {s['heuristic']}: seat 1 {first['mean']:.3f} cards/roll, seat "
                       f"{players} {last['mean']:.3f}"
@@ -212,8 +246,7 @@ def pirates_cmd(
     fleet_blocks: bool = typer.Option(False, help="The fleet blocks ship building on the 6 sides of its hex."),
     rules: Optional[Path] = typer.Option(None, parser=path_value, help="Rule data (costs, pieces, bank rate, "
                                          "development deck) in the format of the package's pirate_race.toml."),
-    out: Path = typer.Option(..., parser=path_value,
-        help="Output folder for summary.json, games.parquet and the report."),
+    out: Path = GAMES_OUT_OPTION,
     run=None,
 ):
     """The Pirate Islands: fleet, raids and a race to the fortresses by purchase plans, on paired games."""
@@ -236,8 +269,9 @@ def pirates_cmd(
 @run_options(count="games", default_games=1000, precision=True, streaming=True,
              statistic="seat 1's win rate, a share: 0.01 is one point")
 def play_cmd(
-    scenario: str = typer.Option(..., help="Scenario slug: base, new-shores, four-islands, fog-islands or "
-                                           "through-the-desert (the others come later)."),
+    scenario: str = typer.Option(..., help="Scenario slug: base, new-shores, four-islands, fog-islands, "
+                                           "through-the-desert, new-world or cloth-for-catan (the others come "
+                                           "later)."),
     players: int = typer.Option(4, help="Number of players, 3 or 4."),
     bots: str = typer.Option("value", help="Bots, one per seat or one for all, comma-separated: random, weighted, "
                                            "value[:opening=pips|diverse|port,key=value...], planner, "
@@ -248,14 +282,10 @@ def play_cmd(
                                               "printed layout."),
     rotate: bool = typer.Option(False, help="Play every game once per rotation of the bots through the seats (the "
                                             "same boards, dice and decks): bot and seat effects apart."),
-    rules: Optional[Path] = typer.Option(None, parser=path_value, help="Rule data (costs, pieces, bank, deck, VP, "
-                                         "turn cap) in the format of the package's full_game.toml."),
-    rule: Optional[list[str]] = typer.Option(
-        None, metavar="NAME=VALUE", help="Switch a documented rules default of the rules data's \\[options]; "
-                                        "repeatable (domestic_trade=false; New World: harbours_after_draft=true, "
-                                        "harbour_hexes_apart=true)."),
-    out: Path = typer.Option(..., parser=path_value,
-        help="Output folder for summary.json, games.parquet and the report."),
+    rules: Optional[Path] = RULES_FILE_OPTION,
+    rule: Optional[list[str]] = _rule_option("domestic_trade=false; New World: harbours_after_draft=true, "
+                                             "harbour_hexes_apart=true"),
+    out: Path = GAMES_OUT_OPTION,
     run=None,
 ):
     """Full games by bots: who wins, from which seat, how long games last, where the VP come from."""
@@ -268,4 +298,75 @@ def play_cmd(
                       rules_file=rules, rotate=rotate, out=out, command=command_line(), rule=rule, **fields)
     out_console.print(headline(result.summary), highlight=False)
     print_run_notes(result.summary["run"])
+    out_console.print(f"report: {out / 'report.html'}")
+
+
+@app.command("tournament")
+@run_options(count="games", default_games=1000)
+def tournament_cmd(
+    scenario: str = typer.Option(..., help="Scenario slug: any `play` plays (see `tabletop seafarers scenarios`)."),
+    players: int = typer.Option(4, help="Number of players, 3 or 4."),
+    entrants: str = typer.Option(..., help="The bots compared, at least 2, comma-separated, as `play --bots` names "
+                                           "them: value:opening=pips,value:opening=diverse,planner,... With fewer "
+                                           "entrants than seats each seating is repeated round the table."),
+    seed: int = typer.Option(0, help="Seed: game g's board, dice and deck, the same in every seating."),
+    boards: str = typer.Option("random", help="random: every game on its own random legal board; fixed: the "
+                                              "printed layout."),
+    rules: Optional[Path] = RULES_FILE_OPTION,
+    rule: Optional[list[str]] = _rule_option("domestic_trade=false; New World: harbours_after_draft=true"),
+    out: Path = GAMES_OUT_OPTION,
+    run=None,
+):
+    """Bots compared by winning full games: every game once per seating of the entrants, on the same boards and
+    dice; win rates, head-to-head differences and Bradley-Terry strengths with CIs."""
+    from analyzer.beacon.comparison import split_policies  # (commas; key=value continues a bot)
+    from analyzer.seafarers.api import run_tournament
+    from reports.seafarers.tournament import headline
+
+    fields = run_fields(run)
+    fields.pop("label")
+    result = run_tournament(scenario, players, split_policies(entrants, "--entrants"), fields.pop("games"), seed,
+                            boards, rules_file=rules, out=out, command=command_line(), rule=rule, **fields)
+    out_console.print(headline(result.summary), highlight=False)
+    print_run_notes(result.summary["run"])
+    out_console.print(f"report: {out / 'report.html'}")
+
+
+@app.command("seats")
+@run_options(count="games", default_games=1000, precision=True, streaming=True,
+             statistic="the worst seat's win rate in each scenario, a share: 0.01 is one point")
+def seats_cmd(
+    scenarios: str = typer.Option("all", help="'all' (every scenario `play` plays; the others are skipped and "
+                                              "named) or slugs separated by commas."),
+    players: str = typer.Option("3,4", help="Player counts, comma-separated."),
+    bot: str = typer.Option("value", help="The bot in every seat (as `play --bots` names one)."),
+    seed: int = typer.Option(0, help="Seed: game g's board, dice and deck."),
+    base: bool = typer.Option(True, help="Play the base map too, as the reference (--no-base: only the scenarios "
+                                         "named)."),
+    rules: Optional[Path] = RULES_FILE_OPTION,
+    rule: Optional[list[str]] = _rule_option("domestic_trade=false"),
+    out: Path = GAMES_OUT_OPTION,
+    run=None,
+):
+    """Seat advantage: the same bot in every seat, random boards, each scenario and player count; seat win rates
+    with CIs, a heat-map of scenario × seat and the base map beside them."""
+    from analyzer.seafarers.api import run_seats
+    from reports.seafarers.seats import headline
+
+    fields = run_fields(run)
+    fields.pop("label")
+    result = run_seats(scenarios, players, bot, fields.pop("games"), seed, base, rules_file=rules, out=out,
+                       command=command_line(), rule=rule, **fields)
+    out_console.print(headline(result.summary), highlight=False)
+    if result.summary["skipped"]:
+        out_console.print(f"skipped (not yet playable in full): {', '.join(result.summary['skipped'])}",
+                          highlight=False)
+    cells = result.summary["cells"]
+    if fields.get("precision") is not None:  # each cell stops on its own: say how many reached it
+        reached = sum(c["stopped"] == "precision" for c in cells)
+        sizes = sorted({c["games"] for c in cells})
+        out_console.print(f"precision ±{fields['precision']:g} on the worst seat's win rate reached in {reached} of "
+                          f"{plural(len(cells), 'cell')}; games per cell: "
+                          + (f"{sizes[0]:,}" if len(sizes) == 1 else f"{sizes[0]:,}–{sizes[-1]:,}"))
+    print_run_notes({k: v for k, v in result.summary["run"].items() if k != "precision"})
     out_console.print(f"report: {out / 'report.html'}")

@@ -50,9 +50,9 @@ BOTS = Registry("bot", [
                                           "value bot's weights",
             VALUE_PARAMS + ROLLOUT_PARAMS),
 ], bounds={"opening": (0, 2), "goals": (0, 100), "playouts": (0, 64), "candidates": (1, 16), "horizon": (0, 1000)})
-PLAY_SCENARIOS = ("base", "new-shores", "four-islands", "fog-islands", "through-the-desert", "new-world")
-LATER = {"forgotten-tribe": "issue 29", "cloth-for-catan": "issue 29", "pirate-islands": "issue 29",
-         "wonders-of-catan": "issue 29"}
+PLAY_SCENARIOS = ("base", "new-shores", "four-islands", "fog-islands", "through-the-desert", "new-world",
+                  "cloth-for-catan")
+LATER = {"forgotten-tribe": "issue 29", "pirate-islands": "issue 29", "wonders-of-catan": "issue 29"}
 BOARDS = ("random", "fixed")
 MAX_GAMES = 10**8
 HUMAN_ROLLS = (60, 70)  # research note catan_engines.md: about 70 rolls per human 4-player game (colonist.io)
@@ -292,7 +292,8 @@ def games_table(cols: np.ndarray, players: int, arms: list, rotation: int = 0) -
                 "seat": np.full(n, seat + 1, np.int8), "bot": [bot_name(arms[seat])] * n,
                 "won": cols[kg.R_WINNER] == seat, "winner": (cols[kg.R_WINNER] + 1).astype(np.int8),
                 "turns": cols[kg.R_TURNS].astype(np.int32), "rolls": cols[kg.R_ROLLS].astype(np.int32),
-                "sevens": cols[kg.R_SEVENS].astype(np.int32), "capped": cols[kg.R_CAPPED] == 1}
+                "sevens": cols[kg.R_SEVENS].astype(np.int32), "capped": cols[kg.R_CAPPED] == 1,
+                "cloth_end": cols[kg.R_CLOTH_END] == 1}
         for k, name in enumerate(kg.SEAT_COLS):
             data[name] = cols[base + k].astype(np.int16)
         frames.append(pl.DataFrame(data))
@@ -387,7 +388,7 @@ def summarize(scenario: str, players: int, arms: list, seed: int, boards: str, r
         seats.append({"seat": seat + 1, "bot": bot_name(arms[seat]) if not rotate else "every bot in turn",
                       **share([(r, seat) for r in range(len(aggs))], pl.col("seat") == seat + 1),
                       "vp": mean_ci_counts(*pool.histogram(pool.seat(seat, "vp"))),
-                      "vp_sources": {c: pool.mean(pool.seat(seat, c)) for c in kg.SEAT_COLS[1:7]},
+                      "vp_sources": {c: pool.mean(pool.seat(seat, c)) for c in vp_columns(s)},
                       "pieces": {c: pool.mean(pool.seat(seat, c)) for c in ("roads", "ships", "settlements",
                                                                              "cities")}})
     labels = sorted({bot_name(a) for a in arms})
@@ -408,6 +409,9 @@ def summarize(scenario: str, players: int, arms: list, seed: int, boards: str, r
         "decided": n - pool.count(winners, -1),
         "capped": {"games": capped, "share": capped / n, "ci95": list(wilson_ci(capped, n))},
         "turn_cap": rules.turn_cap,
+        **({"cloth_end": cloth_end(pool, n, s.victory.end_villages),
+            "cloth": [pool.mean(pool.seat(seat, "cloth")) for seat in range(players)]}
+           if s.victory.cloth_per_vp else {}),
         "rolls": {**mean_ci_counts(*rolls), "percentiles": percentiles_counts(*rolls),
                   "histogram": {"rolls": rolls[0].tolist(), "games": rolls[1].tolist()}},
         "turns": mean_ci_counts(*pool.histogram(pool.every_run(kg.R_TURNS))),
@@ -418,14 +422,46 @@ def summarize(scenario: str, players: int, arms: list, seed: int, boards: str, r
     return summary
 
 
+SILENT_DEFAULTS = ("Defaults where seed 002 is silent (docs/seafarers/full_game.md): a resource the bank cannot pay "
+                   "to everyone goes to nobody unless one player alone is owed it; a year of plenty only for cards the "
+                   "bank has; a corner touching two bonus territories counts for its lowest-index hex; a game still "
+                   "running after the turn cap stops without a winner (flagged).")
+
+
+def vp_columns(s) -> tuple[str, ...]:
+    """The VP sources a scenario's reports show: cloth only where cloth is traded."""
+    return tuple(c for c in kg.VP_COLS if c != "vp_cloth" or s.victory.cloth_per_vp)
+
+
+def cloth_end(pool: Pooled, n: int, villages: int) -> dict:
+    """Games that ended because only end_villages villages still held cloth (Cloth for Catan), with a Wilson CI."""
+    from analyzer.stats import wilson_ci
+
+    k = pool.count(pool.every_run(kg.R_CLOTH_END), 1)
+    return {"games": k, "share": k / n, "ci95": list(wilson_ci(k, n)), "villages": villages}
+
+
+def cloth_assumptions(s, rules) -> list[str]:
+    """Cloth for Catan's rules as played and the defaults where seed 002 is silent (rules data [cloth])."""
+    if not s.victory.cloth_per_vp:
+        return []
+    m = s.markers
+    return [f"Cloth for Catan (seed 002, CENÁRIO 6): {len(m.villages)} villages on the islets, {m.cloth_per_village} "
+            f"cloth each, {m.cloth_supply} in the common reserve; {s.victory.cloth_per_vp} cloth = 1 VP (an odd cloth "
+            f"is no half point); the robber starts on the fields 12 (a random board with no 12 on fields: the "
+            f"lowest-index 12 hex) and never enters the islets; the pirate only for a player with a trade route, its "
+            f"steal a card or a cloth; no "
+            f"longest trade route card (largest army kept); the game also ends when only {s.victory.end_villages} "
+            "villages hold cloth. Defaults where the seed is silent (rules data [cloth]): "
+            + "; ".join(rules.cloth_notes) + "."]
+
+
 def assumptions(s, arms: list, boards: str, rules, rules_name: str, rotate: bool = False) -> list[str]:
     out = [f"Rules data: {rules_name} (analyzer/seafarers/data/rules/full_game.toml unless a --rules file is "
            "given): the base game's costs, pieces, 19-card bank, 25-card deck and VP values, with their sources.",
-           "Defaults where seed 002 is silent (docs/seafarers/full_game.md): a resource the bank cannot pay to "
-           "everyone goes to nobody unless one player alone is owed it; a year of plenty only for cards the bank "
-           "has; a corner touching two bonus territories counts for its lowest-index hex; a game still running after "
-           "the turn cap stops without a winner (flagged).",
-           *rules.option_texts(s.harbours.placement == "players"),
+           SILENT_DEFAULTS,
+           *rules.option_texts(s.harbours.placement == "players", bool(s.victory.cloth_per_vp)),
+           *cloth_assumptions(s, rules),
            "Boards: " + ("board g of the seed, a random legal board of the scenario's variable set-up"
                          if boards == "random" else "the printed layout for every game") + ".",
            f"Scenario: {s.name} ({s.players} players), {s.victory.target} VP to win"

@@ -23,6 +23,11 @@ Harbours laid by the players (New World, rules data [harbours]): the scenario's 
 seat k mod P from seat 1 (the oldest player), each on a coast edge of the drawer's choice: one per sea hex, no two
 touching a corner (or, option harbour_hexes_apart, on neighbouring sea hexes).
 
+Cloth for Catan (seed 002, CENÁRIO 6; the block "Cloth for Catan" below): the villages on the islets' corners hold
+cloth, a ship reaching one opens the seat's trade route and takes a cloth, each roll of its number pays every route
+holder one, 2 cloth a VP; the pirate only for a mover with a route, its steal a card or a cloth; no longest trade
+route card; the game also ends when only `end_villages` villages hold cloth.
+
 Decisions are actions (kind, a, b); `state.actor` makes the next one (the current player, or a player who
 discards or picks gold). Randomness: the dice (seed, game, PURPOSE_DICE), the development deck's shuffle
 (seed, game, PURPOSE_DECK), which card a steal takes (seed, game, PURPOSE_STEAL); each seat's bot draws from
@@ -57,12 +62,15 @@ PHASES = ("setup_settlement", "setup_edge", "pre_roll", "discard", "move_thief",
 (END_TURN, ROLL, ROAD, SHIP, SETTLE, CITY_UP, BUY_CARD, PLAY_KNIGHT, PLAY_ROAD_BUILDING, PLAY_YEAR_OF_PLENTY,
  PLAY_MONOPOLY, TRADE, MOVE_SHIP, MOVE_ROBBER, MOVE_PIRATE, STEAL_FROM, DISCARD_CARD, PICK_GOLD,
  STOP_BUILDING, OFFER, DECLINE, ACCEPT, PLACE_HARBOUR) = range(23)
+# Cloth for Catan's kinds, appended
+STEAL_CLOTH = 23
 KINDS = ("end_turn", "roll", "road", "ship", "settlement", "city", "buy_card", "knight", "road_building",
          "year_of_plenty", "monopoly", "trade", "move_ship", "robber", "pirate", "steal", "discard", "gold", "stop",
-         "offer", "decline", "accept", "harbour")
+         "offer", "decline", "accept", "harbour", "steal_cloth")
 # a, b per kind: road/ship edge; settlement/city corner; year_of_plenty a <= b resources; monopoly a resource;
 # trade a given (rate cards) for b; move_ship edge a to edge b; robber/pirate hex; steal seat; discard/gold a
-# resource; offer one card of a for one of b (to every other player); harbour: the drawn token on edge a.
+# resource; offer one card of a for one of b (to every other player); harbour: the drawn token on edge a;
+# steal_cloth: one cloth from seat a (the pirate's steal, Cloth for Catan).
 # Every other kind has a = b = 0.
 
 KNIGHT, VP_CARD, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY = range(5)  # DEV_CARDS order
@@ -90,6 +98,7 @@ class Table:
     has_robber: bool
     has_pirate: bool
     harbour_pool: tuple[int, ...] = ()  # the tokens the players lay (HARBOUR_TYPES indices, sorted); () if dealt
+    villages: tuple[tuple[int, int], ...] = ()  # Cloth for Catan: (corner, number) of each village; () no cloth
 
     @property
     def players(self) -> int:
@@ -138,7 +147,8 @@ def game_table(scenario: Scenario, rules: Rules, terrain, number, harbour) -> Ta
     fog = np.array([k == "fog" for k in scenario.kind])
     return Table(scenario, rules, view, terrain, number, fog, corner_territory, np.array(foreign_only, bool), no_settle,
                  robber_hexes, pirate_hexes, start, scenario.pirate.hex if scenario.pirate.rule == "hex" else -1,
-                 scenario.robber.rule != "none", scenario.pirate.rule != "none", laid_harbours(scenario))
+                 scenario.robber.rule != "none", scenario.pirate.rule != "none", laid_harbours(scenario),
+                 scenario.markers.villages if scenario.victory.cloth_per_vp else ())
 
 
 def laid_harbours(scenario: Scenario) -> tuple[int, ...]:
@@ -209,6 +219,12 @@ class State:
     harbour_stack: list[int] = field(default_factory=list)  # the tokens to lay, face down, in draw order
     harbour_pos: int = 0  # the token drawn now (harbour_stack[harbour_pos]); all laid or set aside at the end
     harbour_edges: list[int] = field(default_factory=list)  # per token of the stack: its edge, -1 not laid
+    # Cloth for Catan
+    cloth: list[int] = field(default_factory=list)  # per seat: cloth held
+    village_cloth: list[int] = field(default_factory=list)  # per village (Table.villages): cloth left there
+    cloth_reserve: int = 0  # the common reserve ("reservas comuns")
+    cloth_routes: list[set] = field(default_factory=list)  # per seat: the villages it has a trade route to
+    cloth_end: bool = False  # the game ended because only end_villages villages still held cloth
 
 
 # ------------------------------------------------------------------------------------------------ set-up
@@ -238,6 +254,10 @@ def init(table: Table, seed: int, game: int) -> State:
         j = shuffle.below(i + 1)
         stack[i], stack[j] = stack[j], stack[i]
     state.harbour_stack, state.harbour_edges = stack, [-1] * len(stack)
+    state.cloth, state.cloth_routes = [0] * p, [set() for _ in range(p)]
+    if table.villages:
+        state.village_cloth = [table.scenario.markers.cloth_per_village] * len(table.villages)
+        state.cloth_reserve = table.scenario.markers.cloth_supply
     if stack and not rules.chosen["harbours_after_draft"]:
         _lay_next(table, state, 0)
     return state
@@ -402,7 +422,8 @@ def settlement_sites(table: Table, state: State, seat: int) -> list[int]:
 def movable_ships(table: Table, state: State, seat: int) -> list[int]:
     """The seat's ships at the open end of a route: one end holds neither its building nor another of its ships
     ('O barco no extremo de uma rota marítima aberta pode ser retirado'); not built this turn, not beside the
-    pirate. A ship on a closed route (between two of the seat's buildings) never has such an end."""
+    pirate. A ship on a closed route (between two of the seat's buildings, or, Cloth for Catan, a building and a
+    village it has a trade route to) never has such an end."""
     out = []
     for e in range(len(state.edge_owner)):
         if state.edge_owner[e] != seat or not state.edge_ship[e] or state.edge_built[e] == state.turn:
@@ -410,7 +431,7 @@ def movable_ships(table: Table, state: State, seat: int) -> list[int]:
         if _pirate_blocks(table, state, e):
             continue
         for c in _ends(table, e):
-            if state.corner_owner[c] != seat and not any(
+            if state.corner_owner[c] != seat and not _route_village(table, state, seat, c) and not any(
                     f != e and state.edge_owner[f] == seat and state.edge_ship[f] for f in _corner_edges(table, c)):
                 out.append(e)
                 break
@@ -447,6 +468,8 @@ def _update_route(table: Table, state: State) -> None:
     """The 'Maior estrada comercial' card: the holder keeps it on a tie; lost with a tie between others, nobody
     holds it (base game)."""
     state.route = [longest_route(table, state, p) for p in range(state.players)]
+    if not table.scenario.longest_route:  # 'Este cenário não se joga com a carta "Maior estrada comercial"'
+        return
     least = table.rules.longest_route_minimum
     best = max(state.route)
     h = state.route_holder
@@ -457,14 +480,17 @@ def _update_route(table: Table, state: State) -> None:
 
 
 def victory_points(table: Table, state: State, seat: int) -> dict[str, int]:
-    """A seat's VP by source (VP cards included, bought this turn or before)."""
+    """A seat's VP by source (VP cards included, bought this turn or before; cloth where cloth is traded)."""
     vp = table.rules.vp
     buildings = [b for c, b in enumerate(state.corner_building) if state.corner_owner[c] == seat]
-    return {"settlements": vp["settlement"] * buildings.count(SETTLEMENT), "cities": vp["city"] * buildings.count(CITY),
-            "island_bonus": state.bonus_vp[seat],
-            "longest_route": vp["longest_route"] * (state.route_holder == seat),
-            "largest_army": vp["largest_army"] * (state.army_holder == seat),
-            "vp_cards": vp["victory_point_card"] * (state.cards[seat][VP_CARD] + state.new_cards[seat][VP_CARD])}
+    out = {"settlements": vp["settlement"] * buildings.count(SETTLEMENT), "cities": vp["city"] * buildings.count(CITY),
+           "island_bonus": state.bonus_vp[seat],
+           "longest_route": vp["longest_route"] * (state.route_holder == seat),
+           "largest_army": vp["largest_army"] * (state.army_holder == seat),
+           "vp_cards": vp["victory_point_card"] * (state.cards[seat][VP_CARD] + state.new_cards[seat][VP_CARD])}
+    if table.villages:
+        out["cloth"] = cloth_vp(table, state, seat)
+    return out
 
 
 def total_vp(table: Table, state: State, seat: int) -> int:
@@ -491,7 +517,7 @@ def _thief_moves(table: Table, state: State) -> list[tuple[int, int, int]]:
     if table.has_robber:
         out += [(MOVE_ROBBER, h, 0) for h in np.flatnonzero(table.robber_hexes).tolist()
                 if h != state.robber and _side(state, h) == 1]  # an unexplored fog hex takes neither piece
-    if table.has_pirate:
+    if table.has_pirate and (not table.villages or state.cloth_routes[state.current]):  # cloth: a route first
         out += [(MOVE_PIRATE, h, 0) for h in np.flatnonzero(table.pirate_hexes).tolist()
                 if h != state.pirate and _side(state, h) == 0]
     return out
@@ -506,6 +532,8 @@ def _victims(table: Table, state: State) -> list[int]:
         seats = {state.corner_owner[c] for c in topo.hex_corners[state.robber]}
     elif state.thief == MOVE_PIRATE and state.pirate >= 0:
         seats = {state.edge_owner[e] for e in topo.hex_edges[state.pirate] if state.edge_ship[e]}
+        if table.villages:  # Cloth for Catan: a card or a cloth
+            return sorted(p for p in seats if p >= 0 and p != state.current and sum(state.hands[p]) + state.cloth[p])
     return sorted(p for p in seats if p >= 0 and p != state.current and sum(state.hands[p]) > 0)
 
 
@@ -526,7 +554,9 @@ def legal(table: Table, state: State) -> list[tuple[int, int, int]]:
     if ph == MOVE_THIEF:
         return _thief_moves(table, state)
     if ph == STEAL:
-        return [(STEAL_FROM, v, 0) for v in _victims(table, state)]
+        victims = _victims(table, state)
+        cloth = [(STEAL_CLOTH, v, 0) for v in victims if state.cloth[v] > 0 and state.thief == MOVE_PIRATE]
+        return [(STEAL_FROM, v, 0) for v in victims if sum(state.hands[v]) > 0] + cloth
     if ph == RESPOND:
         return [(DECLINE, 0, 0)] + ([(ACCEPT, 0, 0)] if state.hands[seat][state.offer[1]] > 0 else [])
     if ph == LAY_HARBOUR:
@@ -615,6 +645,8 @@ def _place_edge(table: Table, state: State, seat: int, e: int, ship: bool) -> No
     state.edge_built[e] = state.turn
     state.pieces_left[seat][1 if ship else 0] -= 1
     _explore(table, state, seat, e)
+    if ship:
+        open_routes(table, state, seat, e)
 
 
 def _explore(table: Table, state: State, seat: int, e: int) -> None:
@@ -766,6 +798,7 @@ def step(table: Table, state: State, action: tuple[int, int, int]) -> None:
                 _start_thief(table, state, MAIN)
         else:
             _produce(table, state, total)
+            pay_cloth(table, state, total)
             state.resume = MAIN
             _after_gold(table, state)
     elif kind == DISCARD_CARD:
@@ -795,6 +828,10 @@ def step(table: Table, state: State, action: tuple[int, int, int]) -> None:
             r += 1
         hand[r] -= 1
         state.hands[state.current][r] += 1
+        state.phase = state.resume
+    elif kind == STEAL_CLOTH:  # the pirate's steal of a cloth (Cloth for Catan)
+        state.cloth[a] -= 1
+        state.cloth[state.current] += 1
         state.phase = state.resume
     elif kind == END_TURN:
         for p in range(state.players):
@@ -869,6 +906,7 @@ def step(table: Table, state: State, action: tuple[int, int, int]) -> None:
         state.edge_owner[a], state.edge_ship[a], state.edge_built[a] = -1, False, -1
         state.edge_owner[b], state.edge_ship[b], state.edge_built[b] = seat, True, state.turn
         state.ship_moved = True
+        open_routes(table, state, seat, b)
         _update_route(table, state)
     elif kind == OFFER:
         state.offers += 1
@@ -899,9 +937,12 @@ def _end_setup_step(table: Table, state: State) -> None:
 
 def _check_win(table: Table, state: State) -> None:
     """'Para vencer, o jogador tem de estar no seu turno e somar os pontos necessários.'"""
-    if state.phase != OVER and state.phase >= PRE_ROLL and state.phase != LAY_HARBOUR and \
-            total_vp(table, state, state.current) >= table.scenario.victory.target:
+    if state.phase == OVER or state.phase < PRE_ROLL or state.phase == LAY_HARBOUR:
+        return
+    if total_vp(table, state, state.current) >= table.scenario.victory.target:
         state.winner, state.phase = state.current, OVER
+    elif table.villages and sum(k > 0 for k in state.village_cloth) <= table.scenario.victory.end_villages:
+        _villages_end(table, state)
 
 
 def terminal(state: State) -> bool:
@@ -909,7 +950,8 @@ def terminal(state: State) -> bool:
 
 
 def result(table: Table, state: State) -> dict:
-    """The game's result: winner (-1 if capped), turns, rolls, and per seat VP by source and pieces built."""
+    """The game's result: winner (-1 if capped), turns, rolls, and per seat VP by source and pieces built (Cloth
+    for Catan also: the villages' end, and per seat vp_cloth and cloth)."""
     seats = []
     for p in range(state.players):
         vp = victory_points(table, state, p)
@@ -920,9 +962,70 @@ def result(table: Table, state: State) -> dict:
                       "settlements": sum(1 for c, o in enumerate(state.corner_owner)
                                          if o == p and state.corner_building[c] == SETTLEMENT),
                       "cities": supply["cities"] - left[3], "route": state.route[p], "knights": state.knights[p],
-                      "trades": state.trades[p], "domestic": state.domestic[p], "cards": sum(state.hands[p])})
-    return {"winner": state.winner, "turns": state.turn, "rolls": state.rolls, "sevens": state.sevens,
-            "capped": state.capped, "seats": seats}
+                      "trades": state.trades[p], "domestic": state.domestic[p], "cards": sum(state.hands[p]),
+                      **({"cloth": state.cloth[p]} if table.villages else {})})
+    out = {"winner": state.winner, "turns": state.turn, "rolls": state.rolls, "sevens": state.sevens,
+           "capped": state.capped, "seats": seats}
+    if table.villages:  # Cloth for Catan's columns (the kernel's are 0 elsewhere)
+        out["cloth_end"] = state.cloth_end
+    return out
+
+
+# ------------------------------------------------------------------------------------------------ Cloth for Catan
+# Seed 002, CENÁRIO 6: MERCADORIAS PARA CATAN; the defaults where it is silent: rules data [cloth].
+def _route_village(table: Table, state: State, seat: int, c: int) -> bool:
+    """Is corner c a village the seat has a trade route to? (its end of a ship counts as the seat's building:
+    'a rota é considerada fechada. Significa isto que não se pode recolocar nenhum barco')"""
+    return any(v == c and k in state.cloth_routes[seat] for k, (v, _) in enumerate(table.villages))
+
+
+def _take_cloth(table: Table, state: State, seat: int, k: int, reserve: bool) -> None:
+    """One cloth to the seat from village k's stock, else (reserve) from the common reserve, else nothing."""
+    if state.village_cloth[k] > 0:
+        state.village_cloth[k] -= 1
+        state.cloth[seat] += 1
+    elif reserve and state.cloth_reserve > 0:
+        state.cloth_reserve -= 1
+        state.cloth[seat] += 1
+
+
+def open_routes(table: Table, state: State, seat: int, e: int) -> None:
+    """'A partir do momento em que um jogador construa uma rota marítima entre uma aldeia sua e uma aldeia do "povo
+    perdido" (ou seja, chegue a uma encruzilhada com uma ficha numerada), é estabelecida uma "rota mercantil" com
+    essa aldeia. O jogador retira um pacote de mercadorias (ficha) do stock dessa aldeia.' A ship of the seat on
+    edge e opens a route to the village at either end it has none to yet (the default: rules data [cloth])."""
+    for c in _ends(table, e):
+        for k, (v, _) in enumerate(table.villages):
+            if v == c and k not in state.cloth_routes[seat]:
+                state.cloth_routes[seat].add(k)
+                _take_cloth(table, state, seat, k, table.rules.chosen["cloth_route_from_reserve"])
+
+
+def pay_cloth(table: Table, state: State, total: int) -> None:
+    """A roll of a village's number: each route holder, in turn order from the roller, one cloth from the village,
+    then from the reserve; nothing at all from a village with none left ('nem das reservas comuns')."""
+    for k, (_, number) in enumerate(table.villages):
+        if number != total or state.village_cloth[k] == 0:
+            continue
+        for i in range(state.players):
+            p = (state.current + i) % state.players
+            if k in state.cloth_routes[p]:
+                _take_cloth(table, state, p, k, True)
+
+
+def cloth_vp(table: Table, state: State, seat: int) -> int:
+    """'2 pacotes de mercadorias (fichas) equivalem a 1 ponto. Atenção: 1 ficha não equivale a meio ponto.'"""
+    per = table.scenario.victory.cloth_per_vp
+    return state.cloth[seat] // per if per else 0
+
+
+def _villages_end(table: Table, state: State) -> None:
+    """'... ou quando apenas restem fichas em 3 das aldeias do "povo perdido". Neste último caso, vence o jogador com
+    mais pontos de vitória. Em caso de empate, vence o jogador com mais pacotes de mercadoria.' Still tied: the tied
+    player first in turn order from the player on turn (a default)."""
+    order = [(state.current + i) % state.players for i in range(state.players)]
+    state.winner = max(order, key=lambda p: (total_vp(table, state, p), state.cloth[p]))  # the first of equals
+    state.phase, state.cloth_end = OVER, True
 
 
 # ------------------------------------------------------------------------------------------------ baseline bots

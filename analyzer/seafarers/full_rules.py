@@ -22,8 +22,11 @@ __all__ = ["DEV_CARDS", "ITEMS", "Rules", "load_rules", "rules_text"]
 ITEMS = ("road", "ship", "settlement", "city", "dev_card")
 DEV_CARDS = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")
 PIECES = ("roads", "ships", "settlements", "cities")
-OPTIONS = ("domestic_trade", "harbours_after_draft", "harbour_hexes_apart")  # every rules file's [options]
+OPTIONS = ("domestic_trade", "harbours_after_draft", "harbour_hexes_apart",
+           "cloth_route_from_reserve")  # every rules file's [options]
 HARBOUR_OPTIONS = ("harbours_after_draft", "harbour_hexes_apart")  # only where the players lay harbours
+CLOTH_OPTIONS = ("cloth_route_from_reserve",)  # only where cloth is traded (Cloth for Catan)
+CLOTH_NOTES = ("route_note", "pay_note", "closed_note", "pirate_note", "end_note")  # [cloth]: the defaults
 # Ranges the rules allow: beyond them a game is either not Catan or would run for hours.
 MAX_COST = 10  # cards of one resource for one item
 MAX_PIECES = 30
@@ -50,6 +53,7 @@ class Rules:
     offers_per_turn: int  # domestic trade offers a turn, when the option domestic_trade is on
     options: dict[str, RuleOption]  # [options]: the switches where the seed is silent
     chosen: dict[str, bool]  # their values in force (the defaults, or --rule)
+    cloth_notes: tuple[str, ...] = ()  # [cloth]: Cloth for Catan's defaults where the seed is silent (CLOTH_NOTES)
 
     @property
     def deck_size(self) -> int:
@@ -60,11 +64,11 @@ class Rules:
         """Domestic offers a player may make a turn (0: no domestic trade)."""
         return self.offers_per_turn if self.chosen["domestic_trade"] else 0
 
-    def option_texts(self, laid_harbours: bool = True) -> list[str]:
+    def option_texts(self, laid_harbours: bool = True, cloth: bool = True) -> list[str]:
         """Each option's sentence for its value in force: what every report lists (the harbour options only
-        where the players lay the harbours, `laid_harbours`)."""
+        where the players lay the harbours, `laid_harbours`; the cloth options only where cloth is traded)."""
         return [self.options[name].text[value] for name, value in self.chosen.items()
-                if laid_harbours or name not in HARBOUR_OPTIONS]
+                if (laid_harbours or name not in HARBOUR_OPTIONS) and (cloth or name not in CLOTH_OPTIONS)]
 
 
 def rules_text(path: str | Path | None = None) -> tuple[str, str]:
@@ -99,7 +103,8 @@ def load_rules(path: str | Path | None = None, text: str | None = None, rule=Non
                  r.int("victory_points", "longest_route_minimum", 1, 2 * MAX_PIECES),
                  r.int("victory_points", "largest_army_minimum", 1, MAX_DECK),
                  r.int("turn", "discard_above", 0, 19 * 5), r.int("turn", "turn_cap", 1, MAX_TURN_CAP), name,
-                 r.int("trade", "domestic_offers_per_turn", 0, 10), options, choose_options(options, rule))
+                 r.int("trade", "domestic_offers_per_turn", 0, 10), options, choose_options(options, rule),
+                 tuple(r.text("cloth", key) for key in CLOTH_NOTES))
 
 
 class _Reader:
@@ -114,6 +119,12 @@ class _Reader:
 
     def int(self, table: str, key: str, lo: int, hi: int) -> int:
         return whole(self.name, f"{table}.{key}", self.table(table).get(key), lo, hi)
+
+    def text(self, table: str, key: str) -> str:
+        v = self.table(table).get(key)
+        if not isinstance(v, str) or not v:
+            raise UserError(f"{self.name}: {table}.{key} must be a sentence (text)")
+        return v
 
     def cards(self, table: str, key: str) -> tuple[int, ...]:
         v = whole_list(self.name, f"{table}.{key}", self.table(table).get(key), 5, 0, MAX_COST,

@@ -25,6 +25,10 @@ GAME = Game(
                    "analyzer.seafarers.game:pirates_example"),
         Experiment("play", "full games by bots: who wins, from which seat, how long, with which VP",
                    "analyzer.seafarers.game:play_example"),
+        Experiment("tournament", "bots compared by winning full games, every game once per seating",
+                   "analyzer.seafarers.game:tournament_example"),
+        Experiment("seats", "seat advantage: one bot in every seat, each scenario and player count",
+                   "analyzer.seafarers.game:seats_example"),
     ),
     trace="analyzer.seafarers.game:trace",
     golden="analyzer.seafarers.game:golden",
@@ -71,11 +75,42 @@ def play_example() -> Example:
     from kernels.catan.game import SEAT_COLS
 
     table = {"game": "Int64", "rotation": "Int8", "seat": "Int8", "bot": "String", "won": "Boolean", "winner": "Int8",
-             "turns": "Int32", "rolls": "Int32", "sevens": "Int32", "capped": "Boolean"}
+             "turns": "Int32", "rolls": "Int32", "sevens": "Int32", "capped": "Boolean", "cloth_end": "Boolean"}
     table |= {c: "Int16" for c in SEAT_COLS}
     return Example(jobs=[("value", _play_job(bots=("value",)))], games=6,
                    argv=["seafarers", "play", "--scenario", "new-shores", "--players", "3", "--games", "6", "--seed",
                          "3", "--no-progress"], tables={"games.parquet": table})
+
+
+def tournament_example() -> Example:
+    from analyzer.seafarers.full_game import parse_bot
+    from analyzer.seafarers.full_rules import rules_text
+    from analyzer.seafarers.tournament import tournament_jobs
+    from kernels.catan.game import SEAT_COLS
+
+    entrants = ("value:opening=pips", "value:opening=port")
+    _, _, jobs = tournament_jobs("new-shores", 3, [parse_bot(e) for e in entrants], 3, "random", rules_text()[0])
+    table = {"game": "Int64", "seating": "Int8", "seat": "Int8", "entrant": "String", "won": "Boolean",
+             "winner": "Int8", "turns": "Int32", "rolls": "Int32", "sevens": "Int32", "capped": "Boolean",
+             "cloth_end": "Boolean"}
+    table |= {c: "Int16" for c in SEAT_COLS}
+    return Example(jobs=jobs, games=6,
+                   argv=["seafarers", "tournament", "--scenario", "new-shores", "--players", "3", "--entrants",
+                         ",".join(entrants), "--games", "6", "--seed", "3", "--no-progress"],
+                   tables={"games.parquet": table}, shares_luck=True)
+
+
+def seats_example() -> Example:
+    from dataclasses import replace
+
+    from analyzer.seafarers.seats import worst_seat
+
+    return Example(jobs=[("new-shores 3 players", replace(_play_job(bots=("value",)), statistic=worst_seat(3)))],
+                   games=6, argv=["seafarers", "seats", "--scenarios", "new-shores", "--players", "3", "--games",
+                                  "6", "--seed", "3", "--no-base", "--no-progress"],
+                   tables={"games.parquet": {"scenario": "String", "players": "Int8", "game": "Int64",
+                                             "winner": "Int8", "rolls": "Int32", "turns": "Int32",
+                                             "capped": "Boolean"}})
 
 
 def boards_example() -> Example:

@@ -12,7 +12,8 @@ from kernels.catan.route import route_work
 
 def check_games(scenario: str, players: int, bots: list[str], games: int, seed: int, first: int = 0) -> dict:
     """Games first .. first + games - 1 of `seed` on their random boards: how many broke each invariant (by
-    name), how many hit the turn cap, decisions taken, and the first broken game."""
+    name), how many hit the turn cap, decisions taken, the games the villages ended (Cloth for Catan), and the
+    first broken game."""
     from analyzer.seafarers.boards import deal_plan, generate_boards
     from analyzer.seafarers.full_reference import game_table
     from analyzer.seafarers.full_rules import load_rules
@@ -37,4 +38,5 @@ def check_games(scenario: str, players: int, bots: list[str], games: int, seed: 
     broken = {name: int((codes == k + 1).sum()) for k, name in enumerate(ki.INVARIANTS)}
     bad = np.flatnonzero(codes)
     return {"games": games, "broken": broken, "first_broken_game": int(first + bad[0]) if bad.size else None,
-            "capped": int(out[2].sum()), "decisions": int(out[1].sum()), "won": int((out[3] >= 0).sum())}
+            "capped": int(out[2].sum()), "decisions": int(out[1].sum()), "won": int((out[3] >= 0).sum()),
+            "cloth_end": int(out[4].sum())}

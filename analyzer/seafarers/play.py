@@ -43,7 +43,15 @@ def kernel_board(table: Table) -> kg.Board:
         kg.P_VP_CARD: rules.vp["victory_point_card"], kg.P_DECK_LEN: len(deck), kg.P_SETUP_LEN: len(order),
         kg.P_OFFERS: rules.domestic_offers, kg.P_HARBOURS_AFTER_DRAFT: rules.chosen["harbours_after_draft"],
         kg.P_HARBOUR_HEXES_APART: rules.chosen["harbour_hexes_apart"],
+        kg.P_NO_ROUTE_CARD: not s.longest_route,
     }
+    if table.villages:  # Cloth for Catan
+        values.update({kg.P_CLOTH_PER_VP: s.victory.cloth_per_vp, kg.P_CLOTH_PER_VILLAGE: s.markers.cloth_per_village,
+                       kg.P_CLOTH_RESERVE: s.markers.cloth_supply, kg.P_CLOTH_END_VILLAGES: s.victory.end_villages,
+                       kg.P_CLOTH_FROM_RESERVE: rules.chosen["cloth_route_from_reserve"]})
+    corner_village = np.full(topo.n_corner, -1, np.int64)
+    for k, (c, _) in enumerate(table.villages):
+        corner_village[c] = k
     for k, v in values.items():
         params[k] = int(v)
     n_t = len(table.territory_foreign_only)
@@ -60,7 +68,9 @@ def kernel_board(table: Table) -> kg.Board:
         np.asarray(table.pirate_hexes, np.bool_), np.array(order, np.int64),
         np.array([rules.costs[item] for item in ITEMS], np.int64),
         np.array([rules.supply[k] for k in ("roads", "ships", "settlements", "cities")], np.int64),
-        np.array(deck, np.int64), params, np.array(table.harbour_pool, np.int64))
+        np.array(deck, np.int64), params, np.array(table.harbour_pool, np.int64),
+        np.array([c for c, _ in table.villages], np.int64), np.array([n for _, n in table.villages], np.int64),
+        corner_village)
 
 
 def _setup_order(table: Table) -> list[int]:
@@ -84,7 +94,7 @@ def play_chunk(board: kg.Board, seed: int, first: int, policies, params, out, ga
     """kp.play_games with fresh scratch (each call owns it: threads play chunks of one job at once)."""
     game = kg.new_game(board) if game is None else game
     return kp.play_games(board, game, seed, first, policies, params, np.zeros((kg.MAX_SEATS, 2), np.uint64), out,
-                         np.zeros(6, np.int64), kp.bot_work(board))
+                         np.zeros(kg.N_VP_SOURCES, np.int64), kp.bot_work(board))
 
 
 # The Board fields kernels/catan/table.py fill_board writes for each deal (params: P_ROBBER_START).
@@ -153,4 +163,5 @@ def play_dealt_chunk(board: kg.Board, static: kt.DealStatic, seed: int, first: i
     work = kt.new_deal_work(len(board.terrain), len(board.corner_hexes), len(board.edge_corners))
     return kt.play_dealt_games(board, game, static, work, seed, first, boards.terrain, boards.number, boards.harbour,
                                policies, params, np.zeros((kg.MAX_SEATS, 2), np.uint64), out,
-                               np.zeros((kg.N_RESULT_COLS, 1), np.int64), np.zeros(6, np.int64), kp.bot_work(board))
+                               np.zeros((kg.N_RESULT_COLS, 1), np.int64), np.zeros(kg.N_VP_SOURCES, np.int64),
+                               kp.bot_work(board))

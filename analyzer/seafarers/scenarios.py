@@ -174,6 +174,10 @@ class Victory:
     island_bonus_quote: str = ""
     island_bonus_note: str = ""
     conditions: tuple[str, ...] = ()
+    # Cloth for Catan: cloth per VP (0: no cloth rules) and the end once only this many villages hold cloth
+    cloth_per_vp: int = 0
+    cloth_per_vp_quote: str = ""
+    end_villages: int = 0
 
 
 @dataclass(frozen=True)
@@ -237,6 +241,8 @@ class Scenario:
     path: Path = field(repr=False)
     ships: bool = True  # False: plain Catan, no ship in any seat's supply (rules.ships; the base map)
     ships_note: str = ""
+    longest_route: bool = True  # False: no "Maior estrada comercial" card (Cloth for Catan)
+    longest_route_quote: str = ""
 
     @property
     def reconstructed(self) -> bool:
@@ -356,11 +362,13 @@ class _Parser:
         victory = self.victory(_get(raw, "victory", dict, ""))
         setup_raw = _get(raw, "setup", dict, "")
         rules_raw = raw.get("rules", {})
-        _keys(rules_raw, {"notes", "ships", "ships_note"}, set(), "rules.")
+        _keys(rules_raw, {"notes", "ships", "ships_note", "longest_route", "longest_route_quote"}, set(), "rules.")
         rules = tuple(_str_list(rules_raw.get("notes", []), "rules.notes"))
         ships = rules_raw.get("ships", True)
-        if not isinstance(ships, bool):
-            raise UserError(f"rules.ships must be true or false, got {ships!r}")
+        longest_route = rules_raw.get("longest_route", True)
+        for key, value in (("ships", ships), ("longest_route", longest_route)):
+            if not isinstance(value, bool):
+                raise UserError(f"rules.{key} must be true or false, got {value!r}")
         layouts = _get(raw, "layouts", list, "")
         if not layouts:
             raise UserError("no [[layouts]]")
@@ -387,13 +395,16 @@ class _Parser:
                 out.append(Scenario(slug=slug, number=number, name=_get(raw, "name", str, ""),
                                     name_pt=raw.get("name_pt", ""), source=raw.get("source", ""), players=c,
                                     player_counts=counts, victory=victory, rules=rules, path=self.path,
-                                    ships=ships, ships_note=rules_raw.get("ships_note", ""), **body))
+                                    ships=ships, ships_note=rules_raw.get("ships_note", ""),
+                                    longest_route=longest_route,
+                                    longest_route_quote=rules_raw.get("longest_route_quote", ""), **body))
         return tuple(out)
 
     @staticmethod
     def victory(v: dict) -> Victory:
         _keys(v, {"target", "quote", "note", "island_bonus", "island_bonus_scope", "island_bonus_quote",
-                  "island_bonus_note", "conditions"}, {"target"}, "victory.")
+                  "island_bonus_note", "conditions", "cloth_per_vp", "cloth_per_vp_quote", "end_villages"},
+              {"target"}, "victory.")
         target = _get(v, "target", int, "victory.")
         if target < 3:
             raise UserError(f"victory.target must be a VP goal of at least 3, got {target}")
@@ -401,8 +412,16 @@ class _Parser:
         scope = v.get("island_bonus_scope", "")
         if bonus and scope not in BONUS_SCOPES:
             raise UserError(f"victory.island_bonus_scope must be one of {', '.join(BONUS_SCOPES)}, got '{scope}'")
+        cloth = {}
+        for key, lo, hi in (("cloth_per_vp", 1, 10), ("end_villages", 0, 8)):
+            if key in v:
+                value = v[key]
+                if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+                    raise UserError(f"victory.{key} must be a whole number from {lo} to {hi}, got {value!r}")
+                cloth[key] = value
         return Victory(target, v.get("quote", ""), v.get("note", ""), bonus, scope, v.get("island_bonus_quote", ""),
-                       v.get("island_bonus_note", ""), tuple(_str_list(v.get("conditions", []), "victory.conditions")))
+                       v.get("island_bonus_note", ""), tuple(_str_list(v.get("conditions", []), "victory.conditions")),
+                       cloth_per_vp_quote=v.get("cloth_per_vp_quote", ""), **cloth)
 
 
 class _LayoutParser:

@@ -12,6 +12,12 @@ Params (float64 [N_VALUE_PARAMS], analyzer/seafarers/full_game.py BOTS):
     goals: weight of the scenario's own goals (chits, gifts, cloth, fortresses, wonders; 0 = a scenario-blind bot)
 Ties go to the first action in canonical order (ending the turn before building a useless road).
 
+Cloth for Catan (the goals weight): a trade route to a village is worth its cloth (`village_value`): one at once and
+what its number brings over CLOTH_HORIZON rolls, shared with the other route holders, at most what the village holds,
+half a VP a cloth; the site field (what roads and ships lead towards) counts it at the village's corner, the ship that
+opens the route earns it in full, a draft site next to a village its number's pips; the pirate's steal takes a cloth
+when that wins the seat a VP or costs the victim one. With goals = 0 none of this is counted (a scenario-blind bot).
+
 Harbour tokens the players lay (New World): every bot but `random` lays the token it drew where `harbour_score`
 finds best (the reference's best_harbour, analyzer/seafarers/full_reference.py); it reads the token drawn, never
 the rest of the face-down stack.
@@ -28,6 +34,7 @@ from kernels.jit import kernel
 OPENING_PIPS, OPENING_DIVERSE, OPENING_PORT = range(3)
 NEVER = -1e18
 _PIPS = np.array(PIPS, np.float64)
+CLOTH_HORIZON = 30.0  # rolls over which a new trade route's cloth is counted (about a third of a game)
 
 
 @kernel
@@ -105,6 +112,10 @@ def _site_field(board, game, params, seat, own):
         return
     for c in range(field.shape[0]):
         field[c] = _site_value(board, game, params, seat, c, own) if _free_site(board, game, c) else 0.0
+    if kg.p_cloth(board) and params[V_GOALS] > 0:  # Cloth for Catan: the villages the seat has no route to
+        for k in range(board.village_corner.shape[0]):
+            c = board.village_corner[k]
+            field[c] = max(field[c], village_value(board, game, params, seat, k))
     for _ in range(6):
         changed = False
         for c in range(field.shape[0]):
@@ -262,7 +273,7 @@ def _plan_target(board, game, params, seat, own):
         if game.pieces_left[seat, kg.PIECE_ROAD] > 0 and kg._road_ok(board, game, seat, e):
             road = max(road, _reach_value(board, game, params, seat, e))
         if game.pieces_left[seat, kg.PIECE_SHIP] > 0 and kg._ship_ok(board, game, seat, e, -1):
-            ship = max(ship, _reach_value(board, game, params, seat, e))
+            ship = max(ship, _reach_value(board, game, params, seat, e) + ship_cloth(board, game, params, seat, e))
     for item, v in ((kg.ITEM_CITY, city), (kg.ITEM_SETTLEMENT, site), (kg.ITEM_ROAD, road), (kg.ITEM_SHIP, ship)):
         if v <= 0:
             continue
@@ -299,7 +310,7 @@ def decide_value(board, game, n, params, own, plan, scores):
         s = 0.0
         if kind == kg.SETTLE:
             if st[kg.ST_PHASE] == kg.SETUP_SETTLEMENT:
-                s = _opening_score(board, game, params, a, own)
+                s = _opening_score(board, game, params, a, own) + _opening_cloth(board, game, params, seat, a)
             else:
                 s = 100.0 + _site_value(board, game, params, seat, a, own)
         elif kind == kg.CITY_UP:
@@ -311,6 +322,8 @@ def decide_value(board, game, n, params, own, plan, scores):
                 _site_field(board, game, params, seat, own)
                 field = True
             s = _reach_value(board, game, params, seat, a)
+            if kind == kg.SHIP:
+                s += ship_cloth(board, game, params, seat, a)
             if plan and main and not route:
                 s = -1.0  # the planner saves for its build
             elif st[kg.ST_PHASE] == kg.MAIN and target != kg.ITEM_CARD and not route and short <= 1:
@@ -360,6 +373,8 @@ def decide_value(board, game, n, params, own, plan, scores):
             s = 0.0
             for r in range(N_RESOURCES):
                 s += game.hands[a, r]  # card counts are public
+        elif kind == kg.STEAL_CLOTH:
+            s = steal_cloth_value(board, game, params, seat, a)
         elif kind == kg.DISCARD_CARD:
             s = game.hands[seat, a] - 2.0 * board.costs[target, a]
         elif kind == kg.PICK_GOLD:
@@ -404,3 +419,62 @@ def best_harbour(board, game, n):
         if s > best:
             best, best_i = s, i
     return best_i
+
+
+# ------------------------------------------------------------------------------------------------ Cloth for Catan
+@kernel
+def village_value(board, game, params, seat, k):
+    """What a trade route to village k adds (the goals weight): the cloth taken at once, then its number's pips over
+    CLOTH_HORIZON rolls shared with the other route holders, at most what the village holds; a VP per
+    P_CLOTH_PER_VP cloth. Nothing once the seat has the route or the village is empty (it pays nothing more)."""
+    left = game.village_cloth[k]
+    if game.cloth_route[seat, k] or left == 0:
+        return 0.0
+    holders = 1.0
+    for o in range(board.params[kg.P_PLAYERS]):
+        if o != seat and game.cloth_route[o, k]:
+            holders += 1.0
+    later = min(left - 1.0, _PIPS[board.village_number[k]] * CLOTH_HORIZON / 36.0 / holders)
+    return params[V_GOALS] * params[V_VP] * (1.0 + later) / board.params[kg.P_CLOTH_PER_VP]
+
+
+@kernel
+def ship_cloth(board, game, params, seat, e):
+    """What a ship on edge e earns by opening trade routes (a village at an end the seat has no route to)."""
+    if not kg.p_cloth(board) or params[V_GOALS] <= 0:
+        return 0.0
+    v = 0.0
+    for side in range(2):
+        k = board.corner_village[board.edge_corners[e, side]]
+        if k >= 0:
+            v += village_value(board, game, params, seat, k)
+    return v
+
+
+@kernel
+def _opening_cloth(board, game, params, seat, c):
+    """A draft site next to a village (its set-up ship can open the route): the goals weight times the best such
+    village's pips, as the draft heuristic counts a hex's."""
+    if not kg.p_cloth(board) or params[V_GOALS] <= 0:
+        return 0.0
+    best = 0.0
+    for j in range(3):
+        m = board.corner_neighbours[c, j]
+        if m >= 0:
+            k = board.corner_village[m]
+            if k >= 0 and game.village_cloth[k] > 0 and not game.cloth_route[seat, k]:
+                best = max(best, _PIPS[board.village_number[k]])
+    return params[V_GOALS] * best
+
+
+@kernel
+def steal_cloth_value(board, game, params, seat, victim):
+    """The pirate's steal of a cloth: half a VP's worth, a full VP more when the seat's cloth reaches a VP and when
+    the victim's drops below one (the goals weight; card steals score the victim's hand size)."""
+    per = board.params[kg.P_CLOTH_PER_VP]
+    s = 0.5
+    if (game.cloth[seat] + 1) % per == 0:
+        s += 1.0
+    if game.cloth[victim] % per == 0:
+        s += 1.0
+    return params[V_GOALS] * params[V_VP] * s / 2.0

@@ -37,6 +37,7 @@ _PIPS = np.array(PIPS, np.float64)
 (END_TURN, ROLL, ROAD, SHIP, SETTLE, CITY_UP, BUY_CARD, PLAY_KNIGHT, PLAY_ROAD_BUILDING, PLAY_YEAR_OF_PLENTY,
  PLAY_MONOPOLY, TRADE, MOVE_SHIP, MOVE_ROBBER, MOVE_PIRATE, STEAL_FROM, DISCARD_CARD, PICK_GOLD,
  STOP_BUILDING, OFFER, DECLINE, ACCEPT, PLACE_HARBOUR) = range(23)
+STEAL_CLOTH = 23  # Cloth for Catan: the pirate's steal of one cloth from seat a
 KNIGHT, VP_CARD, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY = range(5)
 ITEM_ROAD, ITEM_SHIP, ITEM_SETTLEMENT, ITEM_CITY, ITEM_CARD = range(5)  # rows of Board.costs
 PIECE_ROAD, PIECE_SHIP, PIECE_SETTLEMENT, PIECE_CITY = range(4)  # columns of pieces_left
@@ -45,22 +46,32 @@ PIECE_ROAD, PIECE_SHIP, PIECE_SETTLEMENT, PIECE_CITY = range(4)  # columns of pi
 (P_PLAYERS, P_ROBBER_START, P_PIRATE_START, P_HAS_ROBBER, P_HAS_PIRATE, P_SETUP_SHIPS, P_ISLAND_BONUS, P_TARGET,
  P_BANK, P_BANK_RATE, P_GENERIC_RATE, P_SPECIAL_RATE, P_ROUTE_MIN, P_ARMY_MIN, P_DISCARD_ABOVE, P_TURN_CAP,
  P_VP_SETTLEMENT, P_VP_CITY, P_VP_ROUTE, P_VP_ARMY, P_VP_CARD, P_DECK_LEN, P_SETUP_LEN, P_OFFERS,
- P_HARBOURS_AFTER_DRAFT, P_HARBOUR_HEXES_APART, N_PARAMS) = range(27)
+ P_HARBOURS_AFTER_DRAFT, P_HARBOUR_HEXES_APART,
+ # Cloth for Catan (0 elsewhere: every other scenario plays as before)
+ P_CLOTH_PER_VP, P_CLOTH_PER_VILLAGE, P_CLOTH_RESERVE, P_CLOTH_END_VILLAGES, P_CLOTH_FROM_RESERVE, P_NO_ROUTE_CARD,
+ N_PARAMS) = range(33)
 
 # Game.st
 (ST_PHASE, ST_ACTOR, ST_CURRENT, ST_TURN, ST_ROLLS, ST_SEVENS, ST_LAST_ROLL, ST_SETUP_POS, ST_SETUP_CORNER,
  ST_DECK_POS, ST_DEV_PLAYED, ST_SHIP_MOVED, ST_FREE_ROADS, ST_RESUME, ST_THIEF, ST_ROUTE_HOLDER, ST_ARMY_HOLDER,
  ST_WINNER, ST_CAPPED, ST_ROBBER, ST_PIRATE, ST_OFFERS, ST_OFFER_GIVE, ST_OFFER_GET, ST_HARBOUR_POS,
- ST_MAP_VERSION, ST_SIZE) = range(27)
+ ST_MAP_VERSION,
+ ST_CLOTH_RESERVE, ST_CLOTH_END,  # Cloth for Catan: the common reserve; 1 once the game ended by the villages
+ ST_SIZE) = range(29)
 # ST_MAP_VERSION counts changes to the buildings, the harbours and the shown map: bots keep what depends only on
 # them (Game.field_cache) until it moves
 
 # Result columns: the game's, then N_SEAT_COLS per seat slot (4 slots; empty seats 0).
-R_WINNER, R_TURNS, R_ROLLS, R_SEVENS, R_CAPPED = range(5)
-N_GAME_COLS = 5
+R_WINNER, R_TURNS, R_ROLLS, R_SEVENS, R_CAPPED, R_CLOTH_END = range(6)
+N_GAME_COLS = 6
 SEAT_COLS = ("vp", "vp_settlements", "vp_cities", "vp_island_bonus", "vp_longest_route", "vp_largest_army",
              "vp_vp_cards", "roads", "ships", "settlements", "cities", "route", "knights", "trades", "cards",
-             "domestic")
+             "domestic", "vp_cloth", "cloth")
+VP_COLS = ("vp_settlements", "vp_cities", "vp_island_bonus", "vp_longest_route", "vp_largest_army", "vp_vp_cards",
+           "vp_cloth")  # vp_sources' order
+N_VP_SOURCES = len(VP_COLS)
+_VP_COL = np.array([SEAT_COLS.index(name) for name in VP_COLS], np.int64)
+_CLOTH_COL = SEAT_COLS.index("cloth")
 N_SEAT_COLS = len(SEAT_COLS)
 N_RESULT_COLS = N_GAME_COLS + MAX_SEATS * N_SEAT_COLS
 
@@ -85,6 +96,9 @@ Board = namedtuple("Board", [
     "deck",  # int64 [deck length]: the unshuffled deck (card types)
     "params",  # int64 [N_PARAMS]
     "harbour_pool",  # int64 [tokens]: the harbour tokens the players lay (New World), corner_harbour codes; else empty
+    # Cloth for Catan (empty elsewhere)
+    "village_corner", "village_number",  # int64 [n_village]: each village's corner and number token
+    "corner_village",  # int64 [n_corner]: the village at the corner, -1 none
 ])
 
 Game = namedtuple("Game", [
@@ -118,6 +132,10 @@ Game = namedtuple("Game", [
     "harbour_edges",  # int64 [tokens]: the edge each token was laid on, -1 not (yet) laid
     "field_cache",  # float64 [MAX_SEATS, n_corner]: each seat's last site field (kernels/catan/bots.py)
     "field_version",  # int64 [MAX_SEATS]: the st[ST_MAP_VERSION] it was computed at, -1 none
+    # Cloth for Catan
+    "cloth",  # int64 [MAX_SEATS]: cloth held
+    "village_cloth",  # int64 [n_village]: cloth left at each village
+    "cloth_route",  # bool [MAX_SEATS, n_village]: the seat has a trade route to the village
 ])
 
 
@@ -147,7 +165,9 @@ def new_game(board: Board) -> Game:
                 np.zeros(n_corner, np.float64), np.zeros((MAX_SEATS, MAX_TRACK), np.int64),
                 np.zeros(n_corner, np.int64), np.zeros(len(board.harbour_pool), np.int64),
                 np.zeros(len(board.harbour_pool), np.int64), np.zeros((MAX_SEATS, n_corner), np.float64),
-                np.zeros(MAX_SEATS, np.int64))
+                np.zeros(MAX_SEATS, np.int64), np.zeros(MAX_SEATS, np.int64),
+                np.zeros(len(board.village_corner), np.int64),
+                np.zeros((MAX_SEATS, len(board.village_corner)), np.bool_))
 
 
 # ------------------------------------------------------------------------------------------------ set-up
@@ -225,6 +245,10 @@ def init(board, game, seed, g):
     st[ST_WINNER] = -1
     st[ST_ROBBER] = p[P_ROBBER_START]
     st[ST_PIRATE] = p[P_PIRATE_START]
+    game.cloth[:] = 0
+    game.village_cloth[:] = p[P_CLOTH_PER_VILLAGE]
+    game.cloth_route[:] = False
+    st[ST_CLOTH_RESERVE] = p[P_CLOTH_RESERVE]
     if n_tokens > 0 and p[P_HARBOURS_AFTER_DRAFT] == 0:
         _lay_next(board, game, 0)
 
@@ -516,7 +540,7 @@ def _movable(board, game, seat, e):
         return False
     for side in range(2):
         c = board.edge_corners[e, side]
-        if game.corner_owner[c] == seat:
+        if game.corner_owner[c] == seat or _route_village(board, game, seat, c):
             continue
         other = False
         for j in range(3):
@@ -543,6 +567,8 @@ def _update_route(board, game, changed):
                                                    game.net_corners[seat], game.n_net[seat, 0])
         if game.route[seat] > best:
             best = game.route[seat]
+    if p[P_NO_ROUTE_CARD]:  # Cloth for Catan: no "Maior estrada comercial" card
+        return
     h = game.st[ST_ROUTE_HOLDER]
     if h >= 0 and game.route[h] >= p[P_ROUTE_MIN] and game.route[h] == best:
         return
@@ -558,7 +584,8 @@ def _update_route(board, game, changed):
 
 @kernel
 def vp_sources(board, game, seat, out):
-    """out[:6] = VP from settlements, cities, island bonus, longest route, largest army, VP cards."""
+    """out[:N_VP_SOURCES] = VP from settlements, cities, island bonus, longest route, largest army, VP cards,
+    cloth (VP_COLS)."""
     p = board.params
     settlements = 0
     cities = 0
@@ -574,6 +601,7 @@ def vp_sources(board, game, seat, out):
     out[3] = p[P_VP_ROUTE] if game.st[ST_ROUTE_HOLDER] == seat else 0
     out[4] = p[P_VP_ARMY] if game.st[ST_ARMY_HOLDER] == seat else 0
     out[5] = p[P_VP_CARD] * (game.cards[seat, VP_CARD] + game.new_cards[seat, VP_CARD])
+    out[6] = cloth_vp(board, game, seat)
 
 
 @kernel
@@ -587,7 +615,7 @@ def total_vp(board, game, seat):
         v += p[P_VP_ROUTE]
     if game.st[ST_ARMY_HOLDER] == seat:
         v += p[P_VP_ARMY]
-    return v + p[P_VP_CARD] * (game.cards[seat, VP_CARD] + game.new_cards[seat, VP_CARD])
+    return v + p[P_VP_CARD] * (game.cards[seat, VP_CARD] + game.new_cards[seat, VP_CARD]) + cloth_vp(board, game, seat)
 
 
 # ------------------------------------------------------------------------------------------------ legal actions
@@ -629,6 +657,8 @@ def _is_victim(board, game, v):
     cards = 0
     for r in range(N_RESOURCES):
         cards += game.hands[v, r]
+    if st[ST_THIEF] == MOVE_PIRATE and p_cloth(board):
+        cards += game.cloth[v]  # Cloth for Catan: the pirate's mover may take a cloth instead
     if cards == 0:
         return False
     if st[ST_THIEF] == MOVE_ROBBER and st[ST_ROBBER] >= 0:
@@ -650,7 +680,7 @@ def _thief_moves(board, game, actions, n):
         for h in range(board.robber_hexes.shape[0]):
             if board.robber_hexes[h] and h != st[ST_ROBBER] and _side(game, h) == 1:
                 n = _add(actions, n, MOVE_ROBBER, h, 0)
-    if board.params[P_HAS_PIRATE]:
+    if board.params[P_HAS_PIRATE] and (not p_cloth(board) or _has_route(board, game, st[ST_CURRENT])):
         for h in range(board.pirate_hexes.shape[0]):
             if board.pirate_hexes[h] and h != st[ST_PIRATE] and _side(game, h) == 0:
                 n = _add(actions, n, MOVE_PIRATE, h, 0)
@@ -724,8 +754,12 @@ def legal(board, game):
         return _thief_moves(board, game, actions, n)
     if ph == STEAL:
         for v in range(board.params[P_PLAYERS]):
-            if _is_victim(board, game, v):
+            if _is_victim(board, game, v) and _hand(game, v) > 0:
                 n = _add(actions, n, STEAL_FROM, v, 0)
+        if st[ST_THIEF] == MOVE_PIRATE and p_cloth(board):
+            for v in range(board.params[P_PLAYERS]):
+                if _is_victim(board, game, v) and game.cloth[v] > 0:
+                    n = _add(actions, n, STEAL_CLOTH, v, 0)
         return n
     if ph == RESPOND:
         n = _add(actions, n, DECLINE, 0, 0)
@@ -806,6 +840,111 @@ def legal(board, game):
     return n
 
 
+# ------------------------------------------------------------------------------------------------ Cloth for Catan
+# Seed 002, CENÁRIO 6: MERCADORIAS PARA CATAN: the reference's block of the same name (full_reference.py).
+@kernel
+def p_cloth(board):
+    """Are cloth rules in play (villages on the board)?"""
+    return board.village_corner.shape[0] > 0
+
+
+@kernel
+def _hand(game, seat):
+    cards = 0
+    for r in range(N_RESOURCES):
+        cards += game.hands[seat, r]
+    return cards
+
+
+@kernel
+def _has_route(board, game, seat):
+    for k in range(board.village_corner.shape[0]):
+        if game.cloth_route[seat, k]:
+            return True
+    return False
+
+
+@kernel
+def _route_village(board, game, seat, c):
+    """Is corner c a village the seat has a trade route to (its end of a ship closed, as at the seat's building)?"""
+    k = board.corner_village[c]
+    return k >= 0 and game.cloth_route[seat, k]
+
+
+@kernel
+def _take_cloth(board, game, seat, k, reserve):
+    """One cloth to the seat from village k's stock, else (reserve) from the common reserve, else nothing."""
+    if game.village_cloth[k] > 0:
+        game.village_cloth[k] -= 1
+        game.cloth[seat] += 1
+        game.st[ST_MAP_VERSION] += 1  # the bots' site field weighs the cloth left
+    elif reserve and game.st[ST_CLOTH_RESERVE] > 0:
+        game.st[ST_CLOTH_RESERVE] -= 1
+        game.cloth[seat] += 1
+
+
+@kernel
+def open_routes(board, game, seat, e):
+    """A ship of the seat on edge e opens a trade route to the village at either end it has none to yet, and takes
+    one cloth there (the reference's open_routes)."""
+    if not p_cloth(board):
+        return
+    for side in range(2):
+        k = board.corner_village[board.edge_corners[e, side]]
+        if k >= 0 and not game.cloth_route[seat, k]:
+            game.cloth_route[seat, k] = True
+            game.st[ST_MAP_VERSION] += 1
+            _take_cloth(board, game, seat, k, board.params[P_CLOTH_FROM_RESERVE] != 0)
+
+
+@kernel
+def pay_cloth(board, game, total):
+    """A roll of a village's number: each route holder, in turn order from the roller, one cloth from the village,
+    then the reserve; nothing from a village with none left (the reference's pay_cloth)."""
+    players = board.params[P_PLAYERS]
+    for k in range(board.village_corner.shape[0]):
+        if board.village_number[k] != total or game.village_cloth[k] == 0:
+            continue
+        for i in range(players):
+            p = (game.st[ST_CURRENT] + i) % players
+            if game.cloth_route[p, k]:
+                _take_cloth(board, game, p, k, True)
+
+
+@kernel
+def cloth_vp(board, game, seat):
+    per = board.params[P_CLOTH_PER_VP]
+    return game.cloth[seat] // per if per > 0 else 0
+
+
+@kernel
+def villages_holding(game):
+    n = 0
+    for k in range(game.village_cloth.shape[0]):
+        if game.village_cloth[k] > 0:
+            n += 1
+    return n
+
+
+@kernel
+def _villages_end(board, game):
+    """Only end_villages villages hold cloth: the most VP wins, ties to the most cloth, still tied the first in turn
+    order from the player on turn (the reference's _villages_end)."""
+    st = game.st
+    players = board.params[P_PLAYERS]
+    best = -1
+    best_vp = -1
+    best_cloth = -1
+    for i in range(players):
+        p = (st[ST_CURRENT] + i) % players
+        v = total_vp(board, game, p)
+        if v > best_vp or (v == best_vp and game.cloth[p] > best_cloth):
+            best, best_vp, best_cloth = p, v, game.cloth[p]
+    st[ST_WINNER] = best
+    st[ST_PHASE] = OVER
+    st[ST_CLOTH_END] = 1
+
+
 # ------------------------------------------------------------------------------------------------ step
 @kernel
 def _pay(board, game, seat, item):
@@ -827,6 +966,8 @@ def _place_edge(board, game, seat, e, ship):
     game.edge_built[e] = game.st[ST_TURN]
     game.pieces_left[seat, PIECE_SHIP if ship else PIECE_ROAD] -= 1
     _join_edge(board, game, seat, e)
+    if ship:
+        open_routes(board, game, seat, e)
     for side in range(2):  # exploring: the reference's _explore
         c = board.edge_corners[e, side]
         for j in range(3):
@@ -975,10 +1116,13 @@ def _end_setup_step(board, game):
 @kernel
 def _check_win(board, game):
     st = game.st
-    if st[ST_PHASE] != OVER and st[ST_PHASE] >= PRE_ROLL and st[ST_PHASE] != LAY_HARBOUR and \
-            total_vp(board, game, st[ST_CURRENT]) >= board.params[P_TARGET]:
+    if st[ST_PHASE] == OVER or st[ST_PHASE] < PRE_ROLL or st[ST_PHASE] == LAY_HARBOUR:
+        return
+    if total_vp(board, game, st[ST_CURRENT]) >= board.params[P_TARGET]:
         st[ST_WINNER] = st[ST_CURRENT]
         st[ST_PHASE] = OVER
+    elif p_cloth(board) and villages_holding(game) <= board.params[P_CLOTH_END_VILLAGES]:
+        _villages_end(board, game)
 
 
 @kernel
@@ -1049,6 +1193,7 @@ def step(board, game, kind, a, b):
                 _start_thief(board, game, MAIN)
         else:
             _produce(board, game, total)
+            pay_cloth(board, game, total)
             st[ST_RESUME] = MAIN
             _after_gold(board, game)
     elif kind == DISCARD_CARD:
@@ -1080,6 +1225,10 @@ def step(board, game, kind, a, b):
             r += 1
         game.hands[a, r] -= 1
         game.hands[st[ST_CURRENT], r] += 1
+        st[ST_PHASE] = st[ST_RESUME]
+    elif kind == STEAL_CLOTH:
+        game.cloth[a] -= 1
+        game.cloth[st[ST_CURRENT]] += 1
         st[ST_PHASE] = st[ST_RESUME]
     elif kind == END_TURN:
         for q in range(players):
@@ -1165,6 +1314,7 @@ def step(board, game, kind, a, b):
         game.edge_built[b] = st[ST_TURN]
         _join_edge(board, game, seat, b)
         st[ST_SHIP_MOVED] = 1
+        open_routes(board, game, seat, b)
         _update_route(board, game, seat)
     elif kind == OFFER:
         st[ST_OFFERS] += 1
@@ -1192,13 +1342,14 @@ def step(board, game, kind, a, b):
 # ------------------------------------------------------------------------------------------------ result
 @kernel
 def write_result(board, game, out, j, vp):
-    """The result columns of the finished game into out[:, j] (vp: int64 [6] scratch)."""
+    """The result columns of the finished game into out[:, j] (vp: int64 [N_VP_SOURCES] scratch)."""
     st = game.st
     out[R_WINNER, j] = st[ST_WINNER]
     out[R_TURNS, j] = st[ST_TURN]
     out[R_ROLLS, j] = st[ST_ROLLS]
     out[R_SEVENS, j] = st[ST_SEVENS]
     out[R_CAPPED, j] = st[ST_CAPPED]
+    out[R_CLOTH_END, j] = st[ST_CLOTH_END]
     supply = board.supply
     for seat in range(MAX_SEATS):
         base = N_GAME_COLS + seat * N_SEAT_COLS
@@ -1208,10 +1359,11 @@ def write_result(board, game, out, j, vp):
             continue
         vp_sources(board, game, seat, vp)
         total = 0
-        for k in range(6):
-            out[base + 1 + k, j] = vp[k]
+        for k in range(N_VP_SOURCES):
+            out[base + _VP_COL[k], j] = vp[k]
             total += vp[k]
         out[base, j] = total
+        out[base + _CLOTH_COL, j] = game.cloth[seat]
         out[base + 7, j] = supply[PIECE_ROAD] - game.pieces_left[seat, PIECE_ROAD]
         out[base + 8, j] = supply[PIECE_SHIP] - game.pieces_left[seat, PIECE_SHIP]
         out[base + 9, j] = supply[PIECE_SETTLEMENT] - game.pieces_left[seat, PIECE_SETTLEMENT]  # a city returns its own

@@ -4,11 +4,12 @@
     code = check(board, game, work)          0, or the first broken invariant (INVARIANTS[code - 1])
     play_checked(board, game, seed, first, policies, params, streams, bots, work, out)
         games first .. first + out.shape[1] - 1, checked after every step; out[:, j] = (code, decisions,
-        capped, winner) of game j (code 0: every invariant held)
+        capped, winner, ended by the villages) of game j (code 0: every invariant held)
 
 `work` is a RouteWork (kernels/catan/route.py) of the caller's, `bots` a BotWork (kernels/catan/policies.py).
 Besides the rules (resources conserved, pieces within supply, the distance rule, pieces only where the table allows
-them, VP and routes recomputed from scratch, what exploring turned up is what was dealt), it checks the kernel's own
+them, VP and routes recomputed from scratch, what exploring turned up is what was dealt; Cloth for Catan: the cloth
+conserved, the trade routes, the villages' end), it checks the kernel's own
 bookkeeping against the board: maritime rates, each seat's network lists, VP counted from the supply.
 """
 
@@ -34,8 +35,13 @@ INVARIANTS = (
     "robber on a shown land hex, pirate on a sea hex",
     "the winner has the target VP",
     "laid harbours: each on a coast edge, its docks showing its token, one per sea hex, no corner shared",
+    # Cloth for Catan
+    "cloth conserved: villages + reserve + players' cloth = the scenario's cloth, none negative",
+    "trade routes: a seat has a route to exactly the villages its ships touch",
+    "the villages' end: play goes on only while more than end_villages villages hold cloth; a game ended so is won "
+    "by the most VP (ties: the most cloth)",
 )
-N_COLS = 4  # play_checked's out rows: code, decisions, capped, winner
+N_COLS = 5  # play_checked's out rows: code, decisions, capped, winner, ended by the villages (Cloth for Catan)
 
 
 @kernel
@@ -87,6 +93,8 @@ def check(board, game, work, full):
         vp += p[kg.P_VP_ROUTE] if game.st[kg.ST_ROUTE_HOLDER] == s else 0
         vp += p[kg.P_VP_ARMY] if game.st[kg.ST_ARMY_HOLDER] == s else 0
         vp += p[kg.P_VP_CARD] * (game.cards[s, kg.VP_CARD] + game.new_cards[s, kg.VP_CARD])
+        if p[kg.P_CLOTH_PER_VP] > 0:
+            vp += game.cloth[s] // p[kg.P_CLOTH_PER_VP]  # '1 ficha não equivale a meio ponto'
         if vp != kg.total_vp(board, game, s):
             return 5
         if game.route[s] != longest_route(board.edge_corners, board.corner_edges, game.edge_owner, game.edge_ship,
@@ -118,6 +126,8 @@ def check(board, game, work, full):
             if not (kg._may_ship(board, game, e) if game.edge_ship[e] == 1 else kg._may_road(board, game, e)):
                 return 4
     holder = game.st[kg.ST_ROUTE_HOLDER]
+    if holder >= 0 and p[kg.P_NO_ROUTE_CARD]:
+        return 7
     if holder >= 0:
         if game.route[holder] < p[kg.P_ROUTE_MIN]:
             return 7
@@ -146,8 +156,60 @@ def check(board, game, work, full):
     if pirate >= 0 and game.terrain[pirate] != SEA:
         return 12
     winner = game.st[kg.ST_WINNER]
-    if winner >= 0 and kg.total_vp(board, game, winner) < p[kg.P_TARGET]:
+    if winner >= 0 and game.st[kg.ST_CLOTH_END] == 0 and kg.total_vp(board, game, winner) < p[kg.P_TARGET]:
         return 13
+    if kg.p_cloth(board):
+        code = _cloth_ok(board, game, full)
+        if code:
+            return code
+    return 0
+
+
+@kernel
+def _cloth_ok(board, game, full):
+    """Cloth for Catan's invariants (15-17, counted from scratch); `full`: the routes too."""
+    p = board.params
+    players = p[kg.P_PLAYERS]
+    n_village = board.village_corner.shape[0]
+    total = game.st[kg.ST_CLOTH_RESERVE]
+    if total < 0:
+        return 15
+    for k in range(n_village):
+        total += game.village_cloth[k]
+        if game.village_cloth[k] < 0 or game.village_cloth[k] > p[kg.P_CLOTH_PER_VILLAGE]:
+            return 15
+    for s in range(players):
+        total += game.cloth[s]
+        if game.cloth[s] < 0:
+            return 15
+    if total != n_village * p[kg.P_CLOTH_PER_VILLAGE] + p[kg.P_CLOTH_RESERVE]:
+        return 15
+    for s in range(players if full else 0):
+        for k in range(n_village):
+            c = board.village_corner[k]
+            touches = False
+            for j in range(3):
+                e = board.corner_edges[c, j]
+                if e >= 0 and game.edge_owner[e] == s and game.edge_ship[e] == 1:
+                    touches = True
+            if touches != game.cloth_route[s, k]:
+                return 16
+    holding = 0
+    for k in range(n_village):
+        if game.village_cloth[k] > 0:
+            holding += 1
+    over = game.st[kg.ST_PHASE] == kg.OVER
+    if not over and holding <= p[kg.P_CLOTH_END_VILLAGES]:
+        return 17
+    if game.st[kg.ST_CLOTH_END] == 1:
+        w = game.st[kg.ST_WINNER]
+        if not over or w < 0 or holding > p[kg.P_CLOTH_END_VILLAGES]:
+            return 17
+        best = kg.total_vp(board, game, w)
+        for s in range(players):
+            v = kg.total_vp(board, game, s)
+            if v > best or (v == best and game.cloth[s] > game.cloth[w]):
+                return 17
     return 0
 
 
@@ -231,4 +293,5 @@ def play_checked(board, game, seed, first, policies, params, streams, bots, work
         out[1, j] = decisions
         out[2, j] = game.st[kg.ST_CAPPED]
         out[3, j] = game.st[kg.ST_WINNER]
+        out[4, j] = game.st[kg.ST_CLOTH_END]
 

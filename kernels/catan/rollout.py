@@ -88,6 +88,9 @@ def copy_state(src, dst):
     _copy1(src.corner_harbour, dst.corner_harbour)
     _copy1(src.harbour_stack, dst.harbour_stack)
     _copy1(src.harbour_edges, dst.harbour_edges)
+    _copy1(src.cloth, dst.cloth)  # Cloth for Catan: cloth is public, nothing to deal
+    _copy1(src.village_cloth, dst.village_cloth)
+    _copy2(src.cloth_route, dst.cloth_route)
     dst.field_version[:] = -1  # the copy's bots may weigh with other weights
 
 

@@ -59,9 +59,9 @@ def score_distributions(scores_by_arm: dict[str, np.ndarray], rank_names, rank_l
         bins = np.arange(s.min(), s.max() + 2)
         ax.stairs(np.minimum(share, top), bins - 0.5, color=_colour(i), lw=1.8, zorder=3 + i)
         ax.axvline(s.mean(), ymax=0.8, color=_colour(i), lw=1.2, ls="--", zorder=3 + i)
-        for k in np.flatnonzero(share > top):
-            ax.annotate(f"{share[k]:.0f}%", (bins[k], top), xytext=(0, 2), textcoords="offset points",
-                        fontsize=7, color=_colour(i), ha="center", va="bottom", zorder=10)
+        cut = np.flatnonzero(share > top)
+        for run in np.split(cut, np.flatnonzero(np.diff(cut) > 1) + 1) if cut.size else []:
+            _label_cut_bars(ax, bins[run], share[run], top, _colour(i))
         handles.append(Line2D([], [], color=_colour(i), lw=1.8, label=f"{label} (mean {s.mean():.1f})"))
     ax.set_xlim(x0, x1)
     ax.set_ylim(0, top * 1.32)  # headroom for the band labels
@@ -73,6 +73,18 @@ def score_distributions(scores_by_arm: dict[str, np.ndarray], rank_names, rank_l
               fontsize=8, frameon=False)  # below the axes: never over the data
     _tidy(ax)
     return figures.save_png(fig, path)
+
+
+def _label_cut_bars(ax, scores, heights, top, colour) -> None:
+    """Write the height of bars cut at `top`: one label over a lone bar; beside a run of adjacent bars, one label
+    listing them (labels over neighbouring bars would overlap)."""
+    if len(scores) == 1:
+        ax.annotate(f"{heights[0]:.0f}%", (scores[0], top), xytext=(0, 2), textcoords="offset points",
+                    fontsize=7, color=colour, ha="center", va="bottom", zorder=10)
+        return
+    listed = ", ".join(f"{h:.0f}" for h in heights)
+    ax.annotate(f"{listed}% at scores {scores[0]:.0f}–{scores[-1]:.0f}", (scores[-1] + 0.5, top), xytext=(3, -1),
+                textcoords="offset points", fontsize=7, color=colour, ha="left", va="top", zorder=10)
 
 
 def rank_band_bars(band_shares: dict[str, list[float]], rank_names, path) -> Path:
@@ -102,27 +114,9 @@ def rank_band_bars(band_shares: dict[str, list[float]], rank_names, path) -> Pat
 
 def paired_differences(pairs: list[dict], path) -> Path:
     """Forest plot: each pair's mean score difference (a − b) with its 95% CI; zero marked."""
-    fig = figures.new_figure(9.0, 1.3 + 0.5 * len(pairs))
-    ax = fig.add_subplot(1, 1, 1)
-    y = np.arange(len(pairs))[::-1]
-    d = np.array([p["mean_diff"] for p in pairs])
-    err = figures.ci_errors(d, [p["ci95"] for p in pairs])  # no bar where one game gives no interval
-    lo, hi = d - err[0], d + err[1]
-    ax.axvline(0.0, color=figures.BOUNDARY, lw=1.0, ls=":")
-    ax.errorbar(d, y, xerr=err, fmt="o", color=figures.BAR, ecolor=figures.MEAN, elinewidth=2.2,
-                capsize=4, ms=5)
-    for yi, p, right in zip(y, pairs, hi):
-        ax.annotate(f"{p['mean_diff']:+.2f}  (higher in {pct(p['p_better'], 0)} of games)",
-                    (max(right, 0.0), yi), xytext=(8, 0), textcoords="offset points", va="center",
-                    fontsize=8)
-    ax.set_yticks(y, [f"{p['a']} − {p['b']}" for p in pairs])
-    ax.set_ylim(-0.7, len(pairs) - 0.3)
-    span = max(hi.max(), 0.0) - min(lo.min(), 0.0) or 1.0
-    ax.set_xlim(min(lo.min(), 0.0) - 0.05 * span, max(hi.max(), 0.0) + 0.6 * span)  # room for the notes
-    ax.set_xlabel("mean score difference per game, a − b (95% CI)")
-    ax.set_title("Paired differences on the same games", fontsize=11)
-    _tidy(ax)
-    return figures.save_png(fig, path)
+    return figures.forest_plot(pairs, path, "mean score difference per game, a − b (95% CI)",
+                               "Paired differences on the same games",
+                               lambda p: f"{p['mean_diff']:+.2f}  (higher in {pct(p['p_better'], 0)} of games)")
 
 
 # --------------------------------------------------------------------------- content

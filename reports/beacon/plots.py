@@ -149,6 +149,7 @@ def score_ecdf(scores, rank_names, rank_lower_bounds, path, counts=None) -> Path
                     fontsize=8, color=MEAN, ha="left", va="bottom", zorder=5)
     ax.set_xlim(x0, x1)
     ax.set_ylim(0, 1.22)
+    _wrap_past_right_edge(fig, ax)
     ax.set_yticks(np.linspace(0, 1, 6))
     ax.set_yticklabels([f"{int(v * 100)}%" for v in np.linspace(0, 1, 6)])
     ax.set_xlabel("final score x")
@@ -176,6 +177,20 @@ _FEATURES = {
     4: ("W", "#7b4fa0", "white", "windmill"),
     5: ("P", "#8a5a2b", "white", "pier"),
 }
+
+
+def _wrap_past_right_edge(fig, ax) -> None:
+    """A reach label that would run past the plot's right edge goes on two lines, then, if still too wide,
+    to the left of its mark."""
+    renderer = fig.canvas.get_renderer()
+    right = ax.get_window_extent(renderer).x1
+    for t in ax.texts:
+        if t.get_window_extent(renderer).x1 <= right or " reach " not in t.get_text():
+            continue
+        t.set_text(t.get_text().replace(" reach ", " reach\n", 1))
+        if t.get_window_extent(renderer).x1 > right:
+            t.set_ha("right")
+            t.set_position((-5, 3))
 
 
 def _explored_mask(rows: np.ndarray, cols: np.ndarray) -> np.ndarray:

@@ -16,6 +16,7 @@ from analyzer.seafarers.setup_policies import HEURISTICS
 from reports.document import ci_range, num, pct, plural, render_html, render_md, reproduce_blocks, run_items
 from reports.plots import ci_errors, new_figure, save_png
 from reports.seafarers import hexplot
+from reports.seafarers.balance_wins import wins_blocks, wins_headline, wins_plots
 
 __all__ = ["seat_bars", "write_balance_report", "write_board_png"]
 
@@ -131,10 +132,15 @@ def _why(summary: dict) -> str | None:
             f"against {pct(targeted[best])} on seat {seats[best]['seat']}'s (see the robber assumption below).")
 
 
-def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tuple]]:
+def _blocks(summary: dict, images: list[tuple[str, str]], wins_images=()) -> tuple[str, list[tuple]]:
     sc = summary["scenario"]
     title = balance_title(summary)
-    blocks: list[tuple] = [("h1", title), ("p", _headline(summary))]
+    if "by_wins" in summary:
+        title += " and by wins"
+        blocks: list[tuple] = [("h1", title), *(("p", line) for line in wins_headline(summary)),
+                               ("p", "The income model (rolls without building, below): " + _headline(summary))]
+    else:
+        blocks = [("h1", title), ("p", _headline(summary))]
     if _why(summary):
         blocks.append(("p", _why(summary)))
     if sc["status"] != "published":
@@ -142,6 +148,8 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
                                "with the rulebook (see “Data and assumptions”)."))
     if summary.get("pirate_fleet"):
         blocks.append(("warn", summary["pirate_fleet"]["warning"]))
+    if "by_wins" in summary:
+        blocks += wins_blocks(summary, list(wins_images))
     seats = summary["seats"]
     rows = []
     for s in seats:
@@ -151,7 +159,8 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
                      num(s["gold_cards"]["mean"], 3), num(s["blocked"]["mean"], 3), _pct_ci(s["missing"]["any"]),
                      pct(sev["targeted_share"]["mean"]), pct(sev["discard_share"]["mean"]),
                      num(sev["robbed_per_seven"]["mean"], 2)])
-    blocks += [("h2", "Seats (1 = first to place)"),
+    blocks += [("h2", "Seats by income (1 = first to place)" if "by_wins" in summary else
+                "Seats (1 = first to place)"),
                ("p", f"Means over boards with 95% Student-t intervals. Start cards: the starting resources every "
                      f"sequence begins with (one per producing hex at the seat's last drafted settlement; not "
                      f"income). Income: cards received per roll after the "
@@ -190,24 +199,45 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
                 [[x["scenario"], str(x["players"]), x["status"]] for x in summary["layouts"]], ["l", "r", "l"])]
     blocks += reproduce_blocks(summary, run_items(
         summary, f"boards: {summary['boards']:,}, sequences per board: {summary['sequences']}, rolls per "
-        f"sequence: {summary['rolls']}", "boards_per_second", "boards"))
+        f"sequence: {summary['rolls']}" + _full_games(summary), "boards_per_second", "boards"))
     return title, blocks
 
 
-def write_balance_report(out_dir, summary: dict, scenario, drawings: dict[str, dict]) -> list[Path]:
-    """seat_bars.png, one PNG per drawing ({"fairest": drawing, ...}), report.md and report.html."""
+def _full_games(summary: dict) -> str:
+    w = summary.get("by_wins")
+    if not w:
+        return ""
+    rate = f", {num(w['games_per_second'], 0)} games/s" if w.get("games_per_second") else ""
+    return f"; full games: {w['games']:,} ({w['games_per_board']:,} per board{rate})"
+
+
+def _board_title(summary: dict, key: str) -> str:
+    """A drawn board's title: by wins, each seat's win rate on it; else the income model's seat spread."""
+    if "by_wins" in summary:
+        b = summary["by_wins"][f"{key}_board"]
+        rates = ", ".join(f"{i + 1}: {pct(r, 0)}" for i, r in enumerate(b["win_rates"]))
+        return (f"{key.replace('_', ' ')} board by wins: #{b['board']}, seat win rates {rates}; favours seat "
+                f"{b['favoured_seat']}")
+    info = summary[f"{key}_board"]
+    return (f"{key.replace('_', ' ')} board: #{info['board']}, seat spread {num(info['seat_spread'], 3)} "
+            "cards/roll" + _favoured(info))
+
+
+def write_balance_report(out_dir, summary: dict, scenario, drawings: dict[str, dict], seats=None) -> list[Path]:
+    """seat_bars.png, one PNG per drawing ({"fairest": drawing, ...}), report.md and report.html; with
+    summary["by_wins"] (and `seats`, the per board-seat table), the by-wins plots too and the drawings are the
+    fairest and least fair boards by wins."""
     out_dir = Path(out_dir)
     written = [seat_bars(out_dir / "seat_bars.png", summary)]
     images = [("Income per roll by seat with 95% CIs", "seat_bars.png")]
     for key, drawing in drawings.items():
-        info = summary[f"{key}_board"]
         name = f"{key}_board.png"
-        title = (f"{key.replace('_', ' ')} board: #{info['board']}, seat spread {num(info['seat_spread'], 3)} "
-                 "cards/roll" + _favoured(info))
+        title = _board_title(summary, key)
         written.append(write_board_png(out_dir / name, scenario, drawing, title))
         images.append((title, name))
-    title, blocks = _blocks(summary, images)
-    pictures = {name: (out_dir / name).read_bytes() for _alt, name in images}
+    wins_images = wins_plots(out_dir, summary, seats) if "by_wins" in summary else []
+    title, blocks = _blocks(summary, images, wins_images)
+    pictures = {name: (out_dir / name).read_bytes() for _alt, name in images + wins_images}
     written.append(atomic_write_text(out_dir / "report.md", render_md(blocks)))
     written.append(atomic_write_text(out_dir / "report.html", render_html(blocks, title, pictures)))
     return written

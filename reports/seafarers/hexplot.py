@@ -91,6 +91,7 @@ def draw_board(path: str | Path, scenario, terrain, number, *, harbours: Sequenc
     if ship_lines:
         ax.add_collection(LineCollection(ship_lines, colors=ship_colours, linewidths=3.5, linestyles=(0, (2, 1)),
                                          zorder=4, path_effects=_outlined(3.5)))
+    marker_handles = _markers(ax, topo, scenario.markers, points)
     for corner, seat in settlements:
         x, y = points[corner]
         ax.plot([x], [y], marker="s", markersize=10, color=SEAT_COLOURS[seat], markeredgecolor="#111111",
@@ -111,12 +112,51 @@ def draw_board(path: str | Path, scenario, terrain, number, *, harbours: Sequenc
     if harbours:
         handles.append(Line2D([], [], marker="o", ls="none", markersize=8, markerfacecolor="#ffffff",
                               markeredgecolor="#5a4a2a", label="harbour (3:1, or 2:1 in its colour)"))
-    handles += _piece_handles(settlements, pieces)
+    handles += marker_handles + _piece_handles(settlements, pieces)
     ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=min(len(handles), 5),
               fontsize=7.5, frameon=False)
     if title:
         fig.suptitle(title, fontsize=10, y=0.99)
     return save_png(fig, path)
+
+
+# The scenario's own pieces, as set out at the start (seed 002): (marker, size, face, edge, legend)
+_MARKER_STYLES = {
+    "village": ("h", 13, "#b5835a", "#3d2b1a", "village of the forgotten tribe (its number pays cloth)"),
+    "card": ("s", 7, "#7a3fb0", "#ffffff", "gift: a development card, face down"),
+    "chit": ("*", 11, "#f2c200", "#5a4a2a", "gift: a Catan chit (1 VP)"),
+    "fortress": ("p", 12, "#222222", "#ffffff", "pirate fortress"),
+    "wasteland": ("s", 8, "none", "#8b5a2b", "wasteland corner (brown square)"),
+    "strait": ("s", 8, "none", "#9b59b6", "strait corner (lilac square)"),
+    "no_setup": ("X", 7, "#f2c200", "#5a4a2a", "no set-up settlement"),
+}
+
+
+def _markers(ax, topo, markers, points) -> list:
+    """Draw the scenario's markers (villages, gift edges, fortresses, the Wonders' marked corners); their legend
+    entries."""
+    def at_edges(edges):
+        return [(points[a] + points[b]) / 2 for a, b in (topo.edge_corners[e] for e in edges)]
+
+    spots = {"village": [points[c] for c, _n in markers.villages], "card": at_edges(markers.dev_card_edges),
+             "chit": at_edges(markers.vp_chit_edges), "fortress": [points[f.fortress] for f in markers.fortresses],
+             "wasteland": [points[c] for c in markers.wasteland_corners],
+             "strait": [points[c] for c in markers.strait_corners],
+             "no_setup": [points[c] for c in markers.no_setup_corners]}
+    handles = []
+    for kind, xy in spots.items():
+        if not xy:
+            continue
+        marker, size, face, edge, label = _MARKER_STYLES[kind]
+        xy = np.array(xy)
+        ax.plot(xy[:, 0], xy[:, 1], ls="none", marker=marker, markersize=size, markerfacecolor=face,
+                markeredgecolor=edge, markeredgewidth=1.2, zorder=5)
+        handles.append(Line2D([], [], ls="none", marker=marker, markersize=min(size, 9), markerfacecolor=face,
+                              markeredgecolor=edge, markeredgewidth=1.2, label=label))
+    for (corner, number), (x, y) in zip(markers.villages, spots["village"]):
+        ax.text(x, y, str(number), ha="center", va="center", fontsize=6, color="#ffffff", fontweight="bold",
+                zorder=6)
+    return handles
 
 
 def _outlined(width: float) -> list:

@@ -20,7 +20,13 @@ __all__ = ["headline", "write_play_report"]
 
 SOURCES = (("vp_settlements", "settlements", "#8d6e63"), ("vp_cities", "cities", "#5d4037"),
            ("vp_island_bonus", "island bonus", "#2e7d32"), ("vp_longest_route", "longest trade route", "#24507a"),
-           ("vp_largest_army", "largest army", "#c0392b"), ("vp_vp_cards", "VP cards", "#e6a817"))
+           ("vp_largest_army", "largest army", "#c0392b"), ("vp_vp_cards", "VP cards", "#e6a817"),
+           ("vp_cloth", "cloth", "#7b1fa2"))
+
+
+def _sources(summary: dict) -> tuple:
+    """The VP sources the summary has (cloth only where cloth is traded)."""
+    return tuple(src for src in SOURCES if src[0] in summary["seats"][0]["vp_sources"])
 
 
 def _bot_sentence(summary: dict) -> str:
@@ -137,7 +143,7 @@ def sources_plot(path, summary: dict) -> Path:
     ax = fig.add_subplot()
     x = np.arange(len(seats))
     bottom = np.zeros(len(seats))
-    for key, label, colour in SOURCES:
+    for key, label, colour in _sources(summary):
         v = np.array([s["vp_sources"][key] for s in seats])
         ax.bar(x, v, bottom=bottom, color=colour, edgecolor="white", label=label)
         bottom += v
@@ -187,11 +193,19 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
                   f"{summary['human_rolls'][1]}. {pct(cap['share'])} of games reached the "
                   f"{summary['turn_cap']:,}-turn cap without a winner. **These are bots**: the figures say how the "
                   "seats fare under them, not at a table of people.")]
+    if "cloth_end" in summary:
+        ce = summary["cloth_end"]
+        head.append(("p", f"{pct(ce['share'])} of games (95% CI {ci_range(ce['ci95'], 1, pct)}) ended because only "
+                          f"{ce['villages']} villages still held cloth (then the most VP wins, ties to the most "
+                          "cloth); cloth held at the end, mean by seat: "
+                          + ", ".join(num(c, 2) for c in summary["cloth"]) + "."))
     rows = [[f"seat {s['seat']}", s["bot"], f"{s['wins']:,}", pct(s["p_win"]), ci_range(s["ci95"], 1, pct),
-             num(s["vp"]["mean"], 2), *[num(s["vp_sources"][k], 2) for k, _, _ in SOURCES]] for s in summary["seats"]]
+             num(s["vp"]["mean"], 2), *[num(s["vp_sources"][k], 2) for k, _, _ in _sources(summary)]]
+            for s in summary["seats"]]
     blocks = head + [("h2", "Wins by seat"),
                      ("table", ["seat", "bot", "wins", "win rate", "95% CI (Wilson)", "mean VP",
-                                *[label for _, label, _ in SOURCES]], rows, ["l", "l"] + ["r"] * 10)]
+                                *[label for _, label, _ in _sources(summary)]], rows,
+                      ["l", "l"] + ["r"] * (4 + len(_sources(summary))))]
     if len(summary["by_bot"]) > 1:
         brows = [[label, f"{b['seat_games']:,}", f"{b['wins']:,}", pct(b["p_win"]), ci_range(b["ci95"], 1, pct)]
                  for label, b in summary["by_bot"].items()]

@@ -76,3 +76,35 @@ def test_the_checker_catches_a_broken_laid_harbour():
     game.corner_harbour[:] = saved
     game.harbour_edges[1] = game.harbour_edges[0]  # two tokens on one sea hex
     assert ki.check(board, game, work, True) == broken(name)
+
+
+def test_the_checker_catches_broken_cloth_bookkeeping():
+    """Cloth for Catan: a cloth made from nothing, a route without a ship at its village, a game going on with only 3
+    villages holding cloth, a villages' end won by fewer VP: each caught by its own invariant."""
+    board, game, work = finished_game("cloth-for-catan")
+    assert ki.check(board, game, work, True) == 0
+    saved = game.cloth.copy(), game.cloth_route.copy(), game.village_cloth.copy(), game.st.copy()
+    game.cloth[1] += 1
+    assert ki.check(board, game, work, True) == broken(
+        "cloth conserved: villages + reserve + players' cloth = the scenario's cloth, none negative")
+    game.cloth[:] = saved[0]
+    free = next((s, k) for s in range(4) for k in range(8) if not game.cloth_route[s, k])
+    game.cloth_route[free] = True
+    assert ki.check(board, game, work, True) == broken(
+        "trade routes: a seat has a route to exactly the villages its ships touch")
+    game.cloth_route[:] = saved[1]
+    villages = "the villages' end: play goes on only while more than end_villages villages hold cloth; a game " \
+               "ended so is won by the most VP (ties: the most cloth)"
+    moved = 0
+    for k in range(8):  # empty every village but 3 into the reserve: the game should have ended
+        if game.village_cloth[k] > 0 and (game.village_cloth > 0).sum() > 3:
+            moved += game.village_cloth[k]
+            game.village_cloth[k] = 0
+    game.st[kg.ST_CLOTH_RESERVE] += moved
+    game.st[kg.ST_PHASE] = kg.MAIN
+    assert ki.check(board, game, work, True) == broken(villages)
+    game.st[kg.ST_PHASE] = kg.OVER
+    game.st[kg.ST_CLOTH_END] = 1
+    loser = min(range(4), key=lambda s: kg.total_vp(board, game, s))
+    game.st[kg.ST_WINNER] = loser
+    assert ki.check(board, game, work, True) == broken(villages)
