@@ -9,6 +9,7 @@
     .venv/bin/python scripts/bench.py --catan            # only: full Seafarers games against catanatron (issue 28)
     .venv/bin/python scripts/bench.py --experiments      # only: Seafarers tournament, seats, balance --by wins
     .venv/bin/python scripts/bench.py --against DIR      # only: every kernel side by side with another checkout
+    .venv/bin/python scripts/bench.py --against DIR --regatta  # only: the Regatta kernels side by side
 
 Throughput is per core: one thread, one chunk, after compilation, per second of that thread's
 CPU time, the best of three runs (CPU time leaves other load out, yet on a shared machine a
@@ -172,7 +173,7 @@ def main() -> None:
     args = ap.parse_args()
     if args.against:
         from scripts import bench_against
-        bench_against.main(args.against, args.rounds)
+        bench_against.main(args.against, args.rounds, only="regatta" if args.regatta else "")
         return
     if args.dask:
         dask_overhead(args.dask)

@@ -41,6 +41,12 @@ CASES = {
     "meographic greedy solo": (20_000, "games"),
     "meographic greedy 4p": (5_000, "games"),
     "meographic planner solo": (2_000, "games"),
+    "regatta random 2p": (1_000, "races"),
+    "regatta greedy 2p": (4_000, "races"),
+    "regatta greedy 3p": (4_000, "races"),
+    "regatta greedy 4p": (4_000, "races"),
+    "regatta blocker 2p": (1_000, "races"),
+    "regatta planner 2p": (200, "races"),
 }
 
 
@@ -70,6 +76,8 @@ def _case(name: str, n: int):
         return _beacon(players, policy, exp, n)
     if name.startswith("meographic"):
         return _meographic(name.split()[1], 4 if "4p" in name else 1, n)
+    if name.startswith("regatta"):
+        return _regatta(name.split()[1], int(name.split()[2][0]), n)
     from analyzer.seafarers.scenarios import load_scenario
     if "play" in name:  # tabletop seafarers play's job: full games, each on its own random board
         return _play(name.split("(")[1].split(",")[0], name.split()[4], n)
@@ -139,6 +147,18 @@ def _meographic(bot: str, players: int, games: int):
     play = play_range_for_spec(spec)
     out = np.zeros((job_of(spec).n_cols, games), np.int16)
     play(0, out[:, :1])
+    return lambda: play(0, out)
+
+
+def _regatta(bot: str, players: int, races: int):
+    import numpy as np
+
+    from analyzer.regatta.simulation import build_play_range, regatta_job
+    from kernels.regatta import engine as ke
+
+    play = build_play_range(regatta_job(players, [bot], seed=1).spec)
+    play(0, np.zeros((ke.N_COLS, 1), np.int32))
+    out = np.zeros((ke.N_COLS, races), np.int32)
     return lambda: play(0, out)
 
 

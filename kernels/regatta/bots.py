@@ -4,14 +4,15 @@ init, legal/decide/step until terminal, result. The race's yardstick is `path_sc
 a shortest-path search over the visible rivers (face-down tiles assumed open, at a cost)."""
 
 import numpy as np
-from numba import njit
 
+from kernels.jit import allocating, kernel
 from kernels.regatta import rollout
 from kernels.regatta.engine import (
     C_BOATS,
     END,
     MAX_BOATS,
     N_KINDS,
+    PASS,
     PLACE,
     PLACING,
     PURPOSE_POLICY,
@@ -23,6 +24,7 @@ from kernels.regatta.engine import (
     S_TURN,
     S_WINNER,
     TURN,
+    WINDOW,
     init,
     legal,
     step,
@@ -38,7 +40,7 @@ BOT_RANDOM, BOT_GREEDY, BOT_BLOCKER, BOT_PLANNER, BOT_ROLLOUT = 0, 1, 2, 3, 4
 N_PARAMS = 4
 
 
-@njit(cache=True)
+@kernel
 def decide(st, setup, actions, n, bot, params, rng, wk):
     """The index of the chosen action. params[0] is the blocker's and the planner's spite (the weight of the
     nearest rival's path), then the planner's beam and depth; the rollout's are k, top and rounds
@@ -60,14 +62,33 @@ def decide(st, setup, actions, n, bot, params, rng, wk):
     return 0  # greedy passes
 
 
-@njit(cache=True)
+@kernel
+def _pick(st, setup, bots, params, actions, rng, wk):
+    """The seat to move's action, its index into actions: legal, then decide. The random bot and the
+    greedy are called here directly (decide's long argument list costs more than their choice), and the
+    greedy in a negate window passes without a list: it always does, and PASS is a window's first action."""
+    seat = st.sc[S_TO_MOVE]
+    bot = bots[seat]
+    phase = st.sc[S_PHASE]
+    if bot == BOT_GREEDY and phase == WINDOW:
+        actions[0, 0], actions[0, 1], actions[0, 2], actions[0, 3] = PASS, 0, 0, 0
+        return 0
+    n = legal(st, setup, actions)
+    if bot == BOT_RANDOM or phase == PLACING:
+        return uniform_int(rng, n)
+    if bot == BOT_GREEDY and phase == TURN:
+        return greedy(st, setup, actions, n, 0.0)
+    return decide(st, setup, actions, n, bot, params[seat], rng, wk)
+
+
+@kernel
 def choose(st, setup, actions, n, bot, params, rng, wk):
     """decide, called from Python (tests): an entry point of its own, since decide's own library is only
     linked into the game loops (kernels/whole_program.py)."""
     return decide(st, setup, actions, n, bot, params, rng, wk)
 
 
-@njit(cache=True)
+@kernel
 def result(st, setup, out, j):
     out[0, j] = st.sc[S_WINNER]
     out[1, j] = st.sc[S_TURN]
@@ -80,7 +101,7 @@ def result(st, setup, out, j):
         out[5 + N_KINDS + b, j] = path_score(st, setup, st.boat[b]) if b < setup.cfg[C_BOATS] else -1
 
 
-@njit(cache=True, nogil=True)
+@allocating
 def play_range(setup, st, bots, params, seed, start, out, actions, rng, wk):
     """Games start .. start + out.shape[1] - 1; bots[seat] is each seat's bot code, params[seat] its parameters,
     wk the bots' scratch (make_work)."""
@@ -90,15 +111,14 @@ def play_range(setup, st, bots, params, seed, start, out, actions, rng, wk):
         result(st, setup, out, j)
 
 
-@njit(cache=True)
+@kernel
 def play_trace(setup, st, bots, params, seed, game, actions, rng, trace, wk):
     """One game with every action (seat, kind, a, b, c) into trace; returns how many (at most len(trace))."""
     init(st, setup, seed, game)
     stream_init(rng, seed, game, np.int64(PURPOSE_POLICY))
     m = 0
     while not terminal(st, setup) and m < trace.shape[0]:
-        n = legal(st, setup, actions)
-        i = decide(st, setup, actions, n, bots[st.sc[S_TO_MOVE]], params[st.sc[S_TO_MOVE]], rng, wk)
+        i = _pick(st, setup, bots, params, actions, rng, wk)
         trace[m, 0] = st.sc[S_TO_MOVE]
         for q in range(4):
             trace[m, 1 + q] = actions[i, q]
@@ -108,7 +128,7 @@ def play_trace(setup, st, bots, params, seed, game, actions, rng, trace, wk):
 
 
 
-@njit(cache=True)
+@kernel
 def _record_paths(st, setup, tracks, j):
     t = st.sc[S_TURN]
     if t < tracks.shape[1]:
@@ -116,22 +136,21 @@ def _record_paths(st, setup, tracks, j):
             tracks[j, t, b] = path_score(st, setup, st.boat[b])
 
 
-@njit(cache=True)
+@kernel
 def _game(setup, st, bots, params, seed, game, actions, rng, wk, tracks, j):
     """Game `game` played to its end; each boat's path_score into tracks[j, turn] when the boats are placed
     and after every turn (none when tracks has no turns)."""
     init(st, setup, seed, game)
     stream_init(rng, seed, game, np.int64(PURPOSE_POLICY))
     while not terminal(st, setup):
-        n = legal(st, setup, actions)
-        i = decide(st, setup, actions, n, bots[st.sc[S_TO_MOVE]], params[st.sc[S_TO_MOVE]], rng, wk)
+        i = _pick(st, setup, bots, params, actions, rng, wk)
         kind = actions[i, 0]
         step(st, setup, kind, actions[i, 1], actions[i, 2], actions[i, 3])
         if tracks.shape[1] > 0 and (kind == END or kind == PLACE) and st.sc[S_PHASE] == TURN:
             _record_paths(st, setup, tracks, j)
 
 
-@njit(cache=True)
+@kernel
 def play_paths(setup, st, bots, params, seed, start, tracks, actions, rng, wk):
     """play_range's games start .. start + tracks.shape[0] - 1 again (the same decisions, the same races),
     recording each boat's path_score when the boats are placed and after every turn: tracks[j, turn, boat]

@@ -5,8 +5,8 @@ tuples of caller-owned arrays (`Setup`, `State`), allocating nothing. Twin of an
 from collections import namedtuple
 
 import numpy as np
-from numba import njit
 
+from kernels.jit import inline, kernel
 from kernels.rng import stream_init, uniform_int
 
 END, DISCARD, REVEAL, SWAP_ADJ, SWAP_ANY, ADV1, ADV2, ROTATE, MULLIGAN, NEGATE, PASS, PLACE = range(12)
@@ -78,19 +78,19 @@ def make_state(setup: Setup) -> State:
                  z(n, np.int64), z(len(setup.tile_kind), np.int64))
 
 
-@njit(cache=True, inline="always")
+@inline
 def turned(mask, rot):
     if rot == 0:
         return mask
     return ((mask << rot) | (mask >> (4 - rot))) & 15
 
 
-@njit(cache=True, inline="always")
+@inline
 def boat_of(setup, seat):
     return seat % 2 if setup.cfg[C_TEAM] else seat
 
 
-@njit(cache=True)
+@kernel
 def _shuffle(items, n, rng):
     for i in range(n - 1, 0, -1):
         j = uniform_int(rng, i + 1)
@@ -99,7 +99,7 @@ def _shuffle(items, n, rng):
         items[j] = t
 
 
-@njit(cache=True)
+@kernel
 def _refill(deck, counts, rng):
     """The discarded cards in type order, shuffled, into deck; returns how many."""
     n = 0
@@ -112,7 +112,7 @@ def _refill(deck, counts, rng):
     return n
 
 
-@njit(cache=True)
+@kernel
 def _draw(st, p):
     if st.sc[S_DECK_N] == 0:
         st.sc[S_DECK_N] = _refill(st.deck, st.disc, st.rng)
@@ -121,7 +121,7 @@ def _draw(st, p):
         st.hand[p, st.deck[st.sc[S_DECK_N]]] += 1
 
 
-@njit(cache=True)
+@kernel
 def init(st, setup, seed, game):
     cfg = setup.cfg
     cells = cfg[C_ROWS] * cfg[C_COLS]
@@ -161,14 +161,14 @@ def init(st, setup, seed, game):
             _draw(st, p)
 
 
-@njit(cache=True, inline="always")
+@inline
 def is_open(st, setup, cell):
     if st.cell_up[cell] == 0:
         return 0
     return turned(setup.tile_open[st.cell_tile[cell]], st.cell_rot[cell])
 
 
-@njit(cache=True)
+@kernel
 def neighbour(setup, cell, side):
     """The cell on `side` (0 N, 1 E, 2 S, 3 W) of `cell`, or -1 off the grid."""
     cols = setup.cfg[C_COLS]
@@ -182,40 +182,69 @@ def neighbour(setup, cell, side):
     return cell - 1 if c > 0 else -1
 
 
-@njit(cache=True)
-def mark_steps(st, setup, pos, value):
-    """mark[x] = value for every cell one connected move from pos."""
+@kernel
+def steps_from(st, setup, pos):
+    """The cells one connected move from pos, a bit each: face-up tiles whose rivers meet; from off the map,
+    the start tile in front when it opens south."""
     cols = setup.cfg[C_COLS]
     cells = setup.cfg[C_ROWS] * cols
+    one = np.int64(1)
+    out = np.int64(0)
     if pos < 0:
-        return
+        return out
     if pos >= cells:
         front = cells - cols + pos - cells
-        if is_open(st, setup, front) & 4:
-            st.mark[front] = value
-        return
+        return one << front if is_open(st, setup, front) & 4 else out
     here = is_open(st, setup, pos)
-    for side in range(4):
-        n = neighbour(setup, pos, side)
-        if n >= 0 and (here >> side) & 1 and (is_open(st, setup, n) >> ((side + 2) % 4)) & 1:
-            st.mark[n] = value
+    if here == 0:
+        return out
+    r, c = pos // cols, pos % cols
+    if here & 1 and r > 0 and is_open(st, setup, pos - cols) & 4:
+        out |= one << (pos - cols)
+    if here & 2 and c < cols - 1 and is_open(st, setup, pos + 1) & 8:
+        out |= one << (pos + 1)
+    if here & 4 and pos + cols < cells and is_open(st, setup, pos + cols) & 1:
+        out |= one << (pos + cols)
+    if here & 8 and c > 0 and is_open(st, setup, pos - 1) & 2:
+        out |= one << (pos - 1)
+    return out
 
 
-@njit(cache=True, inline="always")
-def swappable(st, setup, cell):
-    k = setup.tile_kind[st.cell_tile[cell]]
-    return st.cell_up[cell] == 1 and (k == RIVER or k == GOAL)
+@kernel
+def reach_from(st, setup, pos, moves):
+    """The cells at most `moves` (1 or 2) connected moves from pos, a bit each (pos itself included when a
+    second move leads back)."""
+    cells = setup.cfg[C_ROWS] * setup.cfg[C_COLS]
+    near = steps_from(st, setup, pos)
+    if moves == 1:
+        return near
+    out = near
+    for x in range(cells):
+        if (near >> x) & 1:
+            out |= steps_from(st, setup, x)
+    return out
 
 
-@njit(cache=True)
-def has_boat(st, setup, cell):
+@kernel
+def _swap_masks(st, setup):
+    """(face-up river cells, face-up goal cells, cells with a boat), a bit each: what the swaps read."""
+    cells = setup.cfg[C_ROWS] * setup.cfg[C_COLS]
+    one = np.int64(1)
+    rivers, goals, boats = np.int64(0), np.int64(0), np.int64(0)
+    for x in range(cells):
+        if st.cell_up[x] == 1:
+            k = setup.tile_kind[st.cell_tile[x]]
+            if k == RIVER:
+                rivers |= one << x
+            elif k == GOAL:
+                goals |= one << x
     for b in range(setup.cfg[C_BOATS]):
-        if st.boat[b] == cell:
-            return True
-    return False
+        if 0 <= st.boat[b] < cells:
+            boats |= one << st.boat[b]
+    return rivers, goals, boats
 
 
-@njit(cache=True, inline="always")
+@inline
 def _put(actions, n, kind, a, b, c):
     actions[n, 0] = kind
     actions[n, 1] = a
@@ -224,7 +253,28 @@ def _put(actions, n, kind, a, b, c):
     return n + 1
 
 
-@njit(cache=True)
+@kernel
+def _put_swaps(actions, n, kind, k, rivers, goals, boats, cells, cols):
+    """The swaps of card k in cell order (x, then y > x): two face-up tiles of one type (river or goal),
+    orthogonal neighbours for SWAP_ADJ, neither carrying a boat for SWAP_ANY."""
+    for x in range(cells):
+        same = rivers if (rivers >> x) & 1 else (goals if (goals >> x) & 1 else np.int64(0))
+        if same == 0:
+            continue
+        if kind == SWAP_ADJ:
+            if (x + 1) % cols != 0 and (same >> (x + 1)) & 1:
+                n = _put(actions, n, kind, k, x, x + 1)
+            if x + cols < cells and (same >> (x + cols)) & 1:
+                n = _put(actions, n, kind, k, x, x + cols)
+        elif not (boats >> x) & 1:
+            free = same & ~boats
+            for y in range(x + 1, cells):
+                if (free >> y) & 1:
+                    n = _put(actions, n, kind, k, x, y)
+    return n
+
+
+@kernel
 def legal(st, setup, actions):
     cfg = setup.cfg
     cols = cfg[C_COLS]
@@ -266,33 +316,21 @@ def legal(st, setup, actions):
                 if x >= 0 and st.cell_up[x] == 0:
                     n = _put(actions, n, REVEAL, 0, x, 0)
     if st.sc[S_PLAYS] < st.sc[S_ALLOWED]:
+        rivers = np.int64(-1)  # _swap_masks, made at the first swap card
+        goals, boats = np.int64(0), np.int64(0)
         for k in range(nk):
             if st.hand[p, k] == 0:
                 continue
             for slot in range(2):
                 kind = setup.card_act[k, slot]
                 if kind == SWAP_ADJ or kind == SWAP_ANY:
-                    for x in range(cells):
-                        if not swappable(st, setup, x):
-                            continue
-                        for y in range(x + 1, cells):
-                            if not swappable(st, setup, y) or \
-                                    setup.tile_kind[st.cell_tile[x]] != setup.tile_kind[st.cell_tile[y]]:
-                                continue
-                            if kind == SWAP_ADJ:
-                                if y == x + cols or (y == x + 1 and y % cols != 0):
-                                    n = _put(actions, n, kind, k, x, y)
-                            elif not has_boat(st, setup, x) and not has_boat(st, setup, y):
-                                n = _put(actions, n, kind, k, x, y)
+                    if rivers < 0:
+                        rivers, goals, boats = _swap_masks(st, setup)
+                    n = _put_swaps(actions, n, kind, k, rivers, goals, boats, cells, cols)
                 elif kind == ADV1 or kind == ADV2:
-                    st.mark[:] = 0
-                    mark_steps(st, setup, pos, 1)
-                    if kind == ADV2:
-                        for x in range(cells):
-                            if st.mark[x] == 1:
-                                mark_steps(st, setup, x, 2)
+                    reach = reach_from(st, setup, pos, 1 if kind == ADV1 else 2)
                     for x in range(cells):
-                        if st.mark[x] > 0 and x != pos:
+                        if (reach >> x) & 1 and x != pos:
                             n = _put(actions, n, kind, k, x, 0)
                 elif kind == ROTATE:
                     for x in range(cells):
@@ -306,7 +344,7 @@ def legal(st, setup, actions):
     return n
 
 
-@njit(cache=True)
+@kernel
 def _begin_turn(st, setup):
     b = boat_of(setup, st.sc[S_ACTIVE])
     st.sc[S_TO_MOVE] = st.sc[S_ACTIVE]
@@ -317,7 +355,7 @@ def _begin_turn(st, setup):
     st.boat_start[b] = st.boat[b]
 
 
-@njit(cache=True)
+@kernel
 def apply_card(st, setup, kind, b, c):
     """An action card's effect (after its negate window let it through)."""
     if kind == SWAP_ADJ or kind == SWAP_ANY:
@@ -343,7 +381,7 @@ def apply_card(st, setup, kind, b, c):
             st.sc[S_PHASE] = OVER
 
 
-@njit(cache=True)
+@kernel
 def _open_window(st, setup):
     players = setup.cfg[C_PLAYERS]
     while st.sc[S_ASKED] < players - 1:
@@ -362,7 +400,7 @@ def _open_window(st, setup):
         st.sc[S_NEGATED] += 1
 
 
-@njit(cache=True)
+@kernel
 def _resolve_card(st, setup, ev):
     effect, amount = setup.ev_effect[ev], setup.ev_amount[ev]
     p = st.sc[S_ACTIVE]
@@ -391,7 +429,7 @@ def _resolve_card(st, setup, ev):
         st.sc[S_ALLOWED] += amount
 
 
-@njit(cache=True)
+@kernel
 def step(st, setup, kind, a, b, c):
     cfg = setup.cfg
     cells = cfg[C_ROWS] * cfg[C_COLS]
@@ -471,6 +509,6 @@ def step(st, setup, kind, a, b, c):
         _open_window(st, setup)
 
 
-@njit(cache=True, inline="always")
+@inline
 def terminal(st, setup):
     return st.sc[S_PHASE] == OVER

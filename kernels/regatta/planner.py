@@ -15,8 +15,7 @@ whose path is no longer than any other's); and it negates a negate of its own bo
 helps it. Everything it reads is its own hand, the face-up tiles, the boats and the pending card: a tile it
 lays on a face-down cell to value a reveal is one of the tiles it has not seen, never the real one."""
 
-from numba import njit
-
+from kernels.jit import kernel
 from kernels.regatta.engine import (
     ADV1,
     ADV2,
@@ -41,40 +40,21 @@ from kernels.regatta.engine import (
     apply_card,
     boat_of,
     legal,
-    mark_steps,
+    reach_from,
 )
-from kernels.regatta.score import FAR, STUCK, WIN, path_score, rival_path, value, value_after
+from kernels.regatta.score import WIN, path_score, standing, value, value_after, value_with
 
 
-@njit(cache=True)
-def _after(st, setup, me, spite, rival, kind, b, c):
-    """value_after for a play of `me`'s own boat; `rival` (the rivals' least path now) spares the rivals'
-    searches after a move, which leaves their paths as they are."""
-    if kind == ADV1 or kind == ADV2:
-        t = st.cell_tile[b]
-        if setup.tile_kind[t] == GOAL and setup.tile_sea[t] == 1:
-            return WIN
-        keep = st.boat[me]
-        st.boat[me] = b
-        own = path_score(st, setup, b)
-        st.boat[me] = keep
-        if spite == 0.0:
-            return float(own)
-        return own - spite * min(rival, STUCK)
-    return value_after(st, setup, me, spite, kind, b, c, me)
-
-
-@njit(cache=True)
-def _rank(st, setup, wk, acts, n, level, me, spite, beam):
+@kernel
+def _rank(st, setup, wk, acts, n, level, me, spite, beam, bd, sea, rival):
     """The `beam` card plays among acts[:n] of least value into wk.beam[level] (ties: the earlier play;
-    a play with the effect of one kept already is left out); returns how many."""
-    rival = rival_path(st, setup, me) if spite != 0.0 else FAR
+    a play with the effect of one kept already is left out); returns how many. bd, sea, rival: standing."""
     m = 0
     for i in range(n):
         kind = acts[i, 0]
         if kind < SWAP_ADJ or kind > ROTATE:
             continue
-        v = _after(st, setup, me, spite, rival, kind, acts[i, 2], acts[i, 3])
+        v = value_with(bd, setup, sea, st, me, spite, rival, kind, acts[i, 2], acts[i, 3])
         j = m
         while j > 0 and wk.beam_v[level, j - 1] > v:
             j -= 1
@@ -98,7 +78,7 @@ def _rank(st, setup, wk, acts, n, level, me, spite, beam):
     return m
 
 
-@njit(cache=True)
+@kernel
 def _play(st, setup, p, me, kind, a, b, c):
     """Make a play on the board (the card out of the hand, one use counted); returns the boat's cell before."""
     st.hand[p, a] -= 1
@@ -111,7 +91,7 @@ def _play(st, setup, p, me, kind, a, b, c):
     return keep
 
 
-@njit(cache=True)
+@kernel
 def _unplay(st, setup, p, me, kind, a, b, c, keep):
     st.hand[p, a] += 1
     st.sc[S_PLAYS] -= 1
@@ -121,18 +101,18 @@ def _unplay(st, setup, p, me, kind, a, b, c, keep):
         apply_card(st, setup, kind, b, c if kind != ROTATE else 4 - c)
 
 
-@njit(cache=True)
+@kernel
 def _expand(st, setup, wk, level, depth, me, spite, beam):
     """(this position's value, how many plays from it are kept in wk.beam[level]: 0 at the last level)."""
-    here = value(st, setup, me, spite)
+    bd, sea, here, rival = standing(st, setup, me, spite)
     if level >= depth or st.sc[S_PLAYS] >= st.sc[S_ALLOWED]:
         return here, 0
     acts = wk.acts[level - 1]
     n = legal(st, setup, acts)
-    return here, _rank(st, setup, wk, acts, n, level, me, spite, beam)
+    return here, _rank(st, setup, wk, acts, n, level, me, spite, beam, bd, sea, rival)
 
 
-@njit(cache=True)
+@kernel
 def _last_line(st, setup, wk, level, depth, me, spite, beam):
     """_line one level above the deepest, whose plays are leaves (numba cannot cache a recursive function,
     and MAX_DEPTH = 3 needs just these two levels below the root)."""
@@ -143,7 +123,7 @@ def _last_line(st, setup, wk, level, depth, me, spite, beam):
     return best
 
 
-@njit(cache=True)
+@kernel
 def _line(st, setup, wk, level, depth, me, spite, beam):
     """The least value of this position and of every line of at most depth - level more plays from it."""
     best, m = _expand(st, setup, wk, level, depth, me, spite, beam)
@@ -162,11 +142,12 @@ def _line(st, setup, wk, level, depth, me, spite, beam):
     return best
 
 
-@njit(cache=True)
+@kernel
 def best_line(st, setup, wk, actions, n, me, spite, beam, depth):
     """(index of the first play of the best line, its value); -1 when no card play is legal."""
     depth = min(depth, st.sc[S_ALLOWED] - st.sc[S_PLAYS])
-    m = _rank(st, setup, wk, actions, n, 0, me, spite, beam)
+    bd, sea, _here, rival = standing(st, setup, me, spite)
+    m = _rank(st, setup, wk, actions, n, 0, me, spite, beam, bd, sea, rival)
     p = st.sc[S_TO_MOVE]
     best_i, best_v = -1, 0.0
     for j in range(m):
@@ -182,7 +163,7 @@ def best_line(st, setup, wk, actions, n, me, spite, beam, depth):
     return best_i, best_v
 
 
-@njit(cache=True)
+@kernel
 def pile_of(setup, t):
     """0 river (with the rocks), 1 goal, 2 start: the pile a tile was shuffled in."""
     k = setup.tile_kind[t]
@@ -193,40 +174,35 @@ def pile_of(setup, t):
     return 0
 
 
-@njit(cache=True)
-def _moves_value(st, setup, p, me, spite, base):
-    """The least of `base` and the value after each move a move card in hand allows (one use left)."""
+@kernel
+def _moves_value(st, setup, p, me, spite, base, bd, sea, rival):
+    """The least of `base` and the value after each move a move card in hand allows (one use left); bd,
+    sea, rival: standing."""
     if st.sc[S_PLAYS] >= st.sc[S_ALLOWED]:
         return base
-    reach = 0
+    moves = 0
     for k in range(setup.cfg[C_NCARD]):
         if st.hand[p, k] > 0:
             for slot in range(2):
                 if setup.card_act[k, slot] == ADV2:
-                    reach = 2
-                elif setup.card_act[k, slot] == ADV1 and reach == 0:
-                    reach = 1
-    if reach == 0:
+                    moves = 2
+                elif setup.card_act[k, slot] == ADV1 and moves == 0:
+                    moves = 1
+    if moves == 0:
         return base
     cells = setup.cfg[C_ROWS] * setup.cfg[C_COLS]
     pos = st.boat[me]
-    st.mark[:] = 0
-    mark_steps(st, setup, pos, 1)
-    if reach == 2:
-        for x in range(cells):
-            if st.mark[x] == 1:
-                mark_steps(st, setup, x, 2)
-    rival = rival_path(st, setup, me) if spite != 0.0 else FAR
+    reach = reach_from(st, setup, pos, moves)
     best = base
     for x in range(cells):
-        if st.mark[x] > 0 and x != pos:
-            v = _after(st, setup, me, spite, rival, ADV2, x, 0)
+        if (reach >> x) & 1 and x != pos:
+            v = value_with(bd, setup, sea, st, me, spite, rival, ADV2, x, 0)
             if v < best:
                 best = v
     return best
 
 
-@njit(cache=True)
+@kernel
 def reveal_value(st, setup, wk, me, spite, x):
     """The mean value over the unseen tiles of x's pile laid face up at x (then the best move, if any)."""
     cells = setup.cfg[C_ROWS] * setup.cfg[C_COLS]
@@ -245,9 +221,9 @@ def reveal_value(st, setup, wk, me, spite, x):
         if wk.seen[t] == 1 or pile_of(setup, t) != pile:
             continue
         st.cell_tile[x] = t
-        v = value(st, setup, me, spite)
+        bd, sea, v, rival = standing(st, setup, me, spite)
         if setup.tile_kind[t] != ROCK:
-            v = _moves_value(st, setup, p, me, spite, v)
+            v = _moves_value(st, setup, p, me, spite, v, bd, sea, rival)
         total += v
         count += 1
     st.cell_tile[x] = real
@@ -256,7 +232,7 @@ def reveal_value(st, setup, wk, me, spite, x):
     return total / count if count > 0 else value(st, setup, me, spite)
 
 
-@njit(cache=True)
+@kernel
 def turn_choice(st, setup, wk, actions, n, spite, beam, depth):
     """The planner's action in its turn, or -1 to leave it to the greedy's trade-or-end."""
     me = boat_of(setup, st.sc[S_TO_MOVE])
@@ -274,7 +250,7 @@ def turn_choice(st, setup, wk, actions, n, spite, beam, depth):
     return reveal_i
 
 
-@njit(cache=True)
+@kernel
 def answer(st, setup, n):
     """In a negate window: 1 (the first negate) or 0 (pass), by the rules in the module's docstring."""
     if n < 2:

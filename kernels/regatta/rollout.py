@@ -2,7 +2,7 @@
 seat, on determinized copies of the game.
 
 Candidates (its turn, within the hand limit): the greedy's own choice first, then the `top` card plays of
-least value after them (score.value_after, as the greedy ranks them), then the greedy's trade-or-end. Each
+least value after them (score.value_with, as the greedy ranks them), then the greedy's trade-or-end. Each
 is played on k copies of the game and the race continued by greedies for `rounds` rounds; a copy scores 1
 when its boat wins, 0 when another does, and at the horizon 1, 1/2 or 0 as its path_score is shorter than,
 equal to or longer than the best rival's. The candidate of the highest mean is played (ties: the earlier).
@@ -20,8 +20,8 @@ stream at this decision and the copy's number j: reproducible, and every candida
 (common random numbers)."""
 
 import numpy as np
-from numba import njit
 
+from kernels.jit import kernel
 from kernels.regatta.engine import (
     C_COLS,
     C_NCARD,
@@ -44,33 +44,41 @@ from kernels.regatta.engine import (
 )
 from kernels.regatta.greedy import greedy, trade_or_end
 from kernels.regatta.planner import pile_of
-from kernels.regatta.score import path_score, rival_path, value_after
+from kernels.regatta.score import path_score, rival_path, standing, value_with
 from kernels.rng import next_u64, stream_init
 
 PURPOSE_ROLLOUT = 8
 
 
-@njit(cache=True)
+@kernel
+def _copy(dst, src):
+    """src into dst element by element (a slice assignment may copy through numba's allocator)."""
+    flat = dst.reshape(dst.size)
+    for i, v in enumerate(src.reshape(src.size)):
+        flat[i] = v
+
+
+@kernel
 def copy_state(dst, src):
-    dst.sc[:] = src.sc
-    dst.cell_tile[:] = src.cell_tile
-    dst.cell_rot[:] = src.cell_rot
-    dst.cell_up[:] = src.cell_up
-    dst.boat[:] = src.boat
-    dst.boat_start[:] = src.boat_start
-    dst.skip[:] = src.skip
-    dst.hand[:, :] = src.hand
-    dst.deck[:] = src.deck
-    dst.disc[:] = src.disc
-    dst.ev_deck[:, :] = src.ev_deck
-    dst.ev_n[:] = src.ev_n
-    dst.ev_disc[:, :] = src.ev_disc
-    dst.used[:] = src.used
-    dst.rng[:] = src.rng
-    dst.tiles_rng[:] = src.tiles_rng
+    _copy(dst.sc, src.sc)
+    _copy(dst.cell_tile, src.cell_tile)
+    _copy(dst.cell_rot, src.cell_rot)
+    _copy(dst.cell_up, src.cell_up)
+    _copy(dst.boat, src.boat)
+    _copy(dst.boat_start, src.boat_start)
+    _copy(dst.skip, src.skip)
+    _copy(dst.hand, src.hand)
+    _copy(dst.deck, src.deck)
+    _copy(dst.disc, src.disc)
+    _copy(dst.ev_deck, src.ev_deck)
+    _copy(dst.ev_n, src.ev_n)
+    _copy(dst.ev_disc, src.ev_disc)
+    _copy(dst.used, src.used)
+    _copy(dst.rng, src.rng)
+    _copy(dst.tiles_rng, src.tiles_rng)
 
 
-@njit(cache=True)
+@kernel
 def _sort_counts(items, n, kinds):
     """items[:n] in ascending order (a counting sort: values below `kinds`)."""
     put = 0
@@ -84,7 +92,7 @@ def _sort_counts(items, n, kinds):
         put += c
 
 
-@njit(cache=True)
+@kernel
 def determinize(sim, setup, pool, seen, seat):
     """Deal again, from sim.rng, what `seat` cannot see (the module's docstring), in place. Each pool is
     put in a fixed order (tile number, card type) before its shuffle, so the deal depends on what is
@@ -142,7 +150,7 @@ def determinize(sim, setup, pool, seen, seat):
         _shuffle(sim.ev_deck[d], sim.ev_n[d], sim.rng)
 
 
-@njit(cache=True)
+@kernel
 def dealt_copy(sim, st, setup, pool, seen, seat, key, j):
     """Copy j of st as the rollout deals it for `seat` at a decision of stream key `key`; called from Python
     (tests): an entry point of its own (kernels/whole_program.py), as turn_choice does the same inline."""
@@ -151,7 +159,7 @@ def dealt_copy(sim, st, setup, pool, seen, seat, key, j):
     determinize(sim, setup, pool, seen, seat)
 
 
-@njit(cache=True)
+@kernel
 def _outcome(sim, setup, me):
     """1 a win of `me`'s boat, 0 another's; unfinished: 1, 1/2 or 0 as its path is shorter, equal, longer."""
     w = sim.sc[S_WINNER]
@@ -161,7 +169,7 @@ def _outcome(sim, setup, me):
     return 1.0 if own < rival else (0.5 if own == rival else 0.0)
 
 
-@njit(cache=True)
+@kernel
 def continuation(sim, setup, acts, me, horizon):
     """Greedy bots in every seat until the race ends or its turn count reaches `horizon`."""
     while not terminal(sim, setup) and sim.sc[S_TURN] < horizon:
@@ -171,7 +179,7 @@ def continuation(sim, setup, acts, me, horizon):
     return _outcome(sim, setup, me)
 
 
-@njit(cache=True)
+@kernel
 def _add(wk, m, actions, i):
     """Candidate action i (unless it is one already); returns the count."""
     for q in range(m):
@@ -183,18 +191,19 @@ def _add(wk, m, actions, i):
     return m + 1
 
 
-@njit(cache=True)
+@kernel
 def candidates(st, setup, wk, actions, n, top):
     """The greedy's choice, then the `top` card plays of least value after them, then the trade-or-end."""
     me = boat_of(setup, st.sc[S_TO_MOVE])
     m = _add(wk, 0, actions, greedy(st, setup, actions, n, 0.0))
+    bd, sea, _here, rival = standing(st, setup, me, 0.0)
     kept = 0
     while kept < top:  # selection, `top` passes: few candidates, no sort buffer
         best_i, best_v = -1, 0.0
         for i in range(n):
             kind = actions[i, 0]
             if SWAP_ADJ <= kind <= ROTATE:
-                v = value_after(st, setup, me, 0.0, kind, actions[i, 2], actions[i, 3], me)
+                v = value_with(bd, setup, sea, st, me, 0.0, rival, kind, actions[i, 2], actions[i, 3])
                 taken = False
                 for q in range(m):
                     taken |= wk.cand[q, 0] == kind and wk.cand[q, 1] == actions[i, 1] and \
@@ -208,7 +217,7 @@ def candidates(st, setup, wk, actions, n, top):
     return _add(wk, m, actions, trade_or_end(setup, actions, n))
 
 
-@njit(cache=True)
+@kernel
 def turn_choice(st, setup, wk, actions, n, rng, k, top, rounds):
     """The rollout's action in its turn (the index into actions)."""
     if actions[0, 0] != END:  # over the hand limit: the greedy discards
@@ -235,7 +244,7 @@ def turn_choice(st, setup, wk, actions, n, rng, k, top, rounds):
     return _index(wk, actions, n, best_q)
 
 
-@njit(cache=True)
+@kernel
 def _index(wk, actions, n, q):
     for i in range(n):
         if actions[i, 0] == wk.cand[q, 0] and actions[i, 1] == wk.cand[q, 1] and actions[i, 2] == wk.cand[q, 2] \

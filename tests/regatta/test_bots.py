@@ -99,6 +99,56 @@ def test_path_score_searches_agree():
     assert checked > 0  # some positions have no way to the sea
 
 
+def _card_effects(k, setup):
+    """Every swap, turn and move a card could make on the position, legal or not for a hand."""
+    cells = RULES.rows * RULES.cols
+    up = [x for x in range(cells) if k.cell_up[x]]
+    kind = [int(setup.tile_kind[k.cell_tile[x]]) for x in range(cells)]
+    for x in up:
+        if kind[x] in (E.RIVER, E.START):
+            yield E.ROTATE, x, 1
+            yield E.ROTATE, x, 3
+        if kind[x] != E.ROCK:
+            yield E.ADV1, x, 0
+        for y in up:
+            if x < y and kind[x] == kind[y] and kind[x] in (E.RIVER, E.GOAL):
+                yield E.SWAP_ANY, x, y
+
+
+def test_greedy_bounds_never_hide_a_better_play():
+    """The greedy's shortcut (score.path_after_below): a play whose bound says it cannot beat the best value
+    so far is never better, and every other play gets its exact value; target_levels holds each cell's
+    path_score."""
+    checked = pruned = 0
+    for k, setup, _s in positions(120, 6):
+        sea = S.sea_column(k, setup)
+        bd = S.board(k, setup, sea)
+        cells = RULES.rows * RULES.cols
+        back = np.zeros(len(k.dist), np.int64)
+        S.target_levels(bd, setup, sea, back, len(back))
+        for x in range(cells):
+            score = S.path_score(k, setup, x)
+            assert [bool(back[d] >> x & 1) for d in range(len(back))] == [score <= d for d in range(len(back))]
+        for me in range(int(setup.cfg[E.C_BOATS])):
+            now = S.path_score(k, setup, k.boat[me])
+            if now >= S.STUCK:
+                continue
+            reach = np.zeros(len(k.dist), np.int64)
+            for best in {now, max(now - 2, 0)}:
+                limit = min(len(back), best)
+                S.reach_levels(bd, setup, sea, k.boat[me], reach, limit)
+                for kind, b, c in _card_effects(k, setup):
+                    exact = S.value_with(bd, setup, sea, k, me, 0.0, S.FAR, kind, b, c)
+                    fast = S.path_after_below(bd, setup, sea, k, me, kind, b, c, reach, back, limit, float(best))
+                    if exact < best:
+                        assert fast == exact
+                    else:
+                        assert fast >= best
+                        pruned += fast == best and exact != best
+                    checked += 1
+    assert checked > 10_000 and pruned > checked // 3  # the bound prunes: about half on these positions
+
+
 @pytest.mark.parametrize("label", ["planner", "rollout:k=3,top=2,rounds=1"])
 def test_bots_never_read_what_their_seat_cannot_see(label):
     """The same choice after the face-down tiles are dealt again within their piles, the action deck is
