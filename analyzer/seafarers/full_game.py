@@ -51,8 +51,8 @@ BOTS = Registry("bot", [
             VALUE_PARAMS + ROLLOUT_PARAMS),
 ], bounds={"opening": (0, 2), "goals": (0, 100), "playouts": (0, 64), "candidates": (1, 16), "horizon": (0, 1000)})
 PLAY_SCENARIOS = ("base", "new-shores", "four-islands", "fog-islands", "through-the-desert", "new-world",
-                  "forgotten-tribe", "cloth-for-catan")
-LATER = {"pirate-islands": "issue 29", "wonders-of-catan": "issue 29"}
+                  "forgotten-tribe", "cloth-for-catan", "pirate-islands")
+LATER = {"wonders-of-catan": "issue 29"}
 BOARDS = ("random", "fixed")
 MAX_GAMES = 10**8
 HUMAN_ROLLS = (60, 70)  # research note catan_engines.md: about 70 rolls per human 4-player game (colonist.io)
@@ -449,10 +449,11 @@ def has_gifts(s) -> bool:
 def option_texts(rules, scenarios) -> list[str]:
     """The sentences of the rules options in force that apply to any of `scenarios`: the harbour options where
     the players lay harbours (or, the spacing, win them), the cloth options where cloth is traded, the gift
-    options where ships win gifts."""
+    options where ships win gifts, the fleet's where there is a pirate fleet."""
     return rules.option_texts(any(s.harbours.placement == "players" for s in scenarios),
                               any(bool(s.victory.cloth_per_vp) for s in scenarios),
-                              any(has_gifts(s) for s in scenarios))
+                              any(has_gifts(s) for s in scenarios),
+                              any(bool(s.markers.fortresses) for s in scenarios))
 
 
 def cloth_end(pool: Pooled, n: int, villages: int) -> dict:

@@ -23,11 +23,13 @@ ITEMS = ("road", "ship", "settlement", "city", "dev_card")
 DEV_CARDS = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")
 PIECES = ("roads", "ships", "settlements", "cities")
 OPTIONS = ("domestic_trade", "harbours_after_draft", "harbour_hexes_apart", "cloth_route_from_reserve",
-           "gift_by_moved_ship", "gift_harbour_at_cities")  # every rules file's [options]
+           "gift_by_moved_ship", "gift_harbour_at_cities", "raid_sole_owner",
+           "knight_without_ship")  # every rules file's [options]
 LAID_OPTIONS = ("harbours_after_draft",)  # only where the players lay harbours (New World)
 SPACING_OPTIONS = ("harbour_hexes_apart",)  # where harbours are laid or won during play (New World, Forgotten Tribe)
 CLOTH_OPTIONS = ("cloth_route_from_reserve",)  # only where cloth is traded (Cloth for Catan)
 GIFT_OPTIONS = ("gift_by_moved_ship", "gift_harbour_at_cities")  # only where ships win gifts (the Forgotten Tribe)
+PIRATE_OPTIONS = ("raid_sole_owner", "knight_without_ship")  # only with a pirate fleet (the Pirate Islands)
 CLOTH_NOTES = ("route_note", "pay_note", "closed_note", "pirate_note", "end_note")  # [cloth]: the defaults
 # Ranges the rules allow: beyond them a game is either not Catan or would run for hours.
 MAX_COST = 10  # cards of one resource for one item
@@ -57,6 +59,7 @@ class Rules:
     chosen: dict[str, bool]  # their values in force (the defaults, or --rule)
     cloth_notes: tuple[str, ...] = ()  # [cloth]: Cloth for Catan's defaults where the seed is silent (CLOTH_NOTES)
     chit_vp: int = 1  # [gifts]: VP of a Catan chit won on an islet coast (the Forgotten Tribe)
+    pirate_vp_cards: int = 4  # [pirates]: the Pirate Islands' VP cards (knights with 4 players, removed with 3)
 
     @property
     def deck_size(self) -> int:
@@ -67,10 +70,12 @@ class Rules:
         """Domestic offers a player may make a turn (0: no domestic trade)."""
         return self.offers_per_turn if self.chosen["domestic_trade"] else 0
 
-    def option_texts(self, laid_harbours: bool = True, cloth: bool = True, gifts: bool = True) -> list[str]:
+    def option_texts(self, laid_harbours: bool = True, cloth: bool = True, gifts: bool = True,
+                     pirates: bool = True) -> list[str]:
         """Each option's sentence for its value in force: what every report lists (the harbour options only
         where the players lay the harbours, `laid_harbours`, the spacing also where ships win them; the cloth
-        options only where cloth is traded, `cloth`; the gift options only where ships win gifts, `gifts`)."""
+        options only where cloth is traded, `cloth`; the gift options only where ships win gifts, `gifts`; the
+        fleet's only with a pirate fleet, `pirates`)."""
         def applies(name: str) -> bool:
             if name in LAID_OPTIONS:
                 return laid_harbours
@@ -78,6 +83,8 @@ class Rules:
                 return laid_harbours or gifts
             if name in CLOTH_OPTIONS:
                 return cloth
+            if name in PIRATE_OPTIONS:
+                return pirates
             return gifts if name in GIFT_OPTIONS else True
 
         return [self.options[name].text[value] for name, value in self.chosen.items() if applies(name)]
@@ -116,7 +123,8 @@ def load_rules(path: str | Path | None = None, text: str | None = None, rule=Non
                  r.int("victory_points", "largest_army_minimum", 1, MAX_DECK),
                  r.int("turn", "discard_above", 0, 19 * 5), r.int("turn", "turn_cap", 1, MAX_TURN_CAP), name,
                  r.int("trade", "domestic_offers_per_turn", 0, 10), options, choose_options(options, rule),
-                 tuple(r.text("cloth", key) for key in CLOTH_NOTES), r.int("gifts", "chit_vp", 0, 10))
+                 tuple(r.text("cloth", key) for key in CLOTH_NOTES), r.int("gifts", "chit_vp", 0, 10),
+                 r.int("pirates", "victory_point_cards", 0, MAX_DECK))
 
 
 class _Reader:

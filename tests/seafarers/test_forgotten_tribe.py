@@ -34,8 +34,10 @@ def said(words):
 class Both:
     """The printed board in both engines, the draft skipped: seat 0 to play (rolled), nothing built."""
 
+    SLUG = "forgotten-tribe"
+
     def __init__(self, players=4, rule=None):
-        s = load_scenario("forgotten-tribe", players)
+        s = load_scenario(self.SLUG, players)
         self.table = R.game_table(s, load_rules(rule=rule), *printed_board(s))
         self.topo = s.topology
         self.board = kernel_board(self.table)
