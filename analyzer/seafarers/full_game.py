@@ -479,12 +479,24 @@ def cloth_assumptions(s, rules) -> list[str]:
             + "; ".join(rules.cloth_notes) + "."]
 
 
+def pirate_assumptions(s, rules) -> list[str]:
+    """The Pirate Islands' rules as played and the defaults where seed 002 is silent (rules data [pirates])."""
+    if not s.markers.fortresses:
+        return []
+    return [f"The Pirate Islands (seed 002, CENÁRIO 7): {s.victory.target} VP and one's own fortress conquered to win; "
+            f"a fortress holds {s.markers.fortress_strength} chits; the fleet circles {len(s.pirate.fleet_path)} sea "
+            "hexes by the lower die and raids before the production; no robber, no longest trade route or largest "
+            "army card; the printed board (harbours shuffled). Defaults where the seed is silent (rules data "
+            "[pirates]): " + "; ".join(rules.pirate_notes) + "."]
+
+
 def assumptions(s, arms: list, boards: str, rules, rules_name: str, rotate: bool = False) -> list[str]:
     out = [f"Rules data: {rules_name} (analyzer/seafarers/data/rules/full_game.toml unless a --rules file is "
            "given): the base game's costs, pieces, 19-card bank, 25-card deck and VP values, with their sources.",
            SILENT_DEFAULTS,
            *option_texts(rules, [s]),
            *cloth_assumptions(s, rules),
+           *pirate_assumptions(s, rules),
            "Boards: " + ("board g of the seed, a random legal board of the scenario's variable set-up"
                          if boards == "random" else "the printed layout for every game") + ".",
            f"Scenario: {s.name} ({s.players} players), {s.victory.target} VP to win"

@@ -31,6 +31,8 @@ CLOTH_OPTIONS = ("cloth_route_from_reserve",)  # only where cloth is traded (Clo
 GIFT_OPTIONS = ("gift_by_moved_ship", "gift_harbour_at_cities")  # only where ships win gifts (the Forgotten Tribe)
 PIRATE_OPTIONS = ("raid_sole_owner", "knight_without_ship")  # only with a pirate fleet (the Pirate Islands)
 CLOTH_NOTES = ("route_note", "pay_note", "closed_note", "pirate_note", "end_note")  # [cloth]: the defaults
+PIRATE_NOTES = ("deck_note", "route_note", "warship_note", "raid_note", "seven_note", "battle_note", "conquest_note",
+                "fleet_end_note")  # [pirates]: the Pirate Islands' defaults where the seed is silent
 # Ranges the rules allow: beyond them a game is either not Catan or would run for hours.
 MAX_COST = 10  # cards of one resource for one item
 MAX_PIECES = 30
@@ -60,6 +62,7 @@ class Rules:
     cloth_notes: tuple[str, ...] = ()  # [cloth]: Cloth for Catan's defaults where the seed is silent (CLOTH_NOTES)
     chit_vp: int = 1  # [gifts]: VP of a Catan chit won on an islet coast (the Forgotten Tribe)
     pirate_vp_cards: int = 4  # [pirates]: the Pirate Islands' VP cards (knights with 4 players, removed with 3)
+    pirate_notes: tuple[str, ...] = ()  # [pirates]: the Pirate Islands' defaults (PIRATE_NOTES)
 
     @property
     def deck_size(self) -> int:
@@ -124,7 +127,8 @@ def load_rules(path: str | Path | None = None, text: str | None = None, rule=Non
                  r.int("turn", "discard_above", 0, 19 * 5), r.int("turn", "turn_cap", 1, MAX_TURN_CAP), name,
                  r.int("trade", "domestic_offers_per_turn", 0, 10), options, choose_options(options, rule),
                  tuple(r.text("cloth", key) for key in CLOTH_NOTES), r.int("gifts", "chit_vp", 0, 10),
-                 r.int("pirates", "victory_point_cards", 0, MAX_DECK))
+                 r.int("pirates", "victory_point_cards", 0, MAX_DECK),
+                 tuple(r.text("pirates", key) for key in PIRATE_NOTES))
 
 
 class _Reader:

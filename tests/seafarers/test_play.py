@@ -16,7 +16,6 @@ from tests.support import run_cli
 @pytest.mark.parametrize("args, fragment", [
     (["--scenario", "atlantis"], "unknown scenario 'atlantis'"),
     (["--scenario", "new-shores", "--players", "5"], "is for 3, 4 players, not 5"),
-    (["--scenario", "cloth-for-catan"], "cannot be played in full yet (issue 29 comes later)"),
     (["--scenario", "fog-islands", "--boards", "fixed"], "the Fog Islands have no printed fog"),
     (["--scenario", "wonders-of-catan"], "cannot be played in full yet (issue 29 comes later)"),
     (["--scenario", "new-shores", "--bots", "mcts"], "unknown bot 'mcts'"),
