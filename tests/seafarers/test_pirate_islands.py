@@ -470,3 +470,21 @@ def test_the_checker_catches_broken_routes_fortresses_and_sites():
     kg._settle(b.board, b.game, 1, b.fort(0).colour_corner, True)  # seat 1 on seat 0's marked corner
     kg._update_route(b.board, b.game, -1)
     assert code(b) == 21
+
+
+def test_the_value_bot_attacks_with_its_warships_and_the_blind_copy_never():
+    """The bots' goals (kernels/catan/bots.py attack_value): attack with 4 warships, not with 1 while knights may
+    still come; value:goals=0 never attacks (it ends the turn instead), so it never conquers its fortress."""
+    from analyzer.seafarers.full_game import bot_vectors, parse_bot
+    from kernels.catan import bots as kb
+
+    _, params = bot_vectors([parse_bot("value"), parse_bot("value:goals=0")])
+    own, scores = np.zeros(6), np.zeros(kg.MAX_ACTIONS)
+    for warships, goals, attack in ((4, 0, True), (1, 0, False), (4, 1, False)):
+        b = Both()
+        complete(b, 0, warships)
+        acts = b.legal()
+        assert (R.ATTACK, 0, 0) in acts
+        n = kg.legal(b.board, b.game)
+        i = kb.decide_value(b.board, b.game, n, params[goals], own, False, scores)
+        assert (acts[i] == (R.ATTACK, 0, 0)) == attack, (warships, goals, acts[i])
