@@ -51,8 +51,7 @@ BOTS = Registry("bot", [
             VALUE_PARAMS + ROLLOUT_PARAMS),
 ], bounds={"opening": (0, 2), "goals": (0, 100), "playouts": (0, 64), "candidates": (1, 16), "horizon": (0, 1000)})
 PLAY_SCENARIOS = ("base", "new-shores", "four-islands", "fog-islands", "through-the-desert", "new-world",
-                  "forgotten-tribe", "cloth-for-catan", "wonders-of-catan")
-LATER = {"pirate-islands": "issue 29"}
+                  "forgotten-tribe", "cloth-for-catan", "pirate-islands", "wonders-of-catan")
 BOARDS = ("random", "fixed")
 MAX_GAMES = 10**8
 HUMAN_ROLLS = (60, 70)  # research note catan_engines.md: about 70 rolls per human 4-player game (colonist.io)
@@ -66,10 +65,7 @@ def check_play(scenario: str, players: int, bots: list[str], games: int | None, 
     from analyzer.seafarers.limits import check_range
     from analyzer.seafarers.scenarios import load_scenario
 
-    load_scenario(scenario, players)  # an unknown slug or player count says so
-    if scenario not in PLAY_SCENARIOS:
-        raise UserError(f"scenario '{scenario}' cannot be played in full yet ({LATER.get(scenario, 'not built')} "
-                        f"comes later); play one of {', '.join(PLAY_SCENARIOS)}")
+    load_scenario(scenario, players)  # an unknown slug or player count says so (every scenario plays in full)
     if boards not in BOARDS:
         raise UserError(f"--boards must be random or fixed, not '{boards}'")
     if boards == "fixed" and scenario == "fog-islands":
@@ -450,10 +446,13 @@ def has_gifts(s) -> bool:
 def option_texts(rules, scenarios) -> list[str]:
     """The sentences of the rules options in force that apply to any of `scenarios`: the harbour options where
     the players lay harbours (or, the spacing, win them), the cloth options where cloth is traded, the gift
-    options where ships win gifts, the wonder options where wonders are built."""
+    options where ships win gifts, the fleet's where there is a pirate fleet, the wonder options where wonders are
+    built."""
     return rules.option_texts(any(s.harbours.placement == "players" for s in scenarios),
                               any(bool(s.victory.cloth_per_vp) for s in scenarios),
-                              any(has_gifts(s) for s in scenarios), any(bool(s.markers.wonders) for s in scenarios))
+                              any(has_gifts(s) for s in scenarios),
+                              pirates=any(bool(s.markers.fortresses) for s in scenarios),
+                              wonders=any(bool(s.markers.wonders) for s in scenarios))
 
 
 def cloth_end(pool: Pooled, n: int, villages: int) -> dict:
@@ -509,12 +508,24 @@ def cloth_assumptions(s, rules) -> list[str]:
             + "; ".join(rules.cloth_notes) + "."]
 
 
+def pirate_assumptions(s, rules) -> list[str]:
+    """The Pirate Islands' rules as played and the defaults where seed 002 is silent (rules data [pirates])."""
+    if not s.markers.fortresses:
+        return []
+    return [f"The Pirate Islands (seed 002, CENÁRIO 7): {s.victory.target} VP and one's own fortress conquered to win; "
+            f"a fortress holds {s.markers.fortress_strength} chits; the fleet circles {len(s.pirate.fleet_path)} sea "
+            "hexes by the lower die and raids before the production; no robber, no longest trade route or largest "
+            "army card; the printed board (harbours shuffled). Defaults where the seed is silent (rules data "
+            "[pirates]): " + "; ".join(rules.pirate_notes) + "."]
+
+
 def assumptions(s, arms: list, boards: str, rules, rules_name: str, rotate: bool = False) -> list[str]:
     out = [f"Rules data: {rules_name} (analyzer/seafarers/data/rules/full_game.toml unless a --rules file is "
            "given): the base game's costs, pieces, 19-card bank, 25-card deck and VP values, with their sources.",
            SILENT_DEFAULTS,
            *option_texts(rules, [s]),
            *cloth_assumptions(s, rules),
+           *pirate_assumptions(s, rules),
            *wonder_assumptions(s, rules),
            "Boards: " + ("board g of the seed, a random legal board of the scenario's variable set-up"
                          if boards == "random" else "the printed layout for every game") + ".",

@@ -56,7 +56,7 @@ from analyzer.seafarers.board import UNKNOWN
 from analyzer.seafarers.boards import robber_start
 from analyzer.seafarers.full_rules import DEV_CARDS, Rules, WonderCard
 from analyzer.seafarers.scenarios import Scenario
-from analyzer.seafarers.setup_policies import BoardView, board_view, placement_order
+from analyzer.seafarers.setup_policies import BoardView, _preplaced, board_view, placement_order
 from kernels.catan.codes import CITY, DESERT, FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS, SEA, SETTLEMENT
 from kernels.catan.gifts import GIFT_CARD, GIFT_CHIT, GIFT_HARBOUR
 from kernels.rng import PURPOSE_DECK, PURPOSE_DICE, PURPOSE_HARBOURS, PURPOSE_STEAL
@@ -68,8 +68,9 @@ __all__ = ["KINDS", "PHASES", "State", "Table", "game_table", "init", "legal", "
 (SETUP_SETTLEMENT, SETUP_EDGE, PRE_ROLL, DISCARD, MOVE_THIEF, STEAL, GOLD_PICK, MAIN, FREE_ROADS, OVER, RESPOND,
  LAY_HARBOUR) = range(12)
 GIFT_HARBOUR_PHASE = 12  # the Forgotten Tribe: the taker of a harbour gift places it
+FLEET_ROLL = 13  # the Pirate Islands: never a phase, the resume of the raid's card picks (then the 7 or production)
 PHASES = ("setup_settlement", "setup_edge", "pre_roll", "discard", "move_thief", "steal", "gold_pick", "main",
-          "free_roads", "over", "respond", "lay_harbour", "gift_harbour")
+          "free_roads", "over", "respond", "lay_harbour", "gift_harbour", "fleet_roll")
 
 # Action kinds: (kind, a, b); the canonical order of legal actions is by kind, then a, then b.
 (END_TURN, ROLL, ROAD, SHIP, SETTLE, CITY_UP, BUY_CARD, PLAY_KNIGHT, PLAY_ROAD_BUILDING, PLAY_YEAR_OF_PLENTY,
@@ -78,13 +79,14 @@ PHASES = ("setup_settlement", "setup_edge", "pre_roll", "discard", "move_thief",
 # Cloth for Catan's and the Forgotten Tribe's kinds, appended
 STEAL_CLOTH = 23
 PLACE_GIFT = 24  # the Forgotten Tribe: (PLACE_GIFT, edge, gift) places a won harbour
-# 25-29: reserved for the Pirate Islands (issue 29)
-CLAIM_WONDER = 30  # the Wonders of Catan: (CLAIM_WONDER, wonder, 0) takes a free wonder card
-BUILD_STAGE = 31  # the Wonders of Catan: (BUILD_STAGE, 0, 0) builds the next stage of the seat's wonder
+ATTACK = 25  # the Pirate Islands: attack the seat's fortress (its route complete); the turn ends
+THIEF_ANY = END_TURN  # state.thief of the Pirate Islands' 7: no piece, the roller robs any player
+CLAIM_WONDER = 26  # the Wonders of Catan: (CLAIM_WONDER, wonder, 0) takes a free wonder card
+BUILD_STAGE = 27  # the Wonders of Catan: (BUILD_STAGE, 0, 0) builds the next stage of the seat's wonder
 KINDS = ("end_turn", "roll", "road", "ship", "settlement", "city", "buy_card", "knight", "road_building",
          "year_of_plenty", "monopoly", "trade", "move_ship", "robber", "pirate", "steal", "discard", "gold", "stop",
-         "offer", "decline", "accept", "harbour", "steal_cloth", "gift_harbour",
-         *[f"reserved_{k}" for k in range(25, 30)], "claim_wonder", "build_stage")  # (25-29: the Pirate Islands)
+         "offer", "decline", "accept", "harbour", "steal_cloth", "gift_harbour", "attack", "claim_wonder",
+         "build_stage")
 # a, b per kind: road/ship edge; settlement/city corner; year_of_plenty a <= b resources; monopoly a resource;
 # trade a given (rate cards) for b; move_ship edge a to edge b; robber/pirate hex; steal seat; discard/gold a
 # resource; offer one card of a for one of b (to every other player); harbour: the drawn token on edge a;
@@ -94,6 +96,7 @@ KINDS = ("end_turn", "roll", "road", "ship", "settlement", "city", "buy_card", "
 
 KNIGHT, VP_CARD, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY = range(5)  # DEV_CARDS order
 PAIR_LIMIT = 2**64 - 2**64 % 36  # the kernels' exact dice rejection (kernels/catan/dice.py)
+DIE_LIMIT = 2**64 - 2**64 % 6
 MAX_SEATS = 4
 
 
@@ -123,6 +126,9 @@ class Table:
     gift_items: tuple[int, ...] = ()  # a card's deck position, a harbour's type (HARBOUR_TYPES index), a chit 0
     wonders: tuple[WonderCard, ...] = ()  # the Wonders of Catan: the scenario's wonder cards, in its order; () none
     wonder_sites: tuple[tuple[int, ...], ...] = ()  # per wonder: the corners its settlement requirement names
+    forts: tuple = ()  # the Pirate Islands: each seat's Fortress (scenario markers; 3 players: slots_3_players)
+    fort_dist: tuple = ()  # per seat (to the marked corner, to the fortress): {corner: ships away} over its lanes
+    fleet_path: tuple[int, ...] = ()  # the fleet's hexes, clockwise from its start
 
     @property
     def players(self) -> int:
@@ -169,11 +175,15 @@ def game_table(scenario: Scenario, rules: Rules, terrain, number, harbour) -> Ta
         robber_hexes[start] = False
     pirate_hexes = inside & (terrain == SEA)
     fog = np.array([k == "fog" for k in scenario.kind])
+    forts = tuple(_preplaced(scenario))
+    has_pirate = scenario.pirate.rule != "none" and not forts  # the Pirate Islands' fleet is no pirate ship
+    pirate_start = scenario.pirate.hex if scenario.pirate.rule == "hex" and has_pirate else -1
     return Table(scenario, rules, view, terrain, number, fog, corner_territory, np.array(foreign_only, bool), no_settle,
-                 robber_hexes, pirate_hexes, start, scenario.pirate.hex if scenario.pirate.rule == "hex" else -1,
-                 scenario.robber.rule != "none", scenario.pirate.rule != "none", laid_harbours(scenario),
+                 robber_hexes, pirate_hexes, start, pirate_start,
+                 scenario.robber.rule != "none", has_pirate, laid_harbours(scenario),
                  scenario.markers.villages if scenario.victory.cloth_per_vp else (), *gifts(scenario, rules, harbour),
-                 *wonder_cards(scenario, rules))
+                 *wonder_cards(scenario, rules), forts, tuple(lane_distances(scenario, f) for f in forts),
+                 scenario.pirate.fleet_path if forts else ())
 
 
 def wonder_cards(scenario: Scenario, rules: Rules) -> tuple[tuple, tuple]:
@@ -285,13 +295,30 @@ class State:
     gift_resume: int = MAIN  # the phase a gift harbour's placement returns to
     wonder: list[int] = field(default_factory=list)  # per seat: the wonder it claimed (Table.wonders index), -1 none
     stage: list[int] = field(default_factory=list)  # per seat: its wonder's stages built
+    # the Pirate Islands
+    fort_route: list[list[int]] = field(default_factory=list)  # per seat: its route's ships, from its settlement on
+    fort_war: list[list[bool]] = field(default_factory=list)  # per seat, per route ship: a warship
+    fort_chits: list[int] = field(default_factory=list)  # per seat: chits left under its fortress (0: conquered)
+    fleet: int = -1  # the fleet's index on Table.fleet_path; -1 none (or gone)
 
 
 # ------------------------------------------------------------------------------------------------ set-up
+def deck_counts(table: Table) -> dict[str, int]:
+    """The development deck by card: the rules' [development_deck]; the Pirate Islands: its [pirates]
+    victory_point_cards counted as knights with 4 players, removed with 3 ('contam como cartas de cavaleiro')."""
+    deck = dict(table.rules.deck)
+    if table.forts:
+        deck["victory_point"] = 0
+        if table.players == 4:
+            deck["knight"] += table.rules.pirate_vp_cards
+    return deck
+
+
 def init(table: Table, seed: int, game: int) -> State:
     """The state of game `game` before the first placement of the draft."""
     p, rules, topo = table.players, table.rules, table.scenario.topology
-    deck = [card for card, name in enumerate(DEV_CARDS) for _ in range(rules.deck[name])]
+    counts = deck_counts(table)
+    deck = [card for card, name in enumerate(DEV_CARDS) for _ in range(counts[name])]
     shuffle = Stream(seed, game, PURPOSE_DECK)
     for i in range(len(deck) - 1, 0, -1):  # Fisher-Yates from the end, as the kernel
         j = shuffle.below(i + 1)
@@ -323,6 +350,7 @@ def init(table: Table, seed: int, game: int) -> State:
     state.chits = [0] * p
     state.wonder, state.stage = [-1] * p, [0] * p
     state.deck_pos = table.gift_kinds.count(GIFT_CARD)
+    _preplace(table, state)
     if stack and not rules.chosen["harbours_after_draft"]:
         _lay_next(table, state, 0)
     return state
@@ -512,6 +540,8 @@ def ship_sites(table: Table, state: State, seat: int, skip: int = -1) -> list[in
     """Edges where the seat may place a ship; `skip`: a ship being moved, counted as gone."""
     if state.pieces_left[seat][1] == 0 and skip < 0:
         return []
+    if table.forts:  # the Pirate Islands: only at its route's end
+        return route_sites(table, state, seat)
     return [e for e in range(len(state.edge_owner)) if (state.edge_owner[e] < 0) and e != skip
             and _may_ship(table, state, e) and not _pirate_blocks(table, state, e)
             and _connects(table, state, seat, e, True, skip)]
@@ -522,11 +552,12 @@ def _distance_ok(table: Table, state: State, c: int) -> bool:
 
 
 def settlement_sites(table: Table, state: State, seat: int) -> list[int]:
-    if state.pieces_left[seat][2] == 0:
+    if state.pieces_left[seat][2] <= _reserved(table, state, seat):
         return []
     topo = table.scenario.topology
+    colour = table.forts[seat].colour_corner if table.forts else -1  # the Pirate Islands' exception
     return [c for c in range(topo.n_corner) if _corner_land(table, state, c) and topo.corner_in_play[c]
-            and not table.no_settle[c] and _distance_ok(table, state, c)
+            and (not table.no_settle[c] or c == colour) and _distance_ok(table, state, c)
             and any(state.edge_owner[e] == seat for e in _corner_edges(table, c))]
 
 
@@ -536,6 +567,8 @@ def movable_ships(table: Table, state: State, seat: int) -> list[int]:
     pirate. A ship on a closed route (between two of the seat's buildings, or, Cloth for Catan, a building and a
     village it has a trade route to) never has such an end."""
     out = []
+    if table.forts:  # the Pirate Islands: a route ship never moves (it would leave the route)
+        return out
     for e in range(len(state.edge_owner)):
         if state.edge_owner[e] != seat or not state.edge_ship[e] or state.edge_built[e] == state.turn:
             continue
@@ -642,7 +675,9 @@ def _victims(table: Table, state: State) -> list[int]:
     ('Rouba uma carta de matéria-prima a outro jogador que tenha um barco num dos lados do hexágono de mar')."""
     topo = table.scenario.topology
     seats = set()
-    if state.thief == MOVE_ROBBER and state.robber >= 0:
+    if state.thief == THIEF_ANY:  # the Pirate Islands' 7: 'roubar uma carta a um jogador à sua escolha'
+        seats = set(range(state.players))
+    elif state.thief == MOVE_ROBBER and state.robber >= 0:
         seats = {state.corner_owner[c] for c in topo.hex_corners[state.robber]}
     elif state.thief == MOVE_PIRATE and state.pirate >= 0:
         seats = {state.edge_owner[e] for e in topo.hex_edges[state.pirate] if state.edge_ship[e]}
@@ -679,7 +714,8 @@ def legal(table: Table, state: State) -> list[tuple[int, int, int]]:
         kept = kept_harbours(table, state, seat)
         return [(PLACE_GIFT, e, i) for e in gift_harbour_sites(table, state, seat) for i in kept]
     out: list[tuple[int, int, int]] = []
-    may_knight = not state.dev_played and state.cards[seat][KNIGHT] > 0
+    may_knight = not state.dev_played and state.cards[seat][KNIGHT] > 0 and (
+        not table.forts or table.rules.chosen["knight_without_ship"] or False in state.fort_war[seat])
     if ph == PRE_ROLL:
         out.append((ROLL, 0, 0))
         if may_knight:
@@ -724,6 +760,8 @@ def legal(table: Table, state: State) -> list[tuple[int, int, int]]:
                 for b in range(N_RESOURCES) if b != a]
     if table.wonders:
         out += wonder_actions(table, state, seat)
+    if table.forts and state.fort_chits[seat] > 0 and route_complete(table, state, seat):
+        out.append((ATTACK, 0, 0))
     return sorted(out)
 
 
@@ -808,11 +846,19 @@ def _settle(table: Table, state: State, seat: int, c: int, in_setup: bool) -> No
 
 
 def _roll(state: State) -> int:
+    """The dice pair's index 6 (d1 - 1) + (d2 - 1), exactly uniform (kernels/catan/dice.py)."""
     v = state.dice.next_u64()
     while v >= PAIR_LIMIT:
         v = state.dice.next_u64()
-    p = v % 36
-    return p // 6 + p % 6 + 2
+    return v % 36
+
+
+def _roll_die(state: State) -> int:
+    """One die from the dice stream (kernels/catan/dice.py roll_die)."""
+    v = state.dice.next_u64()
+    while v >= DIE_LIMIT:
+        v = state.dice.next_u64()
+    return v % 6 + 1
 
 
 def _produce(table: Table, state: State, total: int) -> None:
@@ -855,7 +901,7 @@ def _after_gold(table: Table, state: State) -> None:
             return
     if state.resume == SETUP_SETTLEMENT:
         _next_setup(table, state)
-    else:
+    else:  # (FLEET_ROLL: step goes on with the roll's effects)
         state.phase, state.actor = state.resume, state.current
 
 
@@ -870,6 +916,10 @@ def _after_discards(table: Table, state: State) -> None:
 
 def _start_thief(table: Table, state: State, resume: int) -> None:
     state.resume = resume
+    if table.forts:  # the Pirate Islands: no robber; after a 7's discards the roller robs a player of its choice
+        state.thief = THIEF_ANY
+        state.phase, state.actor = (STEAL if _victims(table, state) else resume), state.current
+        return
     if not _thief_moves(table, state):
         state.phase = resume
         return
@@ -915,21 +965,15 @@ def step(table: Table, state: State, action: tuple[int, int, int]) -> None:
         _end_setup_step(table, state)
         return
     if kind == ROLL:
-        total = _roll(state)
+        pair = _roll(state)
+        total = pair // 6 + pair % 6 + 2
         state.rolls += 1
         state.last_roll = total
-        if total == 7:
-            state.sevens += 1
-            state.discard = [sum(h) // 2 if sum(h) > rules.discard_above else 0 for h in state.hands]
-            state.resume = MAIN
-            _after_discards(table, state)
-            if state.phase == MOVE_THIEF:
-                _start_thief(table, state, MAIN)
-        else:
-            _produce(table, state, total)
-            pay_cloth(table, state, total)
-            state.resume = MAIN
+        if state.fleet >= 0 and fleet_moves(table, state, min(pair // 6, pair % 6) + 1):
+            state.resume = FLEET_ROLL  # a raid won: its card is picked before the 7 or the production
             _after_gold(table, state)
+        else:
+            _roll_effects(table, state, total)
     elif kind == DISCARD_CARD:
         state.hands[seat][a] -= 1
         state.bank[a] += 1
@@ -949,13 +993,8 @@ def step(table: Table, state: State, action: tuple[int, int, int]) -> None:
             state.pirate = a
         state.phase = STEAL if _victims(table, state) else state.resume
     elif kind == STEAL_FROM:
-        hand = state.hands[a]
-        i = state.steal.below(sum(hand))
-        r = 0
-        while i >= hand[r]:
-            i -= hand[r]
-            r += 1
-        hand[r] -= 1
+        r = random_card(state, a)
+        state.hands[a][r] -= 1
         state.hands[state.current][r] += 1
         state.phase = state.resume
     elif kind == STEAL_CLOTH:  # the pirate's steal of a cloth (Cloth for Catan)
@@ -963,22 +1002,18 @@ def step(table: Table, state: State, action: tuple[int, int, int]) -> None:
         state.cloth[state.current] += 1
         state.phase = state.resume
     elif kind == END_TURN:
-        for p in range(state.players):
-            state.cards[p] = [x + y for x, y in zip(state.cards[p], state.new_cards[p])]
-            state.new_cards[p] = [0] * 5
-        state.dev_played = state.ship_moved = False
-        state.offers = 0
-        state.turn += 1
-        state.current = state.actor = (state.current + 1) % state.players
-        state.phase = PRE_ROLL
-        if state.turn >= rules.turn_cap:
-            state.capped, state.phase = True, OVER
+        _end_turn(table, state)
+    elif kind == ATTACK:
+        attack(table, state, seat)
     elif kind in (ROAD, SHIP):
         if ph == FREE_ROADS:
             state.free_roads -= 1
         else:
             _pay(table, state, seat, "road" if kind == ROAD else "ship")
         _place_edge(table, state, seat, a, kind == SHIP)
+        if kind == SHIP and table.forts:
+            state.fort_route[seat].append(a)
+            state.fort_war[seat].append(False)
         _update_route(table, state)
         if ph == FREE_ROADS and (state.free_roads == 0 or not (road_sites(table, state, seat)
                                                                or ship_sites(table, state, seat))):
@@ -1004,6 +1039,11 @@ def step(table: Table, state: State, action: tuple[int, int, int]) -> None:
         _pay(table, state, seat, "dev_card")
         state.new_cards[seat][state.deck[state.deck_pos]] += 1
         state.deck_pos += 1
+    elif kind == PLAY_KNIGHT and table.forts:  # the Pirate Islands: a warship
+        state.cards[seat][KNIGHT] -= 1
+        state.dev_played = True
+        state.knights[seat] += 1
+        warship(state, seat)
     elif kind == PLAY_KNIGHT:
         state.cards[seat][KNIGHT] -= 1
         state.dev_played = True
@@ -1069,7 +1109,50 @@ def step(table: Table, state: State, action: tuple[int, int, int]) -> None:
         state.phase, state.actor = MAIN, state.current
     else:
         raise ValueError(f"unknown action {action}")
+    if state.phase == FLEET_ROLL:  # the Pirate Islands: the raid's picks done, the 7 or the production
+        _roll_effects(table, state, state.last_roll)
     _check_win(table, state)
+
+
+def random_card(state: State, seat: int) -> int:
+    """The resource of a uniformly random card of the seat's hand (one draw of the steal stream, cards in resource
+    order; the hand is not empty)."""
+    hand = state.hands[seat]
+    i = state.steal.below(sum(hand))
+    r = 0
+    while i >= hand[r]:
+        i -= hand[r]
+        r += 1
+    return r
+
+
+def _roll_effects(table: Table, state: State, total: int) -> None:
+    """A 7 (discards, then the robber, the pirate or, the Pirate Islands, a steal), else the production."""
+    if total == 7:
+        state.sevens += 1
+        state.discard = [sum(h) // 2 if sum(h) > table.rules.discard_above else 0 for h in state.hands]
+        state.resume = MAIN
+        _after_discards(table, state)
+        if state.phase == MOVE_THIEF:
+            _start_thief(table, state, MAIN)
+    else:
+        _produce(table, state, total)
+        pay_cloth(table, state, total)
+        state.resume = MAIN
+        _after_gold(table, state)
+
+
+def _end_turn(table: Table, state: State) -> None:
+    for p in range(state.players):
+        state.cards[p] = [x + y for x, y in zip(state.cards[p], state.new_cards[p])]
+        state.new_cards[p] = [0] * 5
+    state.dev_played = state.ship_moved = False
+    state.offers = 0
+    state.turn += 1
+    state.current = state.actor = (state.current + 1) % state.players
+    state.phase = PRE_ROLL
+    if state.turn >= table.rules.turn_cap:
+        state.capped, state.phase = True, OVER
 
 
 def _end_setup_step(table: Table, state: State) -> None:
@@ -1083,7 +1166,8 @@ def _check_win(table: Table, state: State) -> None:
         return
     if table.wonders:
         _wonder_win(table, state)
-    elif total_vp(table, state, state.current) >= table.scenario.victory.target:
+    elif total_vp(table, state, state.current) >= table.scenario.victory.target and (
+            not table.forts or state.fort_chits[state.current] == 0):  # and its own fortress conquered
         state.winner, state.phase = state.current, OVER
     elif table.villages and sum(k > 0 for k in state.village_cloth) <= table.scenario.victory.end_villages:
         _villages_end(table, state)
@@ -1109,7 +1193,10 @@ def result(table: Table, state: State) -> dict:
                       "trades": state.trades[p], "domestic": state.domestic[p], "cards": sum(state.hands[p]),
                       **({"cloth": state.cloth[p]} if table.villages else {}),
                       **({"ships": supply["ships"] - left[1] - (state.wonder[p] >= 0), "wonder": state.wonder[p] + 1,
-                          "wonder_stage": state.stage[p]} if table.wonders else {})})
+                          "wonder_stage": state.stage[p]} if table.wonders else {}),
+                      **({"warships": sum(state.fort_war[p]),
+                          "fortress": table.scenario.markers.fortress_strength - state.fort_chits[p]}
+                         if table.forts else {})})
     out = {"winner": state.winner, "turns": state.turn, "rolls": state.rolls, "sevens": state.sevens,
            "capped": state.capped, "seats": seats}
     if table.villages:  # Cloth for Catan's columns (the kernel's are 0 elsewhere)
@@ -1172,6 +1259,157 @@ def _villages_end(table: Table, state: State) -> None:
     order = [(state.current + i) % state.players for i in range(state.players)]
     state.winner = max(order, key=lambda p: (total_vp(table, state, p), state.cloth[p]))  # the first of equals
     state.phase, state.cloth_end = OVER, True
+
+
+# ------------------------------------------------------------------------------------------------ the Pirate Islands
+# Seed 002, CENÁRIO 7: AS ILHAS DOS PIRATAS; its facts in the scenario file (pirate-islands.toml: the fleet's path,
+# the fortresses, the pre-placed pieces, the marked corners, the lanes), the deck and the defaults where the seed is
+# silent in rules data [pirates]; the battle is kernels/catan/fortress.py's battle_outcome.
+def lane_distances(scenario: Scenario, f) -> tuple[dict[int, int], dict[int, int]]:
+    """({corner: ships to the marked corner}, {corner: ships to the fortress}) over the seat's lanes (and its
+    pre-placed ship): a route 'chegue ao seu objectivo pelo caminho mais curto' takes one edge nearer each time."""
+    topo = scenario.topology
+    adj: dict[int, list[int]] = {}
+    for e in set(f.lanes) | {f.ship}:
+        a, b = (int(x) for x in topo.edge_corners[e])
+        adj.setdefault(a, []).append(b)
+        adj.setdefault(b, []).append(a)
+
+    def bfs(goal: int) -> dict[int, int]:
+        dist, queue = {goal: 0}, [goal]
+        for c in queue:
+            for d in adj.get(c, []):
+                if d not in dist:
+                    dist[d] = dist[c] + 1
+                    queue.append(d)
+        return dist
+
+    to_colour, to_fort = bfs(f.colour_corner), bfs(f.fortress)
+    if f.settlement not in to_colour or f.colour_corner not in to_fort:
+        raise UserError(f"{scenario.slug}: slot {f.slot}: its lanes do not join its settlement, marked corner and "
+                        "fortress")
+    return to_colour, to_fort
+
+
+def _preplace(table: Table, state: State) -> None:
+    """'Na linha costeira da ilha oriental são colocados uma aldeia e um barco por jogador': each seat's settlement
+    and first route ship, before the draft; each fortress holds its chits; the fleet on its start hex."""
+    if not table.forts:
+        return
+    chits = table.scenario.markers.fortress_strength
+    state.fort_route, state.fort_war = [[] for _ in table.forts], [[] for _ in table.forts]
+    for p, f in enumerate(table.forts):
+        _settle(table, state, p, f.settlement, True)
+        _place_edge(table, state, p, f.ship, True)
+        state.fort_route[p].append(f.ship)
+        state.fort_war[p].append(False)
+    state.fort_chits = [chits] * len(table.forts)
+    state.fleet = 0
+    _update_route(table, state)
+
+
+def _reserved(table: Table, state: State, seat: int) -> int:
+    """Settlement pieces the seat may not build with: its fortress's settlement until the conquest ('uma aldeia (da
+    cor indicada) colocada por cima': one of the colour's 5, rules data [pirates] conquest_note)."""
+    return 1 if table.forts and state.fort_chits[seat] > 0 else 0
+
+
+def route_end(table: Table, state: State, seat: int) -> int:
+    """The corner the seat's route has reached (its settlement with no ship yet)."""
+    c = table.forts[seat].settlement
+    for e in state.fort_route[seat]:
+        a, b = _ends(table, e)
+        c = b if a == c else a
+    return c
+
+
+def route_complete(table: Table, state: State, seat: int) -> bool:
+    """Has the route reached the fortress ('alcance a fortaleza pirata da sua cor através de uma rota marítima')?"""
+    return route_end(table, state, seat) == table.forts[seat].fortress
+
+
+def route_sites(table: Table, state: State, seat: int) -> list[int]:
+    """Where the seat's next ship may go: a free lane of its own at the route's end, one ship nearer the marked
+    corner (until the route has passed it), then the fortress ('não poderá dividir-se e não poderá continuar para
+    além da fortaleza pirata ... pelo caminho mais curto')."""
+    f = table.forts[seat]
+    to_colour, to_fort = table.fort_dist[seat]
+    c = route_end(table, state, seat)
+    if c == f.fortress:
+        return []
+    passed = f.colour_corner == c or f.colour_corner in [x for e in state.fort_route[seat] for x in _ends(table, e)]
+    dist = to_fort if passed else to_colour
+    lanes = set(f.lanes) | {f.ship}
+    out = []
+    for e in _corner_edges(table, c):
+        a, b = _ends(table, e)
+        d = b if a == c else a
+        if e in lanes and state.edge_owner[e] < 0 and dist.get(d, -1) == dist[c] - 1:
+            out.append(e)
+    return sorted(out)
+
+
+def warship(state: State, seat: int) -> None:
+    """'poderá transformar o barco "normal" mais adiantado da sua rota marítima num navio de guerra'"""
+    war = state.fort_war[seat]
+    for i in range(len(war) - 1, -1, -1):
+        if not war[i]:
+            war[i] = True
+            return
+
+
+def fleet_moves(table: Table, state: State, low: int) -> bool:
+    """'move primeiro a frota pirata ... um número de hexágonos igual ao valor do dado menor', then its raid on every
+    player with a building at its hex ('essa aldeia ou cidade é atacada imediatamente'; option raid_sole_owner: only
+    a lone one): pirates stronger (the lower die above the player's warships), 'perderá uma carta de matéria-prima, e
+    1 adicional por cada cidade que tenha', random cards back to the bank; the player stronger, a card of its choice
+    (a gold pick); equal, nothing. Returns whether a card is to be picked."""
+    state.fleet = (state.fleet + low) % len(table.fleet_path)
+    h = table.fleet_path[state.fleet]
+    owners = sorted({state.corner_owner[c] for c in table.scenario.topology.hex_corners[h]
+                     if c >= 0 and state.corner_owner[c] >= 0})
+    if table.rules.chosen["raid_sole_owner"] and len(owners) > 1:
+        return False
+    picks = False
+    for p in owners:
+        warships = sum(state.fort_war[p])
+        if low > warships:
+            cities = table.rules.supply["cities"] - state.pieces_left[p][3]
+            for _ in range(min(1 + cities, sum(state.hands[p]))):
+                r = random_card(state, p)
+                state.hands[p][r] -= 1
+                state.bank[r] += 1
+        elif warships > low:
+            state.gold[p] += 1
+            picks = True
+    return picks
+
+
+def attack(table: Table, state: State, seat: int) -> None:
+    """'O jogador rola um dado para determinar a força da fortaleza pirata': warships on the route above the die, the
+    fortress loses a chit; below it, 'perde os dois barcos mais adiantados'; equal, 'o barco mais adiantado'
+    (kernels/catan/fortress.py battle_outcome). At its last chit the fortress becomes the seat's settlement; when
+    every fortress has fallen the fleet leaves. 'O turno do jogador acaba depois da batalha' (a conquest is checked
+    for the win first)."""
+    from kernels.catan.fortress import LOSS, TIE, WIN, battle_outcome
+
+    outcome = battle_outcome(sum(state.fort_war[seat]), _roll_die(state))
+    if outcome == WIN:
+        state.fort_chits[seat] -= 1
+        if state.fort_chits[seat] == 0:
+            _settle(table, state, seat, table.forts[seat].fortress, False)
+            if not any(state.fort_chits):
+                state.fleet = -1  # 'retira-se de jogo a frota pirata'
+    for _ in range({WIN: 0, TIE: 1, LOSS: 2}[outcome]):
+        if state.fort_route[seat]:
+            e = state.fort_route[seat].pop()
+            state.fort_war[seat].pop()
+            state.edge_owner[e], state.edge_ship[e], state.edge_built[e] = -1, False, -1
+            state.pieces_left[seat][1] += 1
+    _update_route(table, state)
+    _check_win(table, state)
+    if state.phase != OVER:
+        _end_turn(table, state)
 
 
 # ------------------------------------------------------------------------------------------------ Wonders of Catan

@@ -23,7 +23,8 @@ ITEMS = ("road", "ship", "settlement", "city", "dev_card")
 DEV_CARDS = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")
 PIECES = ("roads", "ships", "settlements", "cities")
 OPTIONS = ("domestic_trade", "harbours_after_draft", "harbour_hexes_apart", "cloth_route_from_reserve",
-           "gift_by_moved_ship", "gift_harbour_at_cities", "wonder_site_city")  # every rules file's [options]
+           "gift_by_moved_ship", "gift_harbour_at_cities", "raid_sole_owner", "knight_without_ship",
+           "wonder_site_city")  # every rules file's [options]
 LAID_OPTIONS = ("harbours_after_draft",)  # only where the players lay harbours (New World)
 SPACING_OPTIONS = ("harbour_hexes_apart",)  # where harbours are laid or won during play (New World, Forgotten Tribe)
 CLOTH_OPTIONS = ("cloth_route_from_reserve",)  # only where cloth is traded (Cloth for Catan)
@@ -31,7 +32,10 @@ GIFT_OPTIONS = ("gift_by_moved_ship", "gift_harbour_at_cities")  # only where sh
 WONDER_OPTIONS = ("wonder_site_city",)  # only where wonders are built (the Wonders of Catan)
 WONDER_NOTES = ("claim_note", "requirement_note", "win_note")  # [wonders]: the defaults where the seed is silent
 WONDER_SITES = ("", "strait", "wasteland")  # a card's site: none, or the scenario's marked corners it names
+PIRATE_OPTIONS = ("raid_sole_owner", "knight_without_ship")  # only with a pirate fleet (the Pirate Islands)
 CLOTH_NOTES = ("route_note", "pay_note", "closed_note", "pirate_note", "end_note")  # [cloth]: the defaults
+PIRATE_NOTES = ("deck_note", "route_note", "warship_note", "raid_note", "seven_note", "battle_note", "conquest_note",
+                "fleet_end_note")  # [pirates]: the Pirate Islands' defaults where the seed is silent
 # Ranges the rules allow: beyond them a game is either not Catan or would run for hours.
 MAX_COST = 10  # cards of one resource for one item
 MAX_PIECES = 30
@@ -74,6 +78,8 @@ class Rules:
     chosen: dict[str, bool]  # their values in force (the defaults, or --rule)
     cloth_notes: tuple[str, ...] = ()  # [cloth]: Cloth for Catan's defaults where the seed is silent (CLOTH_NOTES)
     chit_vp: int = 1  # [gifts]: VP of a Catan chit won on an islet coast (the Forgotten Tribe)
+    pirate_vp_cards: int = 4  # [pirates]: the Pirate Islands' VP cards (knights with 4 players, removed with 3)
+    pirate_notes: tuple[str, ...] = ()  # [pirates]: the Pirate Islands' defaults (PIRATE_NOTES)
     wonder_cards: tuple[WonderCard, ...] = ()  # [wonders]: the Wonders of Catan's cards
     wonder_stages: int = 4  # [wonders] stages: a wonder's build stages (the last one wins)
     wonder_notes: tuple[str, ...] = ()  # [wonders]: the defaults where the seed is silent (WONDER_NOTES)
@@ -89,11 +95,11 @@ class Rules:
         return self.offers_per_turn if self.chosen["domestic_trade"] else 0
 
     def option_texts(self, laid_harbours: bool = True, cloth: bool = True, gifts: bool = True,
-                     wonders: bool = True) -> list[str]:
+                     pirates: bool = True, wonders: bool = True) -> list[str]:
         """Each option's sentence for its value in force: what every report lists (the harbour options only
         where the players lay the harbours, `laid_harbours`, the spacing also where ships win them; the cloth
         options only where cloth is traded, `cloth`; the gift options only where ships win gifts, `gifts`; the
-        wonder options only where wonders are built, `wonders`)."""
+        fleet's only with a pirate fleet, `pirates`; the wonder options only where wonders are built, `wonders`)."""
         def applies(name: str) -> bool:
             if name in LAID_OPTIONS:
                 return laid_harbours
@@ -101,6 +107,8 @@ class Rules:
                 return laid_harbours or gifts
             if name in CLOTH_OPTIONS:
                 return cloth
+            if name in PIRATE_OPTIONS:
+                return pirates
             if name in WONDER_OPTIONS:
                 return wonders
             return gifts if name in GIFT_OPTIONS else True
@@ -142,6 +150,8 @@ def load_rules(path: str | Path | None = None, text: str | None = None, rule=Non
                  r.int("turn", "discard_above", 0, 19 * 5), r.int("turn", "turn_cap", 1, MAX_TURN_CAP), name,
                  r.int("trade", "domestic_offers_per_turn", 0, 10), options, choose_options(options, rule),
                  tuple(r.text("cloth", key) for key in CLOTH_NOTES), r.int("gifts", "chit_vp", 0, 10),
+                 r.int("pirates", "victory_point_cards", 0, MAX_DECK),
+                 tuple(r.text("pirates", key) for key in PIRATE_NOTES),
                  _wonder_cards(r), r.int("wonders", "stages", 1, 20),
                  tuple(r.text("wonders", key) for key in WONDER_NOTES), r.text("wonders", "cost_source"))
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.seafarers.full_reference import Table
+from analyzer.errors import UserError
+from analyzer.seafarers.full_reference import Table, deck_counts
 from analyzer.seafarers.full_rules import DEV_CARDS, ITEMS
 from kernels.catan import game as kg
 from kernels.catan import policies as kp
@@ -29,7 +30,8 @@ BOTS = {"random": kp.POLICY_RANDOM, "weighted": kp.POLICY_WEIGHTED}
 def kernel_board(table: Table) -> kg.Board:
     s, topo, rules = table.scenario, table.scenario.topology, table.rules
     order = [seat for seat in _setup_order(table)]
-    deck = [card for card, name in enumerate(DEV_CARDS) for _ in range(rules.deck[name])]
+    counts = deck_counts(table)
+    deck = [card for card, name in enumerate(DEV_CARDS) for _ in range(counts[name])]
     params = np.zeros(kg.N_PARAMS, np.int64)
     values = {
         kg.P_PLAYERS: s.players, kg.P_ROBBER_START: table.robber_start, kg.P_PIRATE_START: table.pirate_start,
@@ -49,6 +51,8 @@ def kernel_board(table: Table) -> kg.Board:
         kg.P_WONDERS: len(table.wonders), kg.P_WONDER_STAGES: rules.wonder_stages,
         kg.P_BONUS_EACH: s.victory.island_bonus_scope == "each_settlement",
         kg.P_WONDER_SITE_CITY: rules.chosen["wonder_site_city"],
+        kg.P_FLEET_LEN: len(table.fleet_path), kg.P_FORT_CHITS: s.markers.fortress_strength,
+        kg.P_RAID_SOLE: rules.chosen["raid_sole_owner"], kg.P_KNIGHT_NO_SHIP: rules.chosen["knight_without_ship"],
     }
     if table.villages:  # Cloth for Catan
         values.update({kg.P_CLOTH_PER_VP: s.victory.cloth_per_vp, kg.P_CLOTH_PER_VILLAGE: s.markers.cloth_per_village,
@@ -76,7 +80,7 @@ def kernel_board(table: Table) -> kg.Board:
         np.array(deck, np.int64), params, np.array(table.harbour_pool, np.int64),
         np.array([c for c, _ in table.villages], np.int64), np.array([n for _, n in table.villages], np.int64),
         corner_village, np.array([table.gift_edges, table.gift_kinds, table.gift_items], np.int64).reshape(3, -1),
-        wonder_rows(table))
+        fortress_array(table), wonder_rows(table))
 
 
 def wonder_rows(table: Table) -> np.ndarray:
@@ -89,6 +93,29 @@ def wonder_rows(table: Table) -> np.ndarray:
     for w, (card, sites) in enumerate(zip(table.wonders, table.wonder_sites)):
         out[w, :kw.W_SITES] = (card.cities, card.vp, card.harbour_city, card.route)
         out[w, kw.W_SITES:kw.W_SITES + len(sites)] = sites
+    return out
+
+
+def fortress_array(table: Table) -> np.ndarray:
+    """Board.fortress (kernels/catan/fleet.py): each seat's corners and pre-placed ship, its lane distances and
+    lanes, the fleet's path; [0, 0] without a pirate fleet."""
+    from kernels.catan import fleet as kf
+
+    if not table.forts:
+        return np.zeros((0, 0), np.int64)
+    topo = table.scenario.topology
+    if max(dc[f.settlement] + df[f.colour_corner] for f, (dc, df) in zip(table.forts, table.fort_dist)) > kf.MAX_ROUTE:
+        raise UserError(f"{table.scenario.slug}: a route longer than {kf.MAX_ROUTE} ships")
+    out = np.full((kf.FB_ROWS, max(topo.n_corner, topo.n_edge, 4, len(table.fleet_path))), -1, np.int64)
+    out[kf.FB_LANE:kf.FB_LANE + kg.MAX_SEATS] = 0
+    for s, (f, (to_colour, to_fort)) in enumerate(zip(table.forts, table.fort_dist)):
+        out[kf.FB_SEAT + s, :4] = f.settlement, f.colour_corner, f.fortress, f.ship
+        for c, d in to_colour.items():
+            out[kf.FB_TO_COLOUR + s, c] = d
+        for c, d in to_fort.items():
+            out[kf.FB_TO_FORT + s, c] = d
+        out[kf.FB_LANE + s, list(set(f.lanes) | {f.ship})] = 1
+    out[kf.FB_PATH, :len(table.fleet_path)] = table.fleet_path
     return out
 
 

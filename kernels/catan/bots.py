@@ -32,6 +32,7 @@ the rest of the face-down stack.
 
 import numpy as np
 
+from kernels.catan import fleet as kfl
 from kernels.catan import game as kg
 from kernels.catan import gifts as kgi
 from kernels.catan import wonders as kw
@@ -184,12 +185,17 @@ def _new_ground(board, game, seat, e, c):
 
 @kernel
 def _target(board, game, params, seat, own):
-    """The item the seat saves for: (the Wonders, with goals) its wonder's next stage; a city if it has a settlement
-    to upgrade, else a settlement if its roads and ships lead towards a free site (game.field, filled here), else a
-    development card."""
+    """The item the seat saves for: (the Wonders, with goals) its wonder's next stage; (the Pirate Islands, with
+    goals) its fortress_target; else a city if it has a settlement to upgrade, else a settlement if its roads and
+    ships lead towards a free site (game.field, filled here), else a development card."""
     w = next_stage(board, game, params, seat)
     if w >= 0:
         return kg.ITEM_WONDER + w
+    if kfl.p_fleet(board) and params[V_GOALS] > 0:
+        goal = fortress_target(board, game, seat)
+        if goal >= 0:
+            _site_field(board, game, params, seat, own)
+            return goal
     for i in range(game.n_net[seat, 0]):
         c = game.net_corners[seat, i]
         if game.corner_owner[c] == seat and game.corner_building[c] == 1 and game.pieces_left[seat, kg.PIECE_CITY]:
@@ -303,8 +309,13 @@ def _plan_target(board, game, params, seat, own):
         e = game.net_edges[seat, i]
         if game.pieces_left[seat, kg.PIECE_ROAD] > 0 and kg._road_ok(board, game, seat, e):
             road = max(road, _reach_value(board, game, params, seat, e))
-        if game.pieces_left[seat, kg.PIECE_SHIP] > 0 and kg._ship_ok(board, game, seat, e, -1):
+        if game.pieces_left[seat, kg.PIECE_SHIP] > 0 and kg._ship_ok(board, game, seat, e, -1) and \
+                not kfl.p_fleet(board):
             ship = max(ship, ship_value(board, game, params, seat, e, own) + ship_cloth(board, game, params, seat, e))
+    if kfl.p_fleet(board) and params[V_GOALS] > 0:  # the Pirate Islands: warships first, then the route
+        goal = fortress_target(board, game, seat)
+        if goal >= 0:
+            return goal
     w = next_stage(board, game, params, seat)  # the Wonders: its wonder's next stage
     stage = params[V_GOALS] * STAGE_VALUE if w >= 0 else 0.0
     for item, v in ((kg.ITEM_CITY, city), (kg.ITEM_SETTLEMENT, site), (kg.ITEM_ROAD, road), (kg.ITEM_SHIP, ship),
@@ -347,6 +358,7 @@ def decide_value(board, game, n, params, own, plan, scores):
                 s = _opening_score(board, game, params, a, own) + _opening_cloth(board, game, params, seat, a)
             else:
                 s = 100.0 + _site_value(board, game, params, seat, a, own)
+            s -= raid_risk(board, game, params, seat, a)  # the Pirate Islands
         elif kind == kg.CITY_UP:
             s = 90.0 + params[V_VP]
             for r in range(6):
@@ -361,6 +373,7 @@ def decide_value(board, game, n, params, own, plan, scores):
                 gift = ship_value(board, game, params, seat, a, own) - s
             if kind == kg.SHIP:
                 s += ship_cloth(board, game, params, seat, a)
+                gift += route_ship_value(board, game, params)  # the Pirate Islands
             if plan and main and not route:
                 s = -1.0  # the planner saves for its build
             elif st[kg.ST_PHASE] == kg.MAIN and target != kg.ITEM_CARD and not route and short <= 1 and gift <= 0:
@@ -372,6 +385,10 @@ def decide_value(board, game, n, params, own, plan, scores):
         elif kind == kg.BUY_CARD:
             s = params[V_CARD] if target == kg.ITEM_CARD or cards > board.params[kg.P_DISCARD_ABOVE] or \
                 (short > 2 and not plan) else -1.0
+        elif kind == kg.PLAY_KNIGHT and kfl.p_fleet(board) and params[V_GOALS] > 0:  # a warship
+            s = params[V_GOALS] * params[V_VP]
+        elif kind == kg.ATTACK:
+            s = attack_value(board, game, params, seat)
         elif kind == kg.PLAY_KNIGHT:
             s = 2.0 + _thief_value(board, game, seat, kg.MOVE_ROBBER, st[kg.ST_ROBBER]) * -0.5 \
                 if st[kg.ST_ROBBER] >= 0 else 2.0
@@ -634,6 +651,35 @@ def next_stage(board, game, params, seat):
     return -1
 
 
+# ------------------------------------------------------------------------------------------------ the Pirate Islands
+# (issue 29, kernels/catan/fleet.py): warships before the attack, the route to the fortress, the fleet's raid risk,
+# weighted by `goals` (0: a scenario-blind bot, which neither builds towards its fortress nor attacks it).
+ATTACK_WARSHIPS = 4  # warships to attack with while knights may still come (the race model's default plan)
+RAID_HORIZON = 30.0  # rolls over which a settlement's raid losses are counted
+RAID_CARD = 3.0  # a card's worth in the value's units (a pip is a 36th of a card a roll)
+
+
+@kernel
+def _knights_to_come(board, game, seat):
+    """Knights the seat holds (playable or bought this turn)."""
+    return game.cards[seat, kg.KNIGHT] + game.new_cards[seat, kg.KNIGHT]
+
+
+@kernel
+def fortress_target(board, game, seat):
+    """The Pirate Islands' saving goal: development cards until its warships and knights in hand reach
+    ATTACK_WARSHIPS (while the deck lasts), then ships until its route reaches the fortress; -1 once conquered or
+    neither is wanted."""
+    if game.fort[seat, kfl.F_CHITS] == 0:
+        return -1
+    armed = kfl.warships(game, seat) + _knights_to_come(board, game, seat)
+    if armed < ATTACK_WARSHIPS and game.st[kg.ST_DECK_POS] < board.params[kg.P_DECK_LEN]:
+        return kg.ITEM_CARD
+    if game.pieces_left[seat, kg.PIECE_SHIP] > 0 and kfl.route_sites(board, game, seat) > 0:
+        return kg.ITEM_SHIP
+    return -1
+
+
 @kernel
 def stage_value(board, game, params, seat):
     """The next stage of the seat's wonder: WIN_NOW if it wins (the last stage, or the target VP with it one stage
@@ -663,3 +709,41 @@ def wonder_site_value(board, game, params, seat, c):
             if board.wonders[w, k] == c:
                 return params[V_GOALS] * params[V_VP] * 2.0
     return 0.0
+
+
+@kernel
+def route_ship_value(board, game, params):
+    """A ship on the route to the fortress (the only ship there is): `goals` times a VP."""
+    if not kfl.p_fleet(board):
+        return 0.0
+    return params[V_GOALS] * params[V_VP]
+
+
+@kernel
+def attack_value(board, game, params, seat):
+    """Attack (it ends the turn: scored just above ending it, below any build) with ATTACK_WARSHIPS warships, or
+    with 2 or more once no knight can come; else never (`goals` 0: never chosen over ending the turn)."""
+    if params[V_GOALS] <= 0:
+        return 0.0
+    w = kfl.warships(game, seat)
+    more = _knights_to_come(board, game, seat) > 0 or game.st[kg.ST_DECK_POS] < board.params[kg.P_DECK_LEN]
+    if w >= ATTACK_WARSHIPS or (w >= 2 and not more):
+        return 0.5 * params[V_GOALS]
+    return NEVER / 2
+
+
+@kernel
+def raid_risk(board, game, params, seat, c):
+    """`goals` times the cards a settlement at c is expected to lose to the fleet's raids over RAID_HORIZON rolls:
+    per path hex at c, 1/path of the rolls end there (the fleet's law is uniform), lost when the lower die beats the
+    seat's warships (P(min > w) = (6 - w)^2 / 36)."""
+    if not kfl.p_fleet(board) or params[V_GOALS] <= 0 or game.st[kg.ST_FLEET] < 0:
+        return 0.0
+    hexes = 0
+    for i in range(board.params[kg.P_FLEET_LEN]):
+        h = board.fortress[kfl.FB_PATH, i]
+        for k in range(6):
+            if board.hex_corners[h, k] == c:
+                hexes += 1
+    w = min(kfl.warships(game, seat), 6)
+    return params[V_GOALS] * RAID_CARD * RAID_HORIZON * hexes / board.params[kg.P_FLEET_LEN] * (6 - w) ** 2 / 36.0

@@ -41,10 +41,13 @@ STEAL_CLOTH = 23  # Cloth for Catan: the pirate's steal of one cloth from seat a
 # The Forgotten Tribe (issue 29, kernels/catan/gifts.py): placing a harbour won on an islet coast.
 GIFT_HARBOUR = 12  # phase
 PLACE_GIFT = 24  # kind: (PLACE_GIFT, edge, gift)
-# 25-29 and phases 13-14: reserved for the Pirate Islands (issue 29)
+# The Pirate Islands (issue 29, kernels/catan/fleet.py)
+FLEET_ROLL = 13  # never a phase: the resume of a raid's card picks (then the 7 or the production)
+ATTACK = 25  # kind: attack the seat's fortress; the turn ends
+THIEF_ANY = END_TURN  # st[ST_THIEF] of the Pirate Islands' 7: no piece, the roller robs any player
 # The Wonders of Catan (issue 29, kernels/catan/wonders.py): claiming a wonder card, building its next stage.
-CLAIM_WONDER = 30  # kind: (CLAIM_WONDER, wonder, 0)
-BUILD_STAGE = 31  # kind: (BUILD_STAGE, 0, 0)
+CLAIM_WONDER = 26  # kind: (CLAIM_WONDER, wonder, 0)
+BUILD_STAGE = 27  # kind: (BUILD_STAGE, 0, 0)
 KNIGHT, VP_CARD, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY = range(5)
 ITEM_ROAD, ITEM_SHIP, ITEM_SETTLEMENT, ITEM_CITY, ITEM_CARD = range(5)  # rows of Board.costs
 ITEM_WONDER = 5  # row ITEM_WONDER + w of Board.costs: a stage of wonder card w (the Wonders of Catan)
@@ -58,12 +61,14 @@ PIECE_ROAD, PIECE_SHIP, PIECE_SETTLEMENT, PIECE_CITY = range(4)  # columns of pi
  # Cloth for Catan (0 elsewhere: every other scenario plays as before)
  P_CLOTH_PER_VP, P_CLOTH_PER_VILLAGE, P_CLOTH_RESERVE, P_CLOTH_END_VILLAGES, P_CLOTH_FROM_RESERVE, P_NO_ROUTE_CARD,
  # The Forgotten Tribe's gifts (kernels/catan/gifts.py): a chit's VP, options gift_by_moved_ship, gift_harbour_at_cities
- P_CHIT_VP, P_GIFT_MOVED_SHIP, P_GIFT_AT_CITIES) = range(35)
-# 36-47: reserved for the Pirate Islands (issue 29)
-# The Wonders of Catan (kernels/catan/wonders.py; 0 elsewhere): the wonder cards, their stages, the islet chit on
-# every settlement (island_bonus_scope each_settlement), option wonder_site_city
-P_WONDERS, P_WONDER_STAGES, P_BONUS_EACH, P_WONDER_SITE_CITY = range(48, 52)
-N_PARAMS = 52
+ P_CHIT_VP, P_GIFT_MOVED_SHIP, P_GIFT_AT_CITIES,
+ # The Pirate Islands (kernels/catan/fleet.py): the fleet path's length, a fortress's chits, options raid_sole_owner,
+ # knight_without_ship
+ P_FLEET_LEN, P_FORT_CHITS, P_RAID_SOLE, P_KNIGHT_NO_SHIP,
+ # The Wonders of Catan (kernels/catan/wonders.py; 0 elsewhere): the wonder cards, their stages, the islet chit on
+ # every settlement (island_bonus_scope each_settlement), option wonder_site_city
+ P_WONDERS, P_WONDER_STAGES, P_BONUS_EACH, P_WONDER_SITE_CITY,
+ N_PARAMS) = range(45)
 
 # Game.st
 (ST_PHASE, ST_ACTOR, ST_CURRENT, ST_TURN, ST_ROLLS, ST_SEVENS, ST_LAST_ROLL, ST_SETUP_POS, ST_SETUP_CORNER,
@@ -71,12 +76,13 @@ N_PARAMS = 52
  ST_WINNER, ST_CAPPED, ST_ROBBER, ST_PIRATE, ST_OFFERS, ST_OFFER_GIVE, ST_OFFER_GET, ST_HARBOUR_POS,
  ST_MAP_VERSION,
  ST_CLOTH_RESERVE, ST_CLOTH_END,  # Cloth for Catan: the common reserve; 1 once the game ended by the villages
- ST_GIFT_RESUME) = range(29)  # the Forgotten Tribe: the phase a gift harbour's placement returns to
-# 30-37: reserved for the Pirate Islands (issue 29)
-# The Wonders of Catan (kernels/catan/wonders.py): st[ST_WONDER + seat] the seat's wonder card + 1 (0 none),
-# st[ST_STAGE + seat] its stages built
-ST_WONDER, ST_STAGE = 38, 42
-ST_SIZE = 46
+ ST_GIFT_RESUME,  # the Forgotten Tribe: the phase a gift harbour's placement returns to
+ ST_FLEET,  # the Pirate Islands: the fleet's index on its path, -1 none (or gone)
+ # The Wonders of Catan (kernels/catan/wonders.py): st[ST_WONDER + seat] the seat's wonder card + 1 (0 none),
+ # st[ST_STAGE + seat] its stages built
+ ST_WONDER) = range(31)
+ST_STAGE = ST_WONDER + 4
+ST_SIZE = ST_STAGE + 4
 # ST_MAP_VERSION counts changes to the buildings, the harbours and the shown map: bots keep what depends only on
 # them (Game.field_cache) until it moves
 
@@ -85,12 +91,14 @@ R_WINNER, R_TURNS, R_ROLLS, R_SEVENS, R_CAPPED, R_CLOTH_END = range(6)
 N_GAME_COLS = 6
 SEAT_COLS = ("vp", "vp_settlements", "vp_cities", "vp_island_bonus", "vp_longest_route", "vp_largest_army",
              "vp_vp_cards", "roads", "ships", "settlements", "cities", "route", "knights", "trades", "cards",
-             "domestic", "vp_cloth", "cloth", "vp_chits", "wonder", "wonder_stage")
+             "domestic", "vp_cloth", "cloth", "vp_chits", "warships", "fortress", "wonder", "wonder_stage")
 VP_COLS = ("vp_settlements", "vp_cities", "vp_island_bonus", "vp_longest_route", "vp_largest_army", "vp_vp_cards",
            "vp_cloth", "vp_chits")  # vp_sources' order
 N_VP_SOURCES = len(VP_COLS)
 _VP_COL = np.array([SEAT_COLS.index(name) for name in VP_COLS], np.int64)
 _CLOTH_COL = SEAT_COLS.index("cloth")
+_WARSHIPS_COL = SEAT_COLS.index("warships")  # the Pirate Islands: warships on the route, chits taken (0 elsewhere)
+_FORTRESS_COL = SEAT_COLS.index("fortress")
 _WONDER_COL = SEAT_COLS.index("wonder")  # the Wonders of Catan: the seat's card + 1 (0 none), then its stages
 N_SEAT_COLS = len(SEAT_COLS)
 N_RESULT_COLS = N_GAME_COLS + MAX_SEATS * N_SEAT_COLS
@@ -121,6 +129,8 @@ Board = namedtuple("Board", [
     "corner_village",  # int64 [n_corner]: the village at the corner, -1 none
     "gifts",  # int64 [3, gifts]: the Forgotten Tribe's gifts, rows edge, kind, item (kernels/catan/gifts.py); else
     # empty
+    "fortress",  # int64 [FB_ROWS, W]: the Pirate Islands' seats, lanes and fleet path (kernels/catan/fleet.py); else
+    # [0, 0]
     "wonders",  # int64 [n_wonders, W_SITES + sites]: the Wonders of Catan's cards' requirements
     # (kernels/catan/wonders.py); else no row
 ])
@@ -162,6 +172,7 @@ Game = namedtuple("Game", [
     "village_cloth",  # int64 [n_village]: cloth left at each village
     "cloth_route",  # bool [MAX_SEATS, n_village]: the seat has a trade route to the village
     "gift_state",  # int64 [2, gifts]: the Forgotten Tribe's gifts, rows owner (-1 lying), laid harbour's edge (-1)
+    "fort",  # int64 [MAX_SEATS, F_COLS]: the Pirate Islands' routes, warships, fortress chits (kernels/catan/fleet.py)
 ])
 
 
@@ -194,7 +205,8 @@ def new_game(board: Board) -> Game:
                 np.zeros(MAX_SEATS, np.int64), np.zeros(MAX_SEATS, np.int64),
                 np.zeros(len(board.village_corner), np.int64),
                 np.zeros((MAX_SEATS, len(board.village_corner)), np.bool_),
-                np.zeros((2, board.gifts.shape[1]), np.int64))
+                np.zeros((2, board.gifts.shape[1]), np.int64),
+                np.zeros((MAX_SEATS, fleet.F_COLS if board.fortress.shape[0] > 0 else 0), np.int64))
 
 
 # ------------------------------------------------------------------------------------------------ set-up
@@ -277,6 +289,7 @@ def init(board, game, seed, g):
     game.village_cloth[:] = p[P_CLOTH_PER_VILLAGE]
     game.cloth_route[:] = False
     st[ST_CLOTH_RESERVE] = p[P_CLOTH_RESERVE]
+    fleet.preplace(board, game)
     if n_tokens > 0 and p[P_HARBOURS_AFTER_DRAFT] == 0:
         _lay_next(board, game, 0)
 
@@ -514,6 +527,8 @@ def _ship_ok(board, game, seat, e, skip):
 @kernel
 def _ship_targets(board, game, seat):
     """The edges a new ship of `seat` may take, ascending, into game.targets; returns how many."""
+    if fleet.p_fleet(board):  # the Pirate Islands: only at its route's end
+        return fleet.route_sites(board, game, seat)
     k = 0
     for i in range(game.n_net[seat, 1]):
         e = game.net_edges[seat, i]
@@ -537,6 +552,8 @@ def _any_road(board, game, seat):
 def _any_ship(board, game, seat):
     if game.pieces_left[seat, PIECE_SHIP] == 0:
         return False
+    if fleet.p_fleet(board):
+        return fleet.route_sites(board, game, seat) > 0
     for i in range(game.n_net[seat, 1]):
         if _ship_ok(board, game, seat, game.net_edges[seat, i], -1):
             return True
@@ -556,7 +573,8 @@ def _distance_ok(board, game, c):
 
 @kernel
 def _settlement_ok(board, game, seat, c):
-    if not (corner_land(board, game, c) and board.corner_in_play[c]) or board.no_settle[c]:
+    if not (corner_land(board, game, c) and board.corner_in_play[c]) or (
+            board.no_settle[c] and not fleet.own_colour(board, seat, c)):  # (the Pirate Islands' marked corner)
         return False
     if not _distance_ok(board, game, c):
         return False
@@ -699,6 +717,8 @@ def _is_victim(board, game, v):
         cards += game.cloth[v]  # Cloth for Catan: the pirate's mover may take a cloth instead
     if cards == 0:
         return False
+    if st[ST_THIEF] == THIEF_ANY:  # the Pirate Islands' 7: any player
+        return True
     if st[ST_THIEF] == MOVE_ROBBER and st[ST_ROBBER] >= 0:
         for k in range(6):
             if game.corner_owner[board.hex_corners[st[ST_ROBBER], k]] == v:
@@ -808,7 +828,8 @@ def legal(board, game):
         return _harbour_sites(board, game, actions, n, True)
     if ph == GIFT_HARBOUR:
         return gifts.placements(board, game, actions, n, True)
-    may_knight = st[ST_DEV_PLAYED] == 0 and game.cards[seat, KNIGHT] > 0
+    may_knight = st[ST_DEV_PLAYED] == 0 and game.cards[seat, KNIGHT] > 0 and (
+        not fleet.p_fleet(board) or fleet.knight_ok(board, game, seat))
     if ph == PRE_ROLL:
         n = _add(actions, n, ROLL, 0, 0)
         if may_knight:
@@ -830,7 +851,8 @@ def legal(board, game):
         targets = _ship_targets(board, game, seat)
         for i in range(targets):
             n = _add(actions, n, SHIP, game.targets[i], 0)
-    if _afford(board, game, seat, ITEM_SETTLEMENT) and game.pieces_left[seat, PIECE_SETTLEMENT] > 0:
+    if _afford(board, game, seat, ITEM_SETTLEMENT) and \
+            game.pieces_left[seat, PIECE_SETTLEMENT] > fleet.reserved(board, game, seat):
         for i in range(game.n_net[seat, 0]):
             c = game.net_corners[seat, i]
             if _settlement_ok(board, game, seat, c):
@@ -861,7 +883,7 @@ def legal(board, game):
             for b in range(N_RESOURCES):
                 if b != a and game.bank[b] > 0:
                     n = _add(actions, n, TRADE, a, b)
-    if st[ST_SHIP_MOVED] == 0:
+    if st[ST_SHIP_MOVED] == 0 and not fleet.p_fleet(board):  # (the Pirate Islands: a route ship never moves)
         for j in range(game.n_net[seat, 1]):
             e = game.net_edges[seat, j]
             if _movable(board, game, seat, e):
@@ -879,6 +901,8 @@ def legal(board, game):
                         n = _add(actions, n, OFFER, a, b)
     if board.params[P_WONDERS] > 0:
         n = wonders.actions(board, game, seat, actions, n)
+    if fleet.p_fleet(board) and fleet.may_attack(board, game, seat) and n < MAX_ACTIONS:
+        n = _add(actions, n, ATTACK, 0, 0)
     return n
 
 
@@ -1121,7 +1145,7 @@ def _after_gold(board, game):
             return
     if st[ST_RESUME] == SETUP_SETTLEMENT:
         _next_setup(board, game)
-    else:
+    else:  # (FLEET_ROLL: step goes on with the roll's effects, _roll_effects)
         st[ST_PHASE] = st[ST_RESUME]
         st[ST_ACTOR] = st[ST_CURRENT]
 
@@ -1143,6 +1167,9 @@ def _after_discards(board, game):
 @kernel
 def _start_thief(board, game, resume):
     st = game.st
+    if fleet.p_fleet(board):
+        fleet.seven_steal(board, game, resume)
+        return
     st[ST_RESUME] = resume
     if _thief_moves(board, game, game.actions, 0) == 0:
         st[ST_PHASE] = resume
@@ -1164,11 +1191,67 @@ def _check_win(board, game):
         return
     if board.params[P_WONDERS] > 0:
         wonders.check_win(board, game)
-    elif total_vp(board, game, st[ST_CURRENT]) >= board.params[P_TARGET]:
+    elif total_vp(board, game, st[ST_CURRENT]) >= board.params[P_TARGET] and (
+            not fleet.p_fleet(board) or game.fort[st[ST_CURRENT], fleet.F_CHITS] == 0):  # and its fortress taken
         st[ST_WINNER] = st[ST_CURRENT]
         st[ST_PHASE] = OVER
     elif p_cloth(board) and villages_holding(game) <= board.params[P_CLOTH_END_VILLAGES]:
         _villages_end(board, game)
+
+
+@kernel
+def random_card(game, seat):
+    """The resource of a uniformly random card of the seat's hand (one draw of the steal stream, cards in resource
+    order; the hand is not empty)."""
+    i = uniform_int(game.steal, _hand(game, seat))
+    r = 0
+    while i >= game.hands[seat, r]:
+        i -= game.hands[seat, r]
+        r += 1
+    return r
+
+
+@kernel
+def _roll_effects(board, game, total):
+    """A 7 (discards, then the robber, the pirate or, the Pirate Islands, a steal), else the production."""
+    st = game.st
+    p = board.params
+    if total == 7:
+        st[ST_SEVENS] += 1
+        for q in range(p[P_PLAYERS]):
+            cards = 0
+            for r in range(N_RESOURCES):
+                cards += game.hands[q, r]
+            game.discard[q] = cards // 2 if cards > p[P_DISCARD_ABOVE] else 0
+        st[ST_RESUME] = MAIN
+        _after_discards(board, game)
+        if st[ST_PHASE] == MOVE_THIEF:
+            _start_thief(board, game, MAIN)
+    else:
+        _produce(board, game, total)
+        pay_cloth(board, game, total)
+        st[ST_RESUME] = MAIN
+        _after_gold(board, game)
+
+
+@kernel
+def _end_turn(board, game):
+    st = game.st
+    players = board.params[P_PLAYERS]
+    for q in range(players):
+        for k in range(5):
+            game.cards[q, k] += game.new_cards[q, k]
+            game.new_cards[q, k] = 0
+    st[ST_DEV_PLAYED] = 0
+    st[ST_SHIP_MOVED] = 0
+    st[ST_OFFERS] = 0
+    st[ST_TURN] += 1
+    st[ST_CURRENT] = (st[ST_CURRENT] + 1) % players
+    st[ST_ACTOR] = st[ST_CURRENT]
+    st[ST_PHASE] = PRE_ROLL
+    if st[ST_TURN] >= board.params[P_TURN_CAP]:
+        st[ST_CAPPED] = 1
+        st[ST_PHASE] = OVER
 
 
 @kernel
@@ -1229,22 +1312,11 @@ def step(board, game, kind, a, b):
         if st[ST_ROLLS] <= MAX_TRACK:
             for q in range(players):
                 game.vp_track[q, st[ST_ROLLS] - 1] = total_vp(board, game, q)
-        if total == 7:
-            st[ST_SEVENS] += 1
-            for q in range(players):
-                cards = 0
-                for r in range(N_RESOURCES):
-                    cards += game.hands[q, r]
-                game.discard[q] = cards // 2 if cards > p[P_DISCARD_ABOVE] else 0
-            st[ST_RESUME] = MAIN
-            _after_discards(board, game)
-            if st[ST_PHASE] == MOVE_THIEF:
-                _start_thief(board, game, MAIN)
-        else:
-            _produce(board, game, total)
-            pay_cloth(board, game, total)
-            st[ST_RESUME] = MAIN
+        if st[ST_FLEET] >= 0 and fleet.moves(board, game, min(pair // 6, pair % 6) + 1):
+            st[ST_RESUME] = FLEET_ROLL  # a raid won: its card is picked before the 7 or the production
             _after_gold(board, game)
+        else:
+            _roll_effects(board, game, total)
     elif kind == DISCARD_CARD:
         game.hands[seat, a] -= 1
         game.bank[a] += 1
@@ -1264,14 +1336,7 @@ def step(board, game, kind, a, b):
             st[ST_PIRATE] = a
         st[ST_PHASE] = STEAL if _victims_any(board, game) else st[ST_RESUME]
     elif kind == STEAL_FROM:
-        cards = 0
-        for r in range(N_RESOURCES):
-            cards += game.hands[a, r]
-        i = uniform_int(game.steal, cards)
-        r = 0
-        while i >= game.hands[a, r]:
-            i -= game.hands[a, r]
-            r += 1
+        r = random_card(game, a)
         game.hands[a, r] -= 1
         game.hands[st[ST_CURRENT], r] += 1
         st[ST_PHASE] = st[ST_RESUME]
@@ -1280,26 +1345,17 @@ def step(board, game, kind, a, b):
         game.cloth[st[ST_CURRENT]] += 1
         st[ST_PHASE] = st[ST_RESUME]
     elif kind == END_TURN:
-        for q in range(players):
-            for k in range(5):
-                game.cards[q, k] += game.new_cards[q, k]
-                game.new_cards[q, k] = 0
-        st[ST_DEV_PLAYED] = 0
-        st[ST_SHIP_MOVED] = 0
-        st[ST_OFFERS] = 0
-        st[ST_TURN] += 1
-        st[ST_CURRENT] = (st[ST_CURRENT] + 1) % players
-        st[ST_ACTOR] = st[ST_CURRENT]
-        st[ST_PHASE] = PRE_ROLL
-        if st[ST_TURN] >= p[P_TURN_CAP]:
-            st[ST_CAPPED] = 1
-            st[ST_PHASE] = OVER
+        _end_turn(board, game)
+    elif kind == ATTACK:
+        fleet.attack(board, game, seat)
     elif kind == ROAD or kind == SHIP:
         if ph == FREE_ROADS:
             st[ST_FREE_ROADS] -= 1
         else:
             _pay(board, game, seat, ITEM_ROAD if kind == ROAD else ITEM_SHIP)
         _place_edge(board, game, seat, a, 1 if kind == SHIP else 0)
+        if kind == SHIP and fleet.p_fleet(board):
+            fleet.extend(board, game, seat, a)
         _update_route(board, game, seat)
         if ph == FREE_ROADS and (st[ST_FREE_ROADS] == 0 or not _free_left(board, game, seat)):
             st[ST_PHASE] = MAIN
@@ -1326,6 +1382,11 @@ def step(board, game, kind, a, b):
         _pay(board, game, seat, ITEM_CARD)
         game.new_cards[seat, game.deck[st[ST_DECK_POS]]] += 1
         st[ST_DECK_POS] += 1
+    elif kind == PLAY_KNIGHT and fleet.p_fleet(board):  # the Pirate Islands: a warship
+        game.cards[seat, KNIGHT] -= 1
+        st[ST_DEV_PLAYED] = 1
+        game.knights[seat] += 1
+        fleet.warship(game, seat)
     elif kind == PLAY_KNIGHT:
         game.cards[seat, KNIGHT] -= 1
         st[ST_DEV_PLAYED] = 1
@@ -1392,6 +1453,8 @@ def step(board, game, kind, a, b):
         st[ST_ACTOR] = offerer
     elif kind == CLAIM_WONDER or kind == BUILD_STAGE:
         wonders.step(board, game, seat, kind, a)
+    if st[ST_PHASE] == FLEET_ROLL:  # the Pirate Islands: the raid's picks done, the 7 or the production
+        _roll_effects(board, game, st[ST_LAST_ROLL])
     _check_win(board, game)
 
 
@@ -1436,6 +1499,9 @@ def write_result(board, game, out, j, vp):
             cards += game.hands[seat, r]
         out[base + 14, j] = cards
         out[base + 15, j] = game.domestic[seat]
+        if fleet.p_fleet(board):
+            out[base + _WARSHIPS_COL, j] = fleet.warships(game, seat)
+            out[base + _FORTRESS_COL, j] = board.params[P_FORT_CHITS] - game.fort[seat, fleet.F_CHITS]
 
 
-from kernels.catan import gifts, wonders  # noqa: E402  (the Forgotten Tribe's and the Wonders' rules call back here)
+from kernels.catan import fleet, gifts, wonders  # noqa: E402  (the scenarios' rules call back into this module)

@@ -13,6 +13,7 @@ conserved, the trade routes, the villages' end), it checks the kernel's own
 bookkeeping against the board: maritime rates, each seat's network lists, VP counted from the supply.
 """
 
+from kernels.catan import fleet as kf
 from kernels.catan import game as kg
 from kernels.catan import gifts as kgi
 from kernels.catan import policies as kp
@@ -44,7 +45,14 @@ INVARIANTS = (
     "by the most VP (ties: the most cloth)",
     "gifts (the Forgotten Tribe): taken by a seat in play; a won harbour at its taker's building, kept only while its "
     "holder has no site for it",
-    "reserved 19 (the Pirate Islands)", "reserved 20 (the Pirate Islands)", "reserved 21 (the Pirate Islands)",
+    # the Pirate Islands (kernels/catan/fleet.py)
+    "routes (the Pirate Islands): a seat's ships are exactly its route, a chain from its settlement over its own "
+    "lanes, each ship one nearer its goal (the marked corner, then the fortress), none beyond; warships only on it",
+    "fortresses (the Pirate Islands): 0 to the strength's chits; a fortress corner is its seat's building exactly when "
+    "conquered; its settlement kept from the seat's supply until then; the fleet on its path while one stands, gone "
+    "once all fell",
+    "the Pirate Islands' sites and winner: no building on the pirate islands but at a seat's own marked corner or "
+    "conquered fortress; the winner conquered its own fortress",
     # The Wonders of Catan
     "islet chits (the Wonders): a seat's bonus VP = the island bonus times its buildings on islet corners",
     "the Wonders' end: a winner finished its wonder, or has the target VP and more stages than every opponent; while "
@@ -189,6 +197,65 @@ def check(board, game, work, full):
         code = _cloth_ok(board, game, full)
         if code:
             return code
+    if kf.p_fleet(board):
+        return _fleet_ok(board, game, full)
+    return 0
+
+
+@kernel
+def _fleet_ok(board, game, full):
+    """Invariants 19-21 (the Pirate Islands)."""
+    players = board.params[kg.P_PLAYERS]
+    standing = 0
+    for s in range(players):
+        chits = game.fort[s, kf.F_CHITS]
+        if chits < 0 or chits > board.params[kg.P_FORT_CHITS]:
+            return 20
+        standing += 1 if chits > 0 else 0
+        fort = board.fortress[kf.FB_SEAT + s, kf.FB_FORT]
+        if (game.corner_owner[fort] == s) != (chits == 0):
+            return 20
+        if chits > 0 and game.pieces_left[s, kg.PIECE_SETTLEMENT] < 1:
+            return 20
+        if not full:
+            continue
+        n = game.fort[s, kf.F_LEN]
+        c = board.fortress[kf.FB_SEAT + s, kf.FB_START]
+        passed = False
+        ships = 0
+        for e in range(game.edge_owner.shape[0]):
+            if game.edge_owner[e] == s and game.edge_ship[e] == 1:
+                ships += 1
+        if ships != n:
+            return 19
+        for i in range(n):
+            e = game.fort[s, kf.F_EDGE + i]
+            if game.edge_owner[e] != s or game.edge_ship[e] != 1 or board.fortress[kf.FB_LANE + s, e] == 0:
+                return 19
+            if c == board.fortress[kf.FB_SEAT + s, kf.FB_FORT]:
+                return 19  # beyond the fortress
+            row = kf.FB_TO_FORT + s if passed else kf.FB_TO_COLOUR + s
+            d = kg._other_end(board, e, c)
+            if board.edge_corners[e, 0] != c and board.edge_corners[e, 1] != c:
+                return 19
+            if board.fortress[row, d] != board.fortress[row, c] - 1:
+                return 19
+            c = d
+            if c == board.fortress[kf.FB_SEAT + s, kf.FB_COLOUR]:
+                passed = True
+            if game.fort[s, kf.F_WAR + i] != 0 and game.fort[s, kf.F_WAR + i] != 1:
+                return 19
+    fleet = game.st[kg.ST_FLEET]
+    if (standing > 0) != (fleet >= 0) or fleet >= board.params[kg.P_FLEET_LEN]:
+        return 20
+    for c in range(game.corner_owner.shape[0] if full else 0):
+        s = game.corner_owner[c]
+        if s >= 0 and board.no_settle[c] and c != board.fortress[kf.FB_SEAT + s, kf.FB_COLOUR] and \
+                c != board.fortress[kf.FB_SEAT + s, kf.FB_FORT]:
+            return 21
+    winner = game.st[kg.ST_WINNER]
+    if winner >= 0 and game.fort[winner, kf.F_CHITS] != 0:
+        return 21
     return 0
 
 
@@ -401,7 +468,8 @@ def play_checked(board, game, seed, first, policies, params, streams, bots, work
             decisions += 1
             full = kind == kg.ROAD or kind == kg.SHIP or kind == kg.SETTLE or kind == kg.CITY_UP or \
                 kind == kg.MOVE_SHIP or kind == kg.PLAY_KNIGHT or kind == kg.PLACE_HARBOUR or \
-                kind == kg.PLACE_GIFT or kind == kg.CLAIM_WONDER or game.st[kg.ST_PHASE] == kg.OVER
+                kind == kg.PLACE_GIFT or kind == kg.CLAIM_WONDER or kind == kg.ATTACK or \
+                game.st[kg.ST_PHASE] == kg.OVER
             code = check(board, game, work, full)
         out[0, j] = code
         out[1, j] = decisions

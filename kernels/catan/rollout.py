@@ -94,6 +94,7 @@ def copy_state(src, dst):
     _copy1(src.village_cloth, dst.village_cloth)
     _copy2(src.cloth_route, dst.cloth_route)
     _copy2(src.gift_state, dst.gift_state)
+    _copy2(src.fort, dst.fort)  # the Pirate Islands: routes, warships and chits are public
     dst.field_version[:] = -1  # the copy's bots may weigh with other weights
 
 

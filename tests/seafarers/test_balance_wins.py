@@ -109,7 +109,6 @@ def test_the_command_writes_the_by_wins_report(tmp_path, capsys):
     (["--by", "wins", "--bot", ""], "unknown bot ''"),
     (["--by", "wins", "--bot", "mcts"], "unknown bot 'mcts'"),
     (["--by", "wins", "--games-per-board", "1000000", "--boards", "1000"], "full games"),
-    (["--scenario", "pirate-islands", "--by", "wins"], "cannot be played in full yet"),
 ])
 def test_bad_by_wins_options_give_one_line_and_exit_2(tmp_path, capsys, args, fragment):
     scenario = [] if "--scenario" in args else ["--scenario", "new-shores"]

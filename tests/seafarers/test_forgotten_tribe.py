@@ -33,10 +33,12 @@ def said(words):
 
 class Both:
     """The printed board in both engines, the draft skipped: seat 0 to play (rolled), nothing built (the Forgotten
-    Tribe's, or another scenario's: `slug`)."""
+    Tribe's, or a subclass's SLUG)."""
 
-    def __init__(self, players=4, rule=None, slug="forgotten-tribe"):
-        s = load_scenario(slug, players)
+    SLUG = "forgotten-tribe"
+
+    def __init__(self, players=4, rule=None):
+        s = load_scenario(self.SLUG, players)
         self.table = R.game_table(s, load_rules(rule=rule), *printed_board(s))
         self.topo = s.topology
         self.board = kernel_board(self.table)

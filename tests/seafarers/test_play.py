@@ -17,7 +17,6 @@ from tests.support import run_cli
     (["--scenario", "atlantis"], "unknown scenario 'atlantis'"),
     (["--scenario", "new-shores", "--players", "5"], "is for 3, 4 players, not 5"),
     (["--scenario", "fog-islands", "--boards", "fixed"], "the Fog Islands have no printed fog"),
-    (["--scenario", "pirate-islands"], "cannot be played in full yet (issue 29 comes later)"),
     (["--scenario", "new-shores", "--bots", "mcts"], "unknown bot 'mcts'"),
     (["--scenario", "new-shores", "--bots", "value:opening=9"], "opening must be from 0 to 2"),
     (["--scenario", "new-shores", "--bots", "random,weighted"], "--bots names 2 bots for 4 players"),

@@ -12,7 +12,6 @@ from tests.support import one_line_error, run_cli
 
 @pytest.mark.parametrize("args, fragment", [
     (["--scenarios", "atlantis"], "unknown scenario 'atlantis'"),
-    (["--scenarios", "new-shores,pirate-islands"], "scenario 'pirate-islands' cannot be played in full yet"),
     (["--scenarios", "new-shores,new-shores"], "--scenarios names 'new-shores' twice"),
     (["--scenarios", "new-shores,"], "--scenarios: an empty name"),
     (["--players", "5"], "is for 3, 4 players, not 5"),

@@ -17,7 +17,6 @@ OPENINGS = ["value:opening=pips", "value:opening=diverse", "value:opening=port"]
 
 @pytest.mark.parametrize("args, fragment", [
     (["--scenario", "atlantis", "--entrants", "value,random"], "unknown scenario 'atlantis'"),
-    (["--scenario", "pirate-islands", "--entrants", "value,random"], "cannot be played in full yet"),
     (["--scenario", "new-shores", "--players", "5", "--entrants", "value,random"], "is for 3, 4 players, not 5"),
     (["--scenario", "new-shores", "--entrants", "value"], "--entrants names 1 bot: a tournament needs at least 2"),
     (["--scenario", "new-shores", "--entrants", "value,value:opening=diverse"],

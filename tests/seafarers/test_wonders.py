@@ -22,8 +22,10 @@ BRIDGE, CATHEDRAL, COLOSSUS, WALL, THEATRE = range(5)  # the scenario's cards, i
 class Wonders(Both):
     """The Wonders' printed board in both engines, the draft skipped: seat 0 to play (rolled), nothing built."""
 
+    SLUG = "wonders-of-catan"
+
     def __init__(self, players=4, rule=None):
-        super().__init__(players, rule, slug="wonders-of-catan")
+        super().__init__(players, rule)
         self.markers = self.table.scenario.markers
 
     def step(self, action):
