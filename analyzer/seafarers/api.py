@@ -240,8 +240,8 @@ def run_tournament(scenario: str, players: int = 4, entrants: list[str] | None =
 
 def run_seats(scenarios: str = "all", players: str = "3,4", bot: str = "value", games: int | None = None,
               seed: int = 0, base: bool = True, rules_file=None, out=None, command: str = "", rule=None, **run):
-    """The seat-advantage study: `bot` in every seat, random boards, for each scenario ('all': every one playable
-    in full, the others skipped and named; or slugs separated by commas) and player count ("3,4"), with the base
+    """The seat-advantage study: `bot` in every seat, random boards, for each scenario ('all': every one; or slugs
+    separated by commas) and player count ("3,4"), with the base
     map as the reference unless base=False; games: default 1,000 per cell, or precision=H (with min_games,
     max_games) to play each cell until its worst seat's win rate has a 95% CI half-width of at most H;
     per_game=False keeps streaming aggregates only. With `out`, also games.parquet, summary.json and the report."""

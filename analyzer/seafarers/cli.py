@@ -336,8 +336,8 @@ def tournament_cmd(
 @run_options(count="games", default_games=1000, precision=True, streaming=True,
              statistic="the worst seat's win rate in each scenario, a share: 0.01 is one point")
 def seats_cmd(
-    scenarios: str = typer.Option("all", help="'all' (every scenario `play` plays; the others are skipped and "
-                                              "named) or slugs separated by commas."),
+    scenarios: str = typer.Option("all", help="'all' (every scenario and the base map) or slugs separated by "
+                                              "commas."),
     players: str = typer.Option("3,4", help="Player counts, comma-separated."),
     bot: str = typer.Option("value", help="The bot in every seat (as `play --bots` names one)."),
     seed: int = typer.Option(0, help="Seed: game g's board, dice and deck."),
@@ -358,9 +358,6 @@ def seats_cmd(
     result = run_seats(scenarios, players, bot, fields.pop("games"), seed, base, rules_file=rules, out=out,
                        command=command_line(), rule=rule, **fields)
     out_console.print(headline(result.summary), highlight=False)
-    if result.summary["skipped"]:
-        out_console.print(f"skipped (not yet playable in full): {', '.join(result.summary['skipped'])}",
-                          highlight=False)
     cells = result.summary["cells"]
     if fields.get("precision") is not None:  # each cell stops on its own: say how many reached it
         reached = sum(c["stopped"] == "precision" for c in cells)

@@ -46,18 +46,16 @@ def _player_counts(text) -> list[int]:
 
 
 def check_seats(scenarios, players, bot: str, games: int | None, seed: int, base: bool = True
-                ) -> tuple[list[tuple[str, int]], list[str], object]:
+                ) -> tuple[list[tuple[str, int]], object]:
     """(cells [(scenario, players)] in the order played: the base map first, then the scenarios in catalog order
-    ('all') or as named; the scenarios 'all' leaves out because they cannot be played in full yet; the bot).
-    A one-line UserError on anything else."""
-    from analyzer.seafarers.full_game import PLAY_SCENARIOS, check_play
+    ('all') or as named; the bot). A one-line UserError on anything else."""
+    from analyzer.seafarers.full_game import check_play
     from analyzer.seafarers.scenarios import scenario_slugs
 
     counts = _player_counts(players)
     text = ",".join(scenarios) if isinstance(scenarios, (list, tuple)) else str(scenarios).strip()
     if text == "all":
-        named = [s for s in scenario_slugs() if s in PLAY_SCENARIOS and s != BASE]
-        skipped = [s for s in scenario_slugs() if s not in PLAY_SCENARIOS]
+        named = [s for s in scenario_slugs() if s != BASE]
     else:
         named = [s.strip() for s in text.split(",")]
         if any(not s for s in named):
@@ -65,7 +63,6 @@ def check_seats(scenarios, players, bot: str, games: int | None, seed: int, base
         twice = next((s for s in named if named.count(s) > 1), None)
         if twice:
             raise UserError(f"--scenarios names '{twice}' twice")
-        skipped = []
     slugs = ([BASE] if base or BASE in named else []) + [s for s in named if s != BASE]
     from analyzer.beacon.comparison import split_policies  # (commas; key=value continues a bot)
 
@@ -77,7 +74,7 @@ def check_seats(scenarios, players, bot: str, games: int | None, seed: int, base
     for slug in slugs:
         for p in counts:
             arm = check_play(slug, p, bots, games, seed, "random")[0]
-    return [(slug, p) for slug in slugs for p in counts], skipped, arm
+    return [(slug, p) for slug in slugs for p in counts], arm
 
 
 @dataclass(frozen=True)
@@ -96,7 +93,7 @@ def play_seats(scenarios: str = "all", players: str = "3,4", bot: str = "value",
     from analyzer.seafarers.full_rules import load_rules, rules_text
     from kernels.catan import game as kg
 
-    cells, skipped, arm = check_seats(scenarios, players, bot, games, seed, base)
+    cells, arm = check_seats(scenarios, players, bot, games, seed, base)
     text, rules_name = rules_text(rules_file)
     rules = load_rules(text=text, path=rules_file, rule=rule)
     options = RunOptions(games=games, label="games", **run).checked(default_games=1000)
@@ -111,7 +108,7 @@ def play_seats(scenarios: str = "all", players: str = "3,4", bot: str = "value",
     table = None
     if options.per_game:
         table = pl.concat([cell_table(r.columns, slug, p) for r, (slug, p) in zip(runs, cells)])
-    summary = summarize(cells, skipped, arm, runs, seed, base, rules, rules_name, arms_run_info(runs), wall, command)
+    summary = summarize(cells, arm, runs, seed, base, rules, rules_name, arms_run_info(runs), wall, command)
     return SeatsResult(summary, table)
 
 
@@ -171,7 +168,7 @@ def against_base(cells: list[dict]) -> None:
                                                                 ref["games"]))}
 
 
-def summarize(cells: list[tuple[str, int]], skipped: list[str], arm, runs: list, seed: int, base: bool, rules,
+def summarize(cells: list[tuple[str, int]], arm, runs: list, seed: int, base: bool, rules,
               rules_name: str, run_info: dict, wall: float, command: str) -> dict:
     from analyzer.provenance import provenance
     from analyzer.seafarers.full_game import bot_name
@@ -179,22 +176,22 @@ def summarize(cells: list[tuple[str, int]], skipped: list[str], arm, runs: list,
     figures = [cell_summary(slug, p, r) for (slug, p), r in zip(cells, runs)]
     against_base(figures)
     played = sum(c["games"] for c in figures)
-    summary = provenance("seafarers", seed, command, assumptions(arm, rules, rules_name, skipped, figures))
+    summary = provenance("seafarers", seed, command, assumptions(arm, rules, rules_name, figures))
     summary.update({
         "experiment": "seafarers seats", "bot": {"label": bot_name(arm), "spec": arm.label,
                                                   "about": arm.spec.description},
-        "cells": figures, "skipped": skipped, "base": any(c["scenario"] == BASE for c in figures),
+        "cells": figures, "base": any(c["scenario"] == BASE for c in figures),
         "games_played": played, "rules": rules_name, "rule_options": dict(rules.chosen), "turn_cap": rules.turn_cap,
         "games_per_second": played / wall if wall > 0 else None, "wall_seconds": wall, "run": run_info,
     })
     return summary
 
 
-def assumptions(arm, rules, rules_name: str, skipped: list[str], cells: list[dict]) -> list[str]:
-    from analyzer.seafarers.full_game import PLAY_SCENARIOS, bot_name, option_texts
+def assumptions(arm, rules, rules_name: str, cells: list[dict]) -> list[str]:
+    from analyzer.seafarers.full_game import bot_name, option_texts
     from analyzer.seafarers.scenarios import load_scenario
 
-    out = [f"Rules data: {rules_name} (analyzer/seafarers/data/rules/full_game.toml unless a --rules file is "
+    return [f"Rules data: {rules_name} (analyzer/seafarers/data/rules/full_game.toml unless a --rules file is "
            "given), with the defaults where seed 002 is silent of docs/seafarers/full_game.md.",
            *option_texts(rules, [load_scenario(c["scenario"], c["players"]) for c in cells]),
            f"Bots: {bot_name(arm)} in every seat ({arm.spec.description}). Seat win rates say how the seats fare "
@@ -204,7 +201,3 @@ def assumptions(arm, rules, rules_name: str, skipped: list[str], cells: list[dic
            "wins, or none when the turn cap stops it).",
            "Against the base map: a scenario's seat win rate minus the base map's at the same player count, with "
            "Newcombe's interval for independent samples (method 10)."]
-    if skipped:
-        out.append(f"Not played (not yet playable in full: only {', '.join(PLAY_SCENARIOS)} are): "
-                   f"{', '.join(skipped)}.")
-    return out

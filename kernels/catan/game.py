@@ -68,7 +68,7 @@ PIECE_ROAD, PIECE_SHIP, PIECE_SETTLEMENT, PIECE_CITY = range(4)  # columns of pi
  # The Wonders of Catan (kernels/catan/wonders.py; 0 elsewhere): the wonder cards, their stages, the islet chit on
  # every settlement (island_bonus_scope each_settlement), option wonder_site_city
  P_WONDERS, P_WONDER_STAGES, P_BONUS_EACH, P_WONDER_SITE_CITY,
- N_PARAMS) = range(45)
+ N_PARAMS) = range(44)
 
 # Game.st
 (ST_PHASE, ST_ACTOR, ST_CURRENT, ST_TURN, ST_ROLLS, ST_SEVENS, ST_LAST_ROLL, ST_SETUP_POS, ST_SETUP_CORNER,

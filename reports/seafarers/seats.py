@@ -164,10 +164,9 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
                          "worst CI half-width (points)", "rolls (mean)", "capped"], rows,
                ["l"] + ["r"] * (most + 5)),
               ("p", f"{plural(summary['games_played'], 'game')} in all, {summary['bot']['label']} bots in every seat, "
-                    "each game on its own random legal board; seat 1 plays first. Wilson 95% CIs. **These are bots**: "
-                    "the figures say how the seats fare under them, not at a table of people.")]
-    if summary["skipped"]:
-        blocks.append(("p", f"Not played (not yet playable in full): {', '.join(summary['skipped'])}."))
+                    "each game on its own random legal board of the scenario's variable set-up (the Pirate Islands: "
+                    "its printed board, the harbours shuffled); seat 1 plays first. Wilson 95% CIs. **These are "
+                    "bots**: the figures say how the seats fare under them, not at a table of people.")]
     if images:
         blocks.append(("h2", "Heat-map"))
         blocks += [("img", alt, name) for alt, name in images]

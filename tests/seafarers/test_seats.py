@@ -29,14 +29,13 @@ def test_bad_seats_options_give_one_line_and_exit_2(tmp_path, capsys, args, frag
     assert not (tmp_path / "o").exists()
 
 
-def test_all_plays_every_scenario_play_plays_and_names_the_others():
-    from analyzer.seafarers.full_game import PLAY_SCENARIOS
+def test_all_plays_every_scenario_and_the_base_map_first():
     from analyzer.seafarers.scenarios import scenario_slugs
 
-    cells, skipped, arm = check_seats("all", "3,4", "value", 10, 1)
+    cells, arm = check_seats("all", "3,4", "value", 10, 1)
     assert cells[:2] == [("base", 3), ("base", 4)]  # the reference first
-    assert {s for s, _ in cells} == set(PLAY_SCENARIOS) and len(cells) == 2 * len(PLAY_SCENARIOS)
-    assert skipped == [s for s in scenario_slugs() if s not in PLAY_SCENARIOS] and arm.spec.name == "value"
+    assert {s for s, _ in cells} == set(scenario_slugs()) and len(cells) == 2 * len(scenario_slugs())
+    assert arm.spec.name == "value"
     assert check_seats("new-world,base", "4", "random", 10, 1, base=False)[0] == [("base", 4), ("new-world", 4)]
     assert check_seats("new-world", [3], "random", 10, 1, base=False)[0] == [("new-world", 3)]
 
@@ -102,8 +101,7 @@ def test_the_command_writes_the_table_heat_map_and_paragraph(tmp_path, capsys):
     summary = json.loads((out / "summary.json").read_text())
     assert summary["experiment"] == "seafarers seats" and summary["cells"][0]["scenario"] == "base"
     assert stdout.startswith("Seat ") and "95% CI" in stdout.splitlines()[0]
-    if summary["skipped"]:
-        assert f"skipped (not yet playable in full): {', '.join(summary['skipped'])}" in stdout
+    assert len(summary["cells"]) == 10  # the base map and all nine scenarios
     report = (out / "report.md").read_text()
     lines = report.splitlines()
     assert lines[0] == "# Catan: Seafarers — seat advantage by scenario" and "95% CI" in lines[2]
