@@ -12,7 +12,8 @@
    board every game (--boards fixed) and the default rules (domestic trade on).
 3. ours: `value` bots (aim: 2,000 games/s; with and without domestic trade) and `weighted` bots on New Shores, 4
    players, random boards.
-4. kernel against the pure-Python reference (analyzer/seafarers/full_reference.py) per playable scenario: random
+4. every scenario: random bots (against catanatron's rate) and value bots (against 2,000 games/s), issue 29.
+5. kernel against the pure-Python reference (analyzer/seafarers/full_reference.py) per playable scenario: random
    bots, 4 players, the very same games (checked: the same winner, turns and rolls); decisions a game and the
    kernel's time a decision.
 
@@ -135,7 +136,8 @@ def reference_games(scenario: str, games: int) -> tuple[float, list[tuple[int, i
     return games / (time.thread_time() - t0), results, decisions
 
 
-def versus_catanatron(catan_games: int, games: int, rounds: int) -> None:
+def versus_catanatron(catan_games: int, games: int, rounds: int) -> float | None:
+    """Prints the comparison; returns catanatron's games/s (None: not installed)."""
     print(f"Random bots, {PLAYERS} players, base map, a random board each game (games/s on one core, best of {rounds} "
           "alternating runs)")
     ours, out = ours_timer("base", "random", games, rule=NO_DOMESTIC)
@@ -166,6 +168,7 @@ def versus_catanatron(catan_games: int, games: int, rounds: int) -> None:
               f"at {stats['turn_limit']} of them (ours: {load_rules().turn_cap} turns, flagged capped); it discards "
               "half a hand at random for the player (ours: the bot picks the cards); its random players never trade "
               "with each other (ours here neither: --rule domestic_trade=false).")
+    return best.get("catanatron")
 
 
 def value_bots(games: int, rounds: int) -> None:
@@ -178,6 +181,21 @@ def value_bots(games: int, rounds: int) -> None:
     for name, rate in best.items():
         aim = f"  (aim {AIM_VALUE:,}: {'met' if rate >= AIM_VALUE else 'not met'})" if name.startswith("value") else ""
         print(f"  {name:40} {rate:10,.1f} games/s  {summary(outs[name])}{aim}")
+
+
+def per_scenario(games: int, value_games: int, rounds: int, catanatron: float | None) -> None:
+    """Issue 28's two speed aims on every scenario (issue 29): random bots (no domestic trade, as catanatron) against
+    catanatron's base-game rate, value bots with domestic trade (the default) against 2,000 games/s."""
+    print(f"\nEvery scenario, {PLAYERS} players, random boards (the Pirate Islands: "
+          f"its printed board, harbours shuffled); games/s on one core, best of {rounds} alternating runs")
+    for scenario in PLAY_SCENARIOS:
+        random_timer, random_out = ours_timer(scenario, "random", games, rule=NO_DOMESTIC)
+        value_timer, value_out = ours_timer(scenario, "value", value_games)
+        best = best_of({"random": random_timer, "value": value_timer}, rounds)
+        versus = f" = {best['random'] / catanatron:5.0f}x catanatron" if catanatron else ""
+        print(f"  {scenario:20} random {best['random']:8,.1f}{versus} (aim {AIM_VS_CATANATRON}x); value "
+              f"{best['value']:7,.1f} (aim {AIM_VALUE:,}: {'met' if best['value'] >= AIM_VALUE else 'not met'}); "
+              f"value games {value_out[kg.R_ROLLS].mean():4.0f} rolls, random {random_out[kg.R_ROLLS].mean():4.0f}")
 
 
 def kernel_vs_reference(games: int, ref_games: int, rounds: int) -> None:
@@ -216,8 +234,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--ref-games", type=count, default=3, help="reference games per scenario")
     ap.add_argument("--rounds", type=count, default=3, help="runs per measurement (the best counts)")
     args = ap.parse_args(argv)
-    versus_catanatron(args.catan_games, args.games, args.rounds)
+    catanatron = versus_catanatron(args.catan_games, args.games, args.rounds)
     value_bots(args.value_games, args.rounds)
+    per_scenario(args.scenario_games, args.value_games // 2, args.rounds, catanatron)
     kernel_vs_reference(args.scenario_games, args.ref_games, args.rounds)
 
 
