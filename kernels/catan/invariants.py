@@ -284,15 +284,11 @@ def _wonders_ok(board, game, full):
             return 24
     st = game.st
     winner = st[kg.ST_WINNER]
-    if winner >= 0:
-        if kw.stage_of(game, winner) < p[kg.P_WONDER_STAGES] and not (
-                kw.ahead(board, game, winner) and kg.total_vp(board, game, winner) >= p[kg.P_TARGET]):
-            return 23
-    elif st[kg.ST_PHASE] != kg.OVER and st[kg.ST_PHASE] >= kg.PRE_ROLL and st[kg.ST_PHASE] != kg.LAY_HARBOUR:
-        c = st[kg.ST_CURRENT]
-        if kw.stage_of(game, c) >= p[kg.P_WONDER_STAGES] or (
-                kw.ahead(board, game, c) and kg.total_vp(board, game, c) >= p[kg.P_TARGET]):
-            return 23
+    if winner >= 0 and not kw.won(board, game, winner):
+        return 23
+    if winner < 0 and st[kg.ST_PHASE] != kg.OVER and st[kg.ST_PHASE] >= kg.PRE_ROLL and \
+            st[kg.ST_PHASE] != kg.LAY_HARBOUR and kw.won(board, game, st[kg.ST_CURRENT]):
+        return 23
     return 0
 
 

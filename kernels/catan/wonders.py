@@ -124,12 +124,17 @@ def ahead(board, game, seat):
 
 
 @kernel
+def won(board, game, seat):
+    """Has the seat its wonder finished, or the target VP and more stages than every opponent?"""
+    return stage_of(game, seat) >= board.params[kg.P_WONDER_STAGES] or (
+        ahead(board, game, seat) and kg.total_vp(board, game, seat) >= board.params[kg.P_TARGET])
+
+
+@kernel
 def check_win(board, game):
-    """The player on turn wins with its wonder finished, or with the target VP and more stages than every
-    opponent."""
+    """The player on turn wins when it has won (`won`)."""
     st = game.st
     p = st[kg.ST_CURRENT]
-    if stage_of(game, p) >= board.params[kg.P_WONDER_STAGES] or (
-            ahead(board, game, p) and kg.total_vp(board, game, p) >= board.params[kg.P_TARGET]):
+    if won(board, game, p):
         st[kg.ST_WINNER] = p
         st[kg.ST_PHASE] = kg.OVER
