@@ -7,7 +7,7 @@ time. `internal` is `kernel` for functions only other kernels call: numba builds
 or C wrapper for them, and kernels/whole_program.py compiles them only as part of the
 kernels that call them, where LLVM merges the small ones into their callers. `allocating`
 is for the few entry points that create arrays. `inline` merges a function into its callers
-before numba types it; it is for two cases only:
+before numba types it (`merged` does so in LLVM, after typing); it is for two cases only:
   * the tier dispatch (`choose_action`, `play_game`, `simulate_range`), whose `tier` is a
     constant there, so numba drops the other tiers' branches before typing them;
   * helpers whose callers pass literal constants (`_set_action(actions, n, ACT_PLACE, ...)`):
@@ -107,6 +107,23 @@ def internal(fn):
 
 kernel = njit(**KERNEL_OPTIONS)
 inline = njit(**KERNEL_OPTIONS, inline="always")
+MERGED = set()  # the mangled-name stems of the `merged` kernels (kernels/whole_program.py reads them)
+
+
+def merged(fn):
+    """`kernel` that LLVM copies into every caller (kernels/whole_program.py) instead of calling it: for the few big
+    hot functions whose every call would pass a hundred or more scalars (each array argument is 2-9 of them: the
+    Seafarers step, legal and bots take some fifty arrays). Unlike `inline` it costs numba no typing, only LLVM
+    work in each caller."""
+    return kernel(mark_merged(fn))
+
+
+def mark_merged(fn):
+    """fn, its mangled-name stem (numba's: its module path and name) added to MERGED."""
+    from numba.core.itanium_mangler import mangle_identifier
+
+    MERGED.add("_ZN" + "".join(mangle_identifier(part) for part in f"{fn.__module__}.{fn.__qualname__}".split(".")))
+    return fn
 allocating = njit(cache=True, nogil=True)
 
 

@@ -77,3 +77,36 @@ def test_python_calling_an_internal_kernel_gets_a_clear_error_not_a_crash():
     with pytest.raises(TypeError, match="internal kernel"):
         kb.rank_of(np.zeros(16, np.int64), 3)
     assert from_python(board._step)(5, kb.SOUTH) == 5  # the Python-callable twin: one row of 5 cells
+
+
+def _entry_calling_twice(helper_decorator, stem):
+    """An entry kernel calling a long helper from two places: LLVM keeps such a helper a function of its own
+    unless it is `merged`."""
+    lines = [f"def {stem}(a, i):", "    n = a.shape[0]", "    t = 0"]
+    for k in range(1, 120):
+        lines += [f"    if a[(i + {k}) % n] > {k}:", f"        t += a[(i * {k}) % n] * {k}", "    else:",
+                  f"        t -= {k}"]
+    lines.append("    return t")
+    scope = {}
+    exec("\n".join(lines), scope)
+    _as_kernels(scope[stem])
+    scope[stem].__qualname__ = stem
+    helper = helper_decorator(scope[stem])
+
+    def calls_twice(a):
+        return helper(a, a[1]) + helper(a, a[3])
+
+    _as_kernels(calls_twice)
+    entry = njit(_nrt=False)(calls_twice)
+    expected = scope[stem](np.arange(7, dtype=np.int64), 1) + scope[stem](np.arange(7, dtype=np.int64), 3)
+    assert entry(np.arange(7, dtype=np.int64)) == expected
+    module = entry.overloads[entry.signatures[0]].library._final_module
+    return [name for name in _defined(module) if stem in name]
+
+
+def test_a_merged_kernel_is_copied_into_its_callers_and_a_plain_one_is_called():
+    from kernels.jit import mark_merged
+
+    plain = njit(_nrt=False)  # (`kernel` and `merged` are these plus numba's disk cache, which exec'd code lacks)
+    assert _entry_calling_twice(plain, "long_plain_helper")  # kept as a function: two calls of it
+    assert _entry_calling_twice(lambda fn: plain(mark_merged(fn)), "long_merged_helper") == []  # copied into both

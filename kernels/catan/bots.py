@@ -37,7 +37,7 @@ from kernels.catan import game as kg
 from kernels.catan import gifts as kgi
 from kernels.catan import wonders as kw
 from kernels.catan.codes import CITY, GOLD, N_RESOURCES, ORE, PIPS
-from kernels.jit import kernel
+from kernels.jit import kernel, merged
 
 (V_OPENING, V_GOLD, V_VARIETY, V_SCARCE, V_GENERIC, V_SPECIAL, V_MATCH, V_VP, V_PIPS, V_NEW, V_REACH,
  V_CARD, V_GOALS, V_PLAYOUTS, V_CANDIDATES, V_HORIZON, N_VALUE_PARAMS) = range(17)
@@ -328,7 +328,7 @@ def _plan_target(board, game, params, seat, own):
     return best_item
 
 
-@kernel
+@merged
 def decide_value(board, game, n, params, own, plan, scores):
     """Index of the best-scored action among game.actions[:n], each action's score into scores[:n] (own: float64
     [6] scratch; n == 1: no score); `plan`: the planner, which saves for _plan_target's build and spends on nothing

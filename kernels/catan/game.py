@@ -21,7 +21,7 @@ import numpy as np
 from kernels.catan.codes import CITY, DESERT, FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS, SEA, SETTLEMENT
 from kernels.catan.dice import roll_pair_index
 from kernels.catan.route import longest_route_among, route_work
-from kernels.jit import allocating, kernel
+from kernels.jit import allocating, kernel, merged
 from kernels.rng import PURPOSE_DECK, PURPOSE_DICE, PURPOSE_HARBOURS, PURPOSE_STEAL, stream_init, uniform_int
 
 MAX_SEATS = 4
@@ -782,7 +782,7 @@ def _roads(board, game, seat, actions, n):
     return n
 
 
-@kernel
+@merged
 def legal(board, game):
     """The legal actions of st[ST_ACTOR] into game.actions[:n]; returns n (0 once the game is over)."""
     st, actions = game.st, game.actions
@@ -1259,7 +1259,7 @@ def _free_left(board, game, seat):
     return _any_road(board, game, seat) or _any_ship(board, game, seat)
 
 
-@kernel
+@merged
 def step(board, game, kind, a, b):
     """Carry out one legal action (kind, a, b) of st[ST_ACTOR] (the reference's step)."""
     st = game.st

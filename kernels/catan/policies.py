@@ -14,7 +14,7 @@ import numpy as np
 from kernels.catan import game as kg
 from kernels.catan.bots import best_harbour, decide_value
 from kernels.catan.rollout import N_NUMBERS, N_TERRAINS, decide_rollout
-from kernels.jit import kernel
+from kernels.jit import kernel, merged
 from kernels.rng import PURPOSE_POLICY, stream_init, uniform_int
 
 POLICY_RANDOM = 0  # uniform over the legal actions
@@ -49,16 +49,14 @@ def _is_build(kind):
                 or kind == kg.DECLINE or kind == kg.ACCEPT)
 
 
-@kernel
+@merged
 def decide(board, game, n, policy, params, stream, work):
     """Index of the chosen action among game.actions[:n] (random and weighted: the reference's decide_random and
     decide_weighted); every bot but random lays a harbour token where best_harbour finds best."""
     if game.st[kg.ST_PHASE] == kg.LAY_HARBOUR and policy != POLICY_RANDOM:
         return best_harbour(board, game, n)
-    if policy == POLICY_VALUE:
-        return decide_value(board, game, n, params, work.own, False, work.scores)
-    if policy == POLICY_PLANNER:
-        return decide_value(board, game, n, params, work.own, True, work.scores)
+    if policy == POLICY_VALUE or policy == POLICY_PLANNER:  # (one call: decide_value is merged into its callers)
+        return decide_value(board, game, n, params, work.own, policy == POLICY_PLANNER, work.scores)
     if policy == POLICY_ROLLOUT:
         return decide_rollout(board, game, n, params, stream, work)
     if policy == POLICY_WEIGHTED:
