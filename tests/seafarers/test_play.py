@@ -193,3 +193,21 @@ def test_new_world_plays_with_its_harbours_laid_and_says_how():
     assert len(r.boards["longest"]["drawing"]["harbours"]) == 10  # all laid, none dealt
     other = play_games("new-shores", 3, ["random"] * 3, 4, 5, threads=1, progress=False).summary["assumptions"]
     assert not any("harbour tokens" in a or "Laid harbours" in a for a in other)
+
+
+@pytest.mark.parametrize("scenario, hidden", [
+    ("base", {"vp_island_bonus", "vp_cloth", "vp_chits"}),
+    ("new-shores", {"vp_cloth", "vp_chits"}),
+    ("cloth-for-catan", {"vp_longest_route", "vp_island_bonus", "vp_chits"}),
+    ("pirate-islands", {"vp_longest_route", "vp_largest_army", "vp_island_bonus", "vp_cloth", "vp_chits"}),
+])
+def test_the_vp_sources_shown_are_those_the_scenario_can_give(scenario, hidden):
+    """The report's VP-source bars and columns list only what the scenario pays. Seed 002 on Cloth for Catan: "Este
+    cenário não se joga com a carta \\"Maior estrada comercial\\""; on the Pirate Islands: "Neste cenário não são
+    usadas as cartas especiais \\"Maior estrada comercial\\" e \\"Maior exército de cavalaria\\"". A hidden source
+    is zero in every game played."""
+    played = play_games(scenario, 4, ["value"] * 4, 6, 3, threads=1, progress=False)
+    shown = set(played.summary["seats"][0]["vp_sources"])
+    assert shown == set(kg.VP_COLS) - hidden
+    for column in hidden:
+        assert (played.games[column] == 0).all(), column
