@@ -115,14 +115,12 @@ def _free_site(board, game, c):
 
 @kernel
 def _site_field(board, game, params, seat, own):
-    """game.field[c]: the best free site's value, halved for every edge between it and c (through corners no
-    rival building holds), a few relaxation sweeps: what a road or ship that reaches c leads towards. It depends
-    only on the seat, its weights and what st[ST_MAP_VERSION] counts, so it is kept per seat until that moves."""
-    field = game.field
+    """game.field_cache[seat, c]: the best free site's value, halved for every edge between it and c (through
+    corners no rival building holds), a few relaxation sweeps: what a road or ship that reaches c leads towards. It
+    depends only on the seat, its weights and what st[ST_MAP_VERSION] counts, so it is kept until that moves."""
+    field = game.field_cache[seat]
     version = game.st[kg.ST_MAP_VERSION]
     if game.field_version[seat] == version:
-        for c in range(field.shape[0]):
-            field[c] = game.field_cache[seat, c]
         return
     for c in range(field.shape[0]):
         field[c] = _site_value(board, game, params, seat, c, own) if _free_site(board, game, c) else 0.0
@@ -131,8 +129,6 @@ def _site_field(board, game, params, seat, own):
             c = board.village_corner[k]
             field[c] = max(field[c], village_value(board, game, params, seat, k))
     _relax(board, game, field, seat, 0.5, 6, False)
-    for c in range(field.shape[0]):
-        game.field_cache[seat, c] = field[c]
     game.field_version[seat] = version
     if board.gifts.shape[1] > 0:  # the Forgotten Tribe
         _gift_field(board, game, params, seat, own)
@@ -164,8 +160,8 @@ def _reach_value(board, game, params, seat, e):
     a, b = board.edge_corners[e, 0], board.edge_corners[e, 1]
     best = 0.0
     for c in (a, b):
-        if _new_ground(board, game, seat, e, c) and game.field[c] > best:
-            best = game.field[c]
+        if _new_ground(board, game, seat, e, c) and game.field_cache[seat, c] > best:
+            best = game.field_cache[seat, c]
     return params[V_REACH] * best
 
 
@@ -187,7 +183,7 @@ def _new_ground(board, game, seat, e, c):
 def _target(board, game, params, seat, own):
     """The item the seat saves for: (the Wonders, with goals) its wonder's next stage; (the Pirate Islands, with
     goals) its fortress_target; else a city if it has a settlement to upgrade, else a settlement if its roads and
-    ships lead towards a free site (game.field, filled here), else a development card."""
+    ships lead towards a free site (its site field, brought up to date here), else a development card."""
     w = next_stage(board, game, params, seat)
     if w >= 0:
         return kg.ITEM_WONDER + w
@@ -206,7 +202,7 @@ def _target(board, game, params, seat, own):
             e = game.net_edges[seat, i]
             if game.edge_owner[e] == seat:
                 for side in range(2):
-                    if game.field[board.edge_corners[e, side]] > 0:
+                    if game.field_cache[seat, board.edge_corners[e, side]] > 0:
                         return kg.ITEM_SETTLEMENT
     return kg.ITEM_CARD
 
@@ -344,7 +340,7 @@ def decide_value(board, game, n, params, own, plan, scores):
         target = _plan_target(board, game, params, seat, own) if plan else _target(board, game, params, seat, own)
     else:
         target = kg.ITEM_SETTLEMENT
-    field = main and (plan or target != kg.ITEM_CITY)  # game.field is filled (only roads and ships read it)
+    field = main and (plan or target != kg.ITEM_CITY)  # the site field is fresh (only roads and ships read it)
     route = target == kg.ITEM_ROAD or target == kg.ITEM_SHIP
     cards = 0
     for r in range(N_RESOURCES):

@@ -158,7 +158,6 @@ Game = namedtuple("Game", [
     "n_net",  # int64 [MAX_SEATS, 2]: lengths of net_corners, net_edges
     "in_net_corner", "in_net_edge",  # bool [MAX_SEATS, n_corner | n_edge]
     "work",  # RouteWork
-    "field",  # float64 [n_corner]: bot scratch (kernels/catan/bots.py)
     "vp_track",  # int64 [MAX_SEATS, MAX_TRACK]: each seat's VP at roll r + 1 (the first MAX_TRACK rolls; reports)
     "corner_harbour",  # int64 [n_corner]: Board.corner_harbour with the harbours laid so far (-1, 0 3:1, 1 + r 2:1)
     "harbour_stack",  # int64 [tokens]: Board.harbour_pool shuffled face down, in draw order (bots read only the
@@ -199,7 +198,7 @@ def new_game(board: Board) -> Game:
                 np.zeros((MAX_SEATS, n_corner), np.int64), np.zeros((MAX_SEATS, n_edge), np.int64),
                 np.zeros((MAX_SEATS, 2), np.int64), np.zeros((MAX_SEATS, n_corner), np.bool_),
                 np.zeros((MAX_SEATS, n_edge), np.bool_), route_work(n_edge, 30),
-                np.zeros(n_corner, np.float64), np.zeros((MAX_SEATS, MAX_TRACK), np.int64),
+                np.zeros((MAX_SEATS, MAX_TRACK), np.int64),
                 np.zeros(n_corner, np.int64), np.zeros(len(board.harbour_pool), np.int64),
                 np.zeros(len(board.harbour_pool), np.int64), np.zeros((2 * MAX_SEATS, n_corner), np.float64),
                 np.zeros(MAX_SEATS, np.int64), np.zeros(MAX_SEATS, np.int64),
