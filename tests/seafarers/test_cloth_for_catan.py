@@ -10,47 +10,37 @@ import pytest
 
 from analyzer.rng_reference import Stream
 from analyzer.seafarers import full_reference as R
-from analyzer.seafarers.full_game import bot_vectors, parse_bot, printed_board
+from analyzer.seafarers.full_game import bot_vectors, parse_bot
 from analyzer.seafarers.full_rules import load_rules
-from analyzer.seafarers.play import kernel_board
 from analyzer.seafarers.scenarios import load_scenario
 from kernels.catan import game as kg
 from kernels.catan import policies as kp
 from kernels.catan.codes import FIRST_RESOURCE_TERRAIN, GOLD, ORE, SEA
 from kernels.rng import PURPOSE_DICE, PURPOSE_POLICY
+from tests.seafarers.test_forgotten_tribe import Both as FTBoth
 
 RULES = load_rules()
 LUMBER, BRICK, WOOL, GRAIN, ORE_CARD = range(5)
 SLUG = "cloth-for-catan"
 
 
-class Both:
+class Both(FTBoth):
     """The printed board in both engines at game g's start; `main()` skips the draft (seat 0 to play, nothing
-    built). Every change goes through both engines' own functions, so their bookkeeping stays theirs."""
+    built). Every change goes through both engines' own functions, so their bookkeeping stays theirs; the Forgotten
+    Tribe's hand-building (settle, give, legal) on this scenario."""
+
+    SLUG = SLUG
+    SKIP_DRAFT = False
 
     def __init__(self, players=4, rules=RULES, g=0):
-        self.s = load_scenario(SLUG, players)
-        self.table = R.game_table(self.s, rules, *printed_board(self.s))
-        self.board = kernel_board(self.table)
-        self.state, self.game = R.init(self.table, 1, g), kg.new_game(self.board)
-        kg.init(self.board, self.game, 1, g)
-        self.topo = self.s.topology
+        super().__init__(players, rules=rules, g=g)
 
     def main(self, turn=5):
-        st, state = self.game.st, self.state
-        state.setup_pos = st[kg.ST_SETUP_POS] = len(state.setup_order)
-        state.phase = st[kg.ST_PHASE] = R.MAIN
-        state.actor = state.current = st[kg.ST_ACTOR] = st[kg.ST_CURRENT] = 0
-        state.turn = st[kg.ST_TURN] = turn
-        return self
+        return self.skip_draft(turn)
 
     def current(self, seat):
         self.state.actor = self.state.current = seat
         self.game.st[kg.ST_ACTOR] = self.game.st[kg.ST_CURRENT] = seat
-
-    def settle(self, c, seat):
-        R._settle(self.table, self.state, seat, c, True)
-        kg._settle(self.board, self.game, seat, c, True)
 
     def ship(self, e, seat, turn=-5):
         """A ship placed (as built, opening any route it reaches), then dated to an earlier turn."""
@@ -59,13 +49,6 @@ class Both:
         self.state.edge_built[e] = self.game.edge_built[e] = turn
         R._update_route(self.table, self.state)
         kg._update_route(self.board, self.game, -1)
-
-    def give(self, seat, *cards):
-        for r in cards:
-            self.state.hands[seat][r] += 1
-            self.state.bank[r] -= 1
-            self.game.hands[seat, r] += 1
-            self.game.bank[r] -= 1
 
     def set_cloth(self, villages=None, reserve=None, seats=None):
         if villages is not None:
@@ -81,12 +64,6 @@ class Both:
         """A trade route of seat to village k set by hand (no ship, no cloth taken)."""
         self.state.cloth_routes[seat].add(k)
         self.game.cloth_route[seat, k] = True
-
-    def legal(self):
-        actions = R.legal(self.table, self.state)
-        n = kg.legal(self.board, self.game)
-        assert [tuple(a) for a in self.game.actions[:n].tolist()] == actions, R.PHASES[self.state.phase]
-        return actions
 
     def step(self, action):
         R.step(self.table, self.state, action)

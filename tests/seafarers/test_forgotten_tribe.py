@@ -36,17 +36,27 @@ class Both:
     Tribe's, or a subclass's SLUG)."""
 
     SLUG = "forgotten-tribe"
+    SKIP_DRAFT = True
 
-    def __init__(self, players=4, rule=None):
-        s = load_scenario(self.SLUG, players)
-        self.table = R.game_table(s, load_rules(rule=rule), *printed_board(s))
-        self.topo = s.topology
+    def __init__(self, players=4, rule=None, rules=None, g=0):
+        self.s = load_scenario(self.SLUG, players)
+        self.table = R.game_table(self.s, rules or load_rules(rule=rule), *printed_board(self.s))
+        self.topo = self.s.topology
         self.board = kernel_board(self.table)
-        self.state, self.game = R.init(self.table, 1, 0), kg.new_game(self.board)
-        kg.init(self.board, self.game, 1, 0)
-        self.state.setup_pos = self.game.st[kg.ST_SETUP_POS] = len(self.state.setup_order)
-        self.state.phase, self.state.actor, self.state.current = R.MAIN, 0, 0
-        self.game.st[kg.ST_PHASE], self.game.st[kg.ST_ACTOR], self.game.st[kg.ST_CURRENT] = kg.MAIN, 0, 0
+        self.state, self.game = R.init(self.table, 1, g), kg.new_game(self.board)
+        kg.init(self.board, self.game, 1, g)
+        if self.SKIP_DRAFT:
+            self.skip_draft()
+
+    def skip_draft(self, turn=None):
+        """Seat 0 to play (rolled), nothing built; the turn count set to `turn` if given."""
+        st, state = self.game.st, self.state
+        state.setup_pos = st[kg.ST_SETUP_POS] = len(state.setup_order)
+        state.phase, state.actor, state.current = R.MAIN, 0, 0
+        st[kg.ST_PHASE], st[kg.ST_ACTOR], st[kg.ST_CURRENT] = kg.MAIN, 0, 0
+        if turn is not None:
+            state.turn = st[kg.ST_TURN] = turn
+        return self
 
     # hand-building, the same in both engines
     def settle(self, c, seat, city=False):
