@@ -137,19 +137,33 @@ def _site_field(board, game, params, seat, own):
 @kernel
 def _relax(board, game, field, seat, decay, sweeps, ships):
     """Spread `field` from each corner to its neighbours, `decay` times less per edge (only along edges a ship may
-    take, with `ships`), never through a corner a rival building holds: at most `sweeps` sweeps."""
+    take, with `ships`), never through a corner a rival building holds: at most `sweeps` sweeps, corners in index
+    order. A corner none of whose neighbours changed since its last visit would not change: it is skipped
+    (game.pending marks those that may)."""
+    pending = game.pending
+    for c in range(field.shape[0]):
+        pending[c] = True
     for _ in range(sweeps):
         changed = False
         for c in range(field.shape[0]):
+            if not pending[c]:
+                continue
+            pending[c] = False
             o = game.corner_owner[c]
             if o >= 0 and o != seat:
                 continue
+            before = field[c]
             for j in range(3):
                 m = board.corner_neighbours[c, j]  # the far end of corner_edges[c, j]
                 if m >= 0 and decay * field[m] > field[c] and not (ships and not kg._may_ship(
                         board, game, board.corner_edges[c, j])):
                     field[c] = decay * field[m]
-                    changed = True
+            if field[c] != before:
+                changed = True
+                for j in range(3):
+                    m = board.corner_neighbours[c, j]
+                    if m >= 0:
+                        pending[m] = True
         if not changed:  # settled: further sweeps would change nothing
             break
 

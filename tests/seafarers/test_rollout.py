@@ -15,7 +15,7 @@ from kernels.catan import rollout as kr
 from kernels.rng import PURPOSE_POLICY, stream_init
 from tests.seafarers.test_full_kernel import _value_game, tables
 
-SCRATCH = {"actions", "targets", "work", "owed", "vp_track",  # what copy_state leaves: no state in it
+SCRATCH = {"actions", "targets", "work", "owed", "vp_track", "pending",  # what copy_state leaves: no state in it
            "field_cache", "field_version"}
 QUICK = "rollout:playouts=2,candidates=2,horizon=4"
 
