@@ -107,6 +107,7 @@ def internal(fn):
 
 kernel = njit(**KERNEL_OPTIONS)
 inline = njit(**KERNEL_OPTIONS, inline="always")
+allocating = njit(cache=True, nogil=True)
 MERGED = set()  # the mangled-name stems of the `merged` kernels (kernels/whole_program.py reads them)
 
 
@@ -124,7 +125,6 @@ def mark_merged(fn):
 
     MERGED.add("_ZN" + "".join(mangle_identifier(part) for part in f"{fn.__module__}.{fn.__qualname__}".split(".")))
     return fn
-allocating = njit(cache=True, nogil=True)
 
 
 @cache
