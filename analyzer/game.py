@@ -69,6 +69,7 @@ class Experiment:
     command: str  # `tabletop <game> <command>`
     about: str  # one line
     example: str  # "module:function" -> Example
+    warm_group: str = ""  # experiments sharing kernels share a group: analyzer.warmup compiles each group apart
 
 
 @dataclass(frozen=True)
@@ -103,11 +104,16 @@ class Game:
         trace = self.load("trace")
         return json.loads(json.dumps({name: trace(job, g) for name, job, g in self.load("golden")()}))
 
-    def warm_up(self) -> None:
-        """Compile (or load from numba's cache) every kernel the experiments use, through the very
-        jobs they build, so that the first command a user runs starts warm."""
+    def warm_groups(self) -> list[str]:
+        """The experiments' warm-up groups, in order."""
+        return list(dict.fromkeys(e.warm_group for e in self.experiments))
+
+    def warm_up(self, group: str | None = None) -> None:
+        """Compile (or load from numba's cache) every kernel the experiments use (those of `group` if
+        given), through the very jobs they build, so that the first command a user runs starts warm."""
         from analyzer.runner import warm_up
 
         for experiment in self.experiments:
-            for _label, job in resolve(experiment.example)().jobs:
-                warm_up(job)
+            if group is None or experiment.warm_group == group:
+                for _label, job in resolve(experiment.example)().jobs:
+                    warm_up(job)

@@ -79,34 +79,42 @@ def test_python_calling_an_internal_kernel_gets_a_clear_error_not_a_crash():
     assert from_python(board._step)(5, kb.SOUTH) == 5  # the Python-callable twin: one row of 5 cells
 
 
-def _entry_calling_twice(helper_decorator, stem):
-    """An entry kernel calling a long helper from two places: LLVM keeps such a helper a function of its own
-    unless it is `merged`."""
-    lines = [f"def {stem}(a, i):", "    n = a.shape[0]", "    t = 0"]
-    for k in range(1, 120):
-        lines += [f"    if a[(i + {k}) % n] > {k}:", f"        t += a[(i * {k}) % n] * {k}", "    else:",
-                  f"        t -= {k}"]
-    lines.append("    return t")
-    scope = {}
-    exec("\n".join(lines), scope)
-    _as_kernels(scope[stem])
-    scope[stem].__qualname__ = stem
-    helper = helper_decorator(scope[stem])
+def _attributes_before_optimising(helper_decorator, stem, monkeypatch):
+    """Each function named `stem` in the entry kernel that calls it twice: its LLVM attributes as the entry's
+    module goes to LLVM's optimiser (which may then copy any function into its callers, or not)."""
+    from numba.core import codegen
+
+    seen = {}
+    optimise = codegen.JITCodeLibrary._optimize_final_module
+
+    def spy(library):
+        for f in library._final_module.functions:
+            if stem in f.name and not f.is_declaration and f.name not in library._own:  # linked into a caller
+                seen[f.name] = {str(a) for a in f.attributes}
+        optimise(library)
+
+    monkeypatch.setattr(codegen.JITCodeLibrary, "_optimize_final_module", spy)
+
+    def scaled(a, i):
+        return a[i] * 3
+
+    scaled.__qualname__ = scaled.__name__ = stem
+    _as_kernels(scaled)
+    helper = helper_decorator(scaled)
 
     def calls_twice(a):
         return helper(a, a[1]) + helper(a, a[3])
 
     _as_kernels(calls_twice)
-    entry = njit(_nrt=False)(calls_twice)
-    expected = scope[stem](np.arange(7, dtype=np.int64), 1) + scope[stem](np.arange(7, dtype=np.int64), 3)
-    assert entry(np.arange(7, dtype=np.int64)) == expected
-    module = entry.overloads[entry.signatures[0]].library._final_module
-    return [name for name in _defined(module) if stem in name]
+    assert njit(_nrt=False)(calls_twice)(np.arange(5, dtype=np.int64)) == 12
+    return seen
 
 
-def test_a_merged_kernel_is_copied_into_its_callers_and_a_plain_one_is_called():
+def test_a_merged_kernel_is_marked_for_copying_into_its_callers_and_a_plain_one_is_not(monkeypatch):
     from kernels.jit import mark_merged
 
-    plain = njit(_nrt=False)  # (`kernel` and `merged` are these plus numba's disk cache, which exec'd code lacks)
-    assert _entry_calling_twice(plain, "long_plain_helper")  # kept as a function: two calls of it
-    assert _entry_calling_twice(lambda fn: plain(mark_merged(fn)), "long_merged_helper") == []  # copied into both
+    plain = njit(_nrt=False)  # (`kernel` and `merged` are these plus numba's disk cache)
+    kept = _attributes_before_optimising(plain, "plain_helper", monkeypatch)
+    copied = _attributes_before_optimising(lambda fn: plain(mark_merged(fn)), "merged_helper", monkeypatch)
+    assert kept and not any("alwaysinline" in a for attrs in kept.values() for a in attrs)
+    assert copied and all(any("alwaysinline" in a for a in attrs) for attrs in copied.values())
