@@ -433,10 +433,12 @@ SILENT_DEFAULTS = ("Defaults where seed 002 is silent (docs/seafarers/full_game.
 
 def vp_columns(s) -> tuple[str, ...]:
     """The VP sources a scenario's reports show, those it can give: island bonuses only where it pays them, the
-    longest trade route only where its card is played, the largest army except in the Pirate Islands (knights
-    become warships there), cloth only where cloth is traded, Catan chits only where there are any."""
+    longest trade route only where its card is played, the largest army and VP cards except in the Pirate Islands
+    (knights become warships there, and so do VP cards, or they are set aside), cloth only where cloth is traded,
+    Catan chits only where there are any."""
     shown = {"vp_island_bonus": bool(s.victory.island_bonus), "vp_longest_route": s.longest_route,
-             "vp_largest_army": not s.markers.fortresses, "vp_cloth": bool(s.victory.cloth_per_vp),
+             "vp_largest_army": not s.markers.fortresses, "vp_vp_cards": not s.markers.fortresses,
+             "vp_cloth": bool(s.victory.cloth_per_vp),
              "vp_chits": bool(s.markers.vp_chit_edges)}
     return tuple(c for c in kg.VP_COLS if shown.get(c, True))
 

@@ -199,13 +199,14 @@ def test_new_world_plays_with_its_harbours_laid_and_says_how():
     ("base", {"vp_island_bonus", "vp_cloth", "vp_chits"}),
     ("new-shores", {"vp_cloth", "vp_chits"}),
     ("cloth-for-catan", {"vp_longest_route", "vp_island_bonus", "vp_chits"}),
-    ("pirate-islands", {"vp_longest_route", "vp_largest_army", "vp_island_bonus", "vp_cloth", "vp_chits"}),
+    ("pirate-islands", {"vp_longest_route", "vp_largest_army", "vp_vp_cards", "vp_island_bonus", "vp_cloth",
+                        "vp_chits"}),
 ])
 def test_the_vp_sources_shown_are_those_the_scenario_can_give(scenario, hidden):
     """The report's VP-source bars and columns list only what the scenario pays. Seed 002 on Cloth for Catan: "Este
     cenário não se joga com a carta \\"Maior estrada comercial\\""; on the Pirate Islands: "Neste cenário não são
-    usadas as cartas especiais \\"Maior estrada comercial\\" e \\"Maior exército de cavalaria\\"". A hidden source
-    is zero in every game played."""
+    usadas as cartas especiais \\"Maior estrada comercial\\" e \\"Maior exército de cavalaria\\"", and its VP cards
+    count as knights (4 players) or are set aside (3). A hidden source is zero in every game played."""
     played = play_games(scenario, 4, ["value"] * 4, 6, 3, threads=1, progress=False)
     shown = set(played.summary["seats"][0]["vp_sources"])
     assert shown == set(kg.VP_COLS) - hidden
