@@ -611,9 +611,11 @@ def longest_route(table: Table, state: State, seat: int) -> int:
 def _update_route(table: Table, state: State) -> None:
     """The 'Maior estrada comercial' card: the holder keeps it on a tie; lost with a tie between others, nobody
     holds it (base game)."""
-    state.route = [longest_route(table, state, p) for p in range(state.players)]
     if not table.scenario.longest_route:  # 'Este cenário não se joga com a carta "Maior estrada comercial"'
-        return
+        if table.wonders:  # a wonder's requirement still reads it
+            state.route = [longest_route(table, state, p) for p in range(state.players)]
+        return  # nothing else reads it: result() counts it at the end
+    state.route = [longest_route(table, state, p) for p in range(state.players)]
     least = table.rules.longest_route_minimum
     best = max(state.route)
     h = state.route_holder
@@ -1189,8 +1191,9 @@ def result(table: Table, state: State) -> dict:
                       "roads": supply["roads"] - left[0], "ships": supply["ships"] - left[1],
                       "settlements": sum(1 for c, o in enumerate(state.corner_owner)
                                          if o == p and state.corner_building[c] == SETTLEMENT),
-                      "cities": supply["cities"] - left[3], "route": state.route[p], "knights": state.knights[p],
-                      "trades": state.trades[p], "domestic": state.domestic[p], "cards": sum(state.hands[p]),
+                      "cities": supply["cities"] - left[3], "route": longest_route(table, state, p),
+                      "knights": state.knights[p], "trades": state.trades[p], "domestic": state.domestic[p],
+                      "cards": sum(state.hands[p]),
                       **({"cloth": state.cloth[p]} if table.villages else {}),
                       **({"ships": supply["ships"] - left[1] - (state.wonder[p] >= 0), "wonder": state.wonder[p] + 1,
                           "wonder_stage": state.stage[p]} if table.wonders else {}),

@@ -609,20 +609,53 @@ def _movable(board, game, seat, e):
 # ------------------------------------------------------------------------------------------------ scoring
 @kernel
 def _update_route(board, game, changed):
-    """Recompute the longest trade route of seat `changed` (-1: every seat, after a settlement that may cut a
-    rival's route; another seat's piece changes no route but its own), then who holds the card."""
+    """Recount the longest trade route of seat `changed` (-1: every seat; another seat's piece changes no route but
+    its own), then who holds the card. Without the card (and no wonder asking for a route) nothing reads it during
+    the game: final_route gives it at the end."""
+    if not routes_kept(board):
+        return
+    for seat in range(board.params[P_PLAYERS]):
+        if changed < 0 or seat == changed:
+            _recount_route(board, game, seat)
+    _award_route(board, game)
+
+
+@kernel
+def _route_after_settlement(board, game, c):
+    """_update_route after a settlement at c: only a seat with two pieces at c has a trail through c, which a rival's
+    settlement cuts and its own may join (a road and a ship meet only at a building)."""
+    if not routes_kept(board):
+        return
+    for seat in range(board.params[P_PLAYERS]):
+        pieces = 0
+        for j in range(3):
+            e = board.corner_edges[c, j]
+            if e >= 0 and game.edge_owner[e] == seat:
+                pieces += 1
+        if pieces >= 2:
+            _recount_route(board, game, seat)
+    _award_route(board, game)
+
+
+@kernel
+def _recount_route(board, game, seat):
+    game.route[seat] = longest_route_among(board.edge_corners, board.corner_edges, game.edge_owner, game.edge_ship,
+                                           game.corner_owner, seat, game.work, game.net_corners[seat],
+                                           game.n_net[seat, 0])
+
+
+@kernel
+def _award_route(board, game):
+    """The "Maior estrada comercial" card to the only seat with the longest route of at least P_ROUTE_MIN; the
+    holder keeps it on a tie."""
     p = board.params
+    if p[P_NO_ROUTE_CARD]:  # a wonder's requirement reads the route, but there is no card
+        return
     players = p[P_PLAYERS]
     best = 0
     for seat in range(players):
-        if changed < 0 or seat == changed:
-            game.route[seat] = longest_route_among(board.edge_corners, board.corner_edges, game.edge_owner,
-                                                   game.edge_ship, game.corner_owner, seat, game.work,
-                                                   game.net_corners[seat], game.n_net[seat, 0])
         if game.route[seat] > best:
             best = game.route[seat]
-    if p[P_NO_ROUTE_CARD]:  # Cloth for Catan: no "Maior estrada comercial" card
-        return
     h = game.st[ST_ROUTE_HOLDER]
     if h >= 0 and game.route[h] >= p[P_ROUTE_MIN] and game.route[h] == best:
         return
@@ -634,6 +667,22 @@ def _update_route(board, game, changed):
             if leader < 0:
                 leader = seat
     game.st[ST_ROUTE_HOLDER] = leader if best >= p[P_ROUTE_MIN] and leaders == 1 else -1
+
+
+@kernel
+def routes_kept(board):
+    """Does anything read game.route while the game goes on: the "Maior estrada comercial" card (not in Cloth for
+    Catan or the Pirate Islands) or a wonder's route requirement?"""
+    return not board.params[P_NO_ROUTE_CARD] or board.params[P_WONDERS] > 0
+
+
+@kernel
+def final_route(board, game, seat):
+    """The seat's longest trade route now: game.route where it is kept up to date (routes_kept), else counted."""
+    if routes_kept(board):
+        return game.route[seat]
+    return longest_route_among(board.edge_corners, board.corner_edges, game.edge_owner, game.edge_ship,
+                               game.corner_owner, seat, game.work, game.net_corners[seat], game.n_net[seat, 0])
 
 
 @kernel
@@ -1370,7 +1419,7 @@ def step(board, game, kind, a, b):
     elif kind == SETTLE:
         _pay(board, game, seat, ITEM_SETTLEMENT)
         _settle(board, game, seat, a, False)
-        _update_route(board, game, -1)
+        _route_after_settlement(board, game, a)
         gifts.start_placing(board, game, seat)  # the Forgotten Tribe: a kept harbour may go here
     elif kind == CITY_UP:
         _pay(board, game, seat, ITEM_CITY)
@@ -1491,7 +1540,7 @@ def write_result(board, game, out, j, vp):
         out[base + _WONDER_COL + 1, j] = wonders.stage_of(game, seat)
         out[base + 9, j] = supply[PIECE_SETTLEMENT] - game.pieces_left[seat, PIECE_SETTLEMENT]  # a city returns its own
         out[base + 10, j] = supply[PIECE_CITY] - game.pieces_left[seat, PIECE_CITY]
-        out[base + 11, j] = game.route[seat]
+        out[base + 11, j] = final_route(board, game, seat)
         out[base + 12, j] = game.knights[seat]
         out[base + 13, j] = game.trades[seat]
         cards = 0

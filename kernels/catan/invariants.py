@@ -122,8 +122,8 @@ def check(board, game, work, full):
         vp += p[kg.P_CHIT_VP] * chits
         if vp != kg.total_vp(board, game, s):
             return 5
-        if game.route[s] != longest_route(board.edge_corners, board.corner_edges, game.edge_owner, game.edge_ship,
-                                          game.corner_owner, s, work):
+        if kg.final_route(board, game, s) != longest_route(board.edge_corners, board.corner_edges, game.edge_owner,
+                                                           game.edge_ship, game.corner_owner, s, work):
             return 6
         for r in range(N_RESOURCES):
             rate = p[kg.P_BANK_RATE]

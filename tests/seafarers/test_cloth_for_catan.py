@@ -460,10 +460,10 @@ def test_no_longest_trade_route_card_but_the_largest_army():
     for e in path:
         both.ship(e, 0)
     village = both.village(0)
-    while both.state.route[0] < 6:
+    while R.longest_route(both.table, both.state, 0) < 6:
         nxt = [e for e in R.ship_sites(both.table, both.state, 0) if e not in path]
         both.ship(nxt[-1], 0)
-    assert both.state.route[0] >= 6 and both.game.route[0] == both.state.route[0]
+    assert kg.final_route(both.board, both.game, 0) == R.longest_route(both.table, both.state, 0) >= 6
     assert both.state.route_holder == -1 and both.game.st[kg.ST_ROUTE_HOLDER] == -1
     assert R.victory_points(both.table, both.state, 0)["longest_route"] == 0 and village >= 0
     both.state.cards[0][R.KNIGHT] = both.game.cards[0, kg.KNIGHT] = 3

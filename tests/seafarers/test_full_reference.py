@@ -507,8 +507,10 @@ def _invariants(table, state):
         assert cities + left[3] == rules.supply["cities"] and min(left) >= 0
         assert state.bonus_vp[p] == len(state.claimed[p]) * table.scenario.victory.island_bonus
         work = route_work(topo.n_edge)
-        assert state.route[p] == longest_route(topo.edge_corners, topo.corner_edges, np.array(state.edge_owner),
-                                               np.array(state.edge_ship), np.array(state.corner_owner), p, work)
+        kept = table.scenario.longest_route or table.wonders  # (else nothing reads it until the end)
+        route = state.route[p] if kept else R.longest_route(table, state, p)
+        assert route == longest_route(topo.edge_corners, topo.corner_edges, np.array(state.edge_owner),
+                                      np.array(state.edge_ship), np.array(state.corner_owner), p, work)
     for c, o in enumerate(state.corner_owner):  # the distance rule
         if o >= 0:
             assert all(state.corner_owner[n] < 0 for n in topo.corner_neighbours[c] if n >= 0)

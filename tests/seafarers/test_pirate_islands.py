@@ -436,7 +436,8 @@ def test_no_longest_route_card_and_the_unnumbered_hexes_produce_nothing():
     assert said("O mesmo ocorre com as colinas das ilhas ocidentais.")
     b = Both()
     complete(b, 0, 0)
-    assert b.state.route[0] >= 9 and b.state.route_holder == -1 and b.game.st[kg.ST_ROUTE_HOLDER] == -1
+    assert R.longest_route(b.table, b.state, 0) >= 9 and kg.final_route(b.board, b.game, 0) >= 9
+    assert b.state.route_holder == -1 and b.game.st[kg.ST_ROUTE_HOLDER] == -1
     s = b.table.scenario
     unnumbered = [h for h in range(s.topology.n_hex) if b.table.terrain[h] >= 3 and b.table.number[h] == 0]
     assert sorted(int(b.table.terrain[h]) for h in unnumbered) == [4, 4, 5]  # two hills, one pasture
