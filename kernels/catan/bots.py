@@ -117,9 +117,9 @@ def _free_site(board, game, c):
 def _site_field(board, game, params, seat, own):
     """game.field_cache[seat, c]: the best free site's value, halved for every edge between it and c (through
     corners no rival building holds), a few relaxation sweeps: what a road or ship that reaches c leads towards. It
-    depends only on the seat, its weights and what st[ST_MAP_VERSION] counts, so it is kept until that moves."""
+    depends only on the seat, its weights and what _site_version counts, so it is kept until that moves."""
     field = game.field_cache[seat]
-    version = game.st[kg.ST_MAP_VERSION]
+    version = _site_version(board, game)
     if game.field_version[seat] == version:
         return
     for c in range(field.shape[0]):
@@ -130,8 +130,39 @@ def _site_field(board, game, params, seat, own):
             field[c] = max(field[c], village_value(board, game, params, seat, k))
     _relax(board, game, field, seat, 0.5, 6, False)
     game.field_version[seat] = version
-    if board.gifts.shape[1] > 0:  # the Forgotten Tribe
-        _gift_field(board, game, params, seat, own)
+
+
+@kernel
+def _site_version(board, game):
+    """st[ST_MAP_VERSION] less what changes no free site and no site's value: the cities built (the new-resource
+    bonus asks only whether the seat produces a resource at all) and the Forgotten Tribe's gifts taken (one version
+    each). Not in the Wonders, where a wonder claim moves no version and the city after it is what brings the free
+    wonders' corners up to date."""
+    v = game.st[kg.ST_MAP_VERSION]
+    if board.params[kg.P_WONDERS] > 0:
+        return v
+    for seat in range(board.params[kg.P_PLAYERS]):
+        v -= _cities(board, game, seat)
+    for i in range(board.gifts.shape[1]):
+        if game.gift_state[kgi.GIFT_OWNER, i] >= 0:
+            v -= 1
+    return v
+
+
+@kernel
+def _gift_version(board, game, seat):
+    """st[ST_MAP_VERSION] less the rivals' cities, which change nothing the seat's gift field reads (its own change
+    what a harbour is worth to it)."""
+    v = game.st[kg.ST_MAP_VERSION]
+    for rival in range(board.params[kg.P_PLAYERS]):
+        if rival != seat:
+            v -= _cities(board, game, rival)
+    return v
+
+
+@kernel
+def _cities(board, game, seat):
+    return board.supply[kg.PIECE_CITY] - game.pieces_left[seat, kg.PIECE_CITY]
 
 
 @kernel
@@ -140,7 +171,7 @@ def _relax(board, game, field, seat, decay, sweeps, ships):
     take, with `ships`), never through a corner a rival building holds: at most `sweeps` sweeps, corners in index
     order. A corner none of whose neighbours changed since its last visit would not change: it is skipped
     (game.pending marks those that may)."""
-    pending = game.pending
+    pending, owner, neighbours = game.pending, game.corner_owner, board.corner_neighbours
     for c in range(field.shape[0]):
         pending[c] = True
     for _ in range(sweeps):
@@ -149,19 +180,27 @@ def _relax(board, game, field, seat, decay, sweeps, ships):
             if not pending[c]:
                 continue
             pending[c] = False
-            o = game.corner_owner[c]
-            if o >= 0 and o != seat:
+            if owner[c] >= 0 and owner[c] != seat:
                 continue
-            before = field[c]
-            for j in range(3):
-                m = board.corner_neighbours[c, j]  # the far end of corner_edges[c, j]
-                if m >= 0 and decay * field[m] > field[c] and not (ships and not kg._may_ship(
-                        board, game, board.corner_edges[c, j])):
-                    field[c] = decay * field[m]
-            if field[c] != before:
+            best = field[c]
+            if ships:  # the far end of corner_edges[c, j] if a ship may take that edge (asked only when it counts)
+                for j in range(3):
+                    m = neighbours[c, j]
+                    if m >= 0:
+                        v = decay * field[m]
+                        if v > best and kg._may_ship(board, game, board.corner_edges[c, j]):
+                            best = v
+            else:  # without branches on the values: the same maximum, faster
+                m0, m1, m2 = neighbours[c, 0], neighbours[c, 1], neighbours[c, 2]
+                v0 = decay * field[m0] if m0 >= 0 else best
+                v1 = decay * field[m1] if m1 >= 0 else best
+                v2 = decay * field[m2] if m2 >= 0 else best
+                best = max(max(best, v0), max(v1, v2))
+            if best != field[c]:
+                field[c] = best
                 changed = True
                 for j in range(3):
-                    m = board.corner_neighbours[c, j]
+                    m = neighbours[c, j]
                     if m >= 0:
                         pending[m] = True
         if not changed:  # settled: further sweeps would change nothing
@@ -206,10 +245,9 @@ def _target(board, game, params, seat, own):
         if goal >= 0:
             _site_field(board, game, params, seat, own)
             return goal
-    for i in range(game.n_net[seat, 0]):
-        c = game.net_corners[seat, i]
-        if game.corner_owner[c] == seat and game.corner_building[c] == 1 and game.pieces_left[seat, kg.PIECE_CITY]:
-            return kg.ITEM_CITY
+    if game.pieces_left[seat, kg.PIECE_CITY] > 0 and \
+            game.pieces_left[seat, kg.PIECE_SETTLEMENT] < board.supply[kg.PIECE_SETTLEMENT]:  # (a city returns its
+        return kg.ITEM_CITY  # settlement to the supply: one is on the board)
     _site_field(board, game, params, seat, own)
     if game.pieces_left[seat, kg.PIECE_SETTLEMENT] > 0:
         for i in range(game.n_net[seat, 1]):
@@ -564,6 +602,7 @@ def ship_value(board, game, params, seat, e, own):
     v = _reach_value(board, game, params, seat, e)
     if board.gifts.shape[1] == 0:
         return v
+    _gift_field(board, game, params, seat, own)
     best = 0.0
     for side in range(2):
         c = board.edge_corners[e, side]
@@ -609,8 +648,13 @@ def gift_on_edge(board, game, params, seat, e, own):
 def _gift_field(board, game, params, seat, own):
     """game.field_cache[MAX_SEATS + seat, c]: `goals` times the best gift still lying on a coast that has c at an end,
     GIFT_DECAY times less for every edge a ship may take between (through corners no rival building holds): what a
-    ship that reaches c leads towards (the site field's relaxation, kept with it until st[ST_MAP_VERSION] moves: a
-    rival's ship in the way does not move it, and is not counted)."""
+    ship that reaches c leads towards (the site field's relaxation, kept until _gift_version moves: a rival's
+    ship in the way does not move it, and is not counted). Brought up to date only when a ship is weighed: most
+    map changes come and go with no ship of the seat's weighed between."""
+    version = _gift_version(board, game, seat)
+    if game.field_version[kg.MAX_SEATS + seat] == version:
+        return
+    game.field_version[kg.MAX_SEATS + seat] = version
     field = game.field_cache[kg.MAX_SEATS + seat]
     for c in range(field.shape[0]):
         field[c] = 0.0

@@ -165,7 +165,7 @@ Game = namedtuple("Game", [
     "harbour_edges",  # int64 [tokens]: the edge each token was laid on, -1 not (yet) laid
     "field_cache",  # float64 [2 * MAX_SEATS, n_corner]: each seat's last site field (kernels/catan/bots.py), then
     # (the Forgotten Tribe) its gift field
-    "field_version",  # int64 [MAX_SEATS]: the st[ST_MAP_VERSION] it was computed at, -1 none
+    "field_version",  # int64 [2 * MAX_SEATS]: the st[ST_MAP_VERSION] each field_cache row was computed at, -1 none
     "pending",  # bool [n_corner]: the bots' field relaxation's scratch (kernels/catan/bots.py _relax)
     # Cloth for Catan
     "cloth",  # int64 [MAX_SEATS]: cloth held
@@ -202,7 +202,7 @@ def new_game(board: Board) -> Game:
                 np.zeros((MAX_SEATS, MAX_TRACK), np.int64),
                 np.zeros(n_corner, np.int64), np.zeros(len(board.harbour_pool), np.int64),
                 np.zeros(len(board.harbour_pool), np.int64), np.zeros((2 * MAX_SEATS, n_corner), np.float64),
-                np.zeros(MAX_SEATS, np.int64), np.zeros(n_corner, np.bool_), np.zeros(MAX_SEATS, np.int64),
+                np.zeros(2 * MAX_SEATS, np.int64), np.zeros(n_corner, np.bool_), np.zeros(MAX_SEATS, np.int64),
                 np.zeros(len(board.village_corner), np.int64),
                 np.zeros((MAX_SEATS, len(board.village_corner)), np.bool_),
                 np.zeros((2, board.gifts.shape[1]), np.int64),

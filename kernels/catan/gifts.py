@@ -59,10 +59,10 @@ def take(board, game, seat, e):
             continue
         found = True
         game.gift_state[GIFT_OWNER, i] = seat
+        game.st[kg.ST_MAP_VERSION] += 1  # the bots' gift field changes (once a gift: see bots._site_version)
         if board.gifts[GIFT_KIND, i] == GIFT_CARD:
             game.new_cards[seat, game.deck[board.gifts[GIFT_ITEM, i]]] += 1
     if found:
-        game.st[kg.ST_MAP_VERSION] += 1  # the bots' gift field changes
         start_placing(board, game, seat)
 
 

@@ -234,10 +234,12 @@ def test_harbour_tokens_still_face_down_are_dealt_afresh():
     assert np.array_equal(deal(board, game, work, 0)[0].harbour_stack, first)
 
 
-@pytest.mark.parametrize("slug", ["fog-islands", "new-world"])
+@pytest.mark.parametrize("slug", ["fog-islands", "new-world", "forgotten-tribe", "cloth-for-catan", "pirate-islands"])
 def test_a_kept_site_field_is_the_field_computed_afresh(slug):
-    """The value bot keeps each seat's site field until a building, a harbour or an explored hex changes the map
-    (st[ST_MAP_VERSION]): wherever it is kept, it is what computing it again gives."""
+    """The value bot keeps each seat's site field until a building, a harbour, an explored hex or cloth taken changes
+    the map (bots._site_version: cities and gifts taken do not count), and the Forgotten Tribe's gift field until
+    bots._gift_version moves (rivals' cities do not count): wherever one is kept, it is what computing it again
+    gives."""
     from kernels.catan import bots as kb
 
     board, game, work, policies, params, streams = midgame(slug, decisions=0)
@@ -248,11 +250,19 @@ def test_a_kept_site_field_is_the_field_computed_afresh(slug):
             break
         play_one(board, game, work, policies, params, streams)
         for s in range(4):
-            if step % 7 == 0 and game.field_version[s] == game.st[kg.ST_MAP_VERSION]:
+            gift = kg.MAX_SEATS + s
+            if step % 7 == 0 and game.field_version[s] == kb._site_version(board, game):
                 kept = game.field_cache[s].copy()
                 game.field_version[s] = -1
                 kb.seat_pips(board, game, s, own)
                 kb._site_field(board, game, params[s], s, own)
                 assert np.array_equal(game.field_cache[s], kept), (step, s)
+                checked += 1
+            if step % 7 == 0 and game.field_version[gift] == kb._gift_version(board, game, s):
+                kept = game.field_cache[gift].copy()
+                game.field_version[gift] = -1
+                kb.seat_pips(board, game, s, own)
+                kb._gift_field(board, game, params[s], s, own)
+                assert np.array_equal(game.field_cache[gift], kept), (step, s, "gift")
                 checked += 1
     assert checked > 50
