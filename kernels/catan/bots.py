@@ -151,12 +151,15 @@ def _site_version(board, game):
 
 @kernel
 def _gift_version(board, game, seat):
-    """st[ST_MAP_VERSION] less the rivals' cities, which change nothing the seat's gift field reads (its own change
-    what a harbour is worth to it)."""
+    """st[ST_MAP_VERSION] less what the seat's gift field does not read: the rivals' cities (its own change what a
+    harbour is worth to it) and the harbours laid (one version each)."""
     v = game.st[kg.ST_MAP_VERSION]
     for rival in range(board.params[kg.P_PLAYERS]):
         if rival != seat:
             v -= _cities(board, game, rival)
+    for i in range(board.gifts.shape[1]):
+        if game.gift_state[kgi.GIFT_LAID, i] >= 0:
+            v -= 1
     return v
 
 
@@ -660,14 +663,17 @@ def _gift_field(board, game, params, seat, own):
         field[c] = 0.0
     if params[V_GOALS] == 0.0:
         return
+    lying = False
     for i in range(board.gifts.shape[1]):
         if game.gift_state[kgi.GIFT_OWNER, i] >= 0:
             continue
+        lying = True
         v = params[V_GOALS] * gift_value(board, game, params, seat, i, own)
         for side in range(2):
             c = board.edge_corners[board.gifts[kgi.GIFT_EDGE, i], side]
             field[c] = max(field[c], v)
-    _relax(board, game, field, seat, GIFT_DECAY, 12, True)
+    if lying:  # (else every corner stays 0)
+        _relax(board, game, field, seat, GIFT_DECAY, 12, True)
 
 
 @kernel
