@@ -238,8 +238,8 @@ def test_harbour_tokens_still_face_down_are_dealt_afresh():
 def test_a_kept_site_field_is_the_field_computed_afresh(slug):
     """The value bot keeps each seat's site field until a building, a harbour, an explored hex or cloth taken changes
     the map (bots._site_version: cities and gifts taken do not count), and the Forgotten Tribe's gift field until
-    bots._gift_version moves (rivals' cities and harbours laid do not count): wherever one is kept, it is what computing it again
-    gives."""
+    bots._gift_version moves (rivals' cities and harbours laid do not count): wherever one is kept, it is what
+    computing it again gives."""
     from kernels.catan import bots as kb
 
     board, game, work, policies, params, streams = midgame(slug, decisions=0)
