@@ -611,11 +611,10 @@ def longest_route(table: Table, state: State, seat: int) -> int:
 def _update_route(table: Table, state: State) -> None:
     """The 'Maior estrada comercial' card: the holder keeps it on a tie; lost with a tie between others, nobody
     holds it (base game)."""
+    if table.scenario.longest_route or table.wonders:  # else nothing reads it: result() counts it at the end
+        state.route = [longest_route(table, state, p) for p in range(state.players)]
     if not table.scenario.longest_route:  # 'Este cenário não se joga com a carta "Maior estrada comercial"'
-        if table.wonders:  # a wonder's requirement still reads it
-            state.route = [longest_route(table, state, p) for p in range(state.players)]
-        return  # nothing else reads it: result() counts it at the end
-    state.route = [longest_route(table, state, p) for p in range(state.players)]
+        return
     least = table.rules.longest_route_minimum
     best = max(state.route)
     h = state.route_holder

@@ -134,38 +134,33 @@ def _site_field(board, game, params, seat, own):
 
 @kernel
 def _site_version(board, game):
-    """st[ST_MAP_VERSION] less what changes no free site and no site's value: the cities built (the new-resource
-    bonus asks only whether the seat produces a resource at all) and the Forgotten Tribe's gifts taken (one version
-    each). Not in the Wonders, where a wonder claim moves no version and the city after it is what brings the free
-    wonders' corners up to date."""
-    v = game.st[kg.ST_MAP_VERSION]
+    """What the site field depends on: st[ST_MAP_VERSION] less the cities built (the new-resource bonus asks only
+    whether the seat produces a resource at all) and the Forgotten Tribe's gifts taken. Not in the Wonders, where a
+    wonder claim moves no version and the city after it is what brings the free wonders' corners up to date."""
     if board.params[kg.P_WONDERS] > 0:
-        return v
-    for seat in range(board.params[kg.P_PLAYERS]):
-        v -= _cities(board, game, seat)
-    for i in range(board.gifts.shape[1]):
-        if game.gift_state[kgi.GIFT_OWNER, i] >= 0:
-            v -= 1
-    return v
+        return game.st[kg.ST_MAP_VERSION]
+    return _version_less(board, game, -1, kgi.GIFT_OWNER)
 
 
 @kernel
 def _gift_version(board, game, seat):
-    """st[ST_MAP_VERSION] less what the seat's gift field does not read: the rivals' cities (its own change what a
-    harbour is worth to it) and the harbours laid (one version each)."""
-    v = game.st[kg.ST_MAP_VERSION]
-    for rival in range(board.params[kg.P_PLAYERS]):
-        if rival != seat:
-            v -= _cities(board, game, rival)
-    for i in range(board.gifts.shape[1]):
-        if game.gift_state[kgi.GIFT_LAID, i] >= 0:
-            v -= 1
-    return v
+    """What the seat's gift field depends on: st[ST_MAP_VERSION] less the rivals' cities (its own change what a
+    harbour is worth to it) and the harbours laid."""
+    return _version_less(board, game, seat, kgi.GIFT_LAID)
 
 
 @kernel
-def _cities(board, game, seat):
-    return board.supply[kg.PIECE_CITY] - game.pieces_left[seat, kg.PIECE_CITY]
+def _version_less(board, game, kept, row):
+    """st[ST_MAP_VERSION] less the cities of every seat but `kept` (-1: none kept) and the gifts whose
+    game.gift_state[row] is set: each of those moved it by exactly one."""
+    v = game.st[kg.ST_MAP_VERSION]
+    for seat in range(board.params[kg.P_PLAYERS]):
+        if seat != kept:
+            v -= board.supply[kg.PIECE_CITY] - game.pieces_left[seat, kg.PIECE_CITY]
+    for i in range(board.gifts.shape[1]):
+        if game.gift_state[row, i] >= 0:
+            v -= 1
+    return v
 
 
 @kernel
