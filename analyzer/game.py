@@ -62,6 +62,8 @@ class Example:
     shares_luck: bool = False  # the arms meet the same luck game by game (common random numbers)
     writes_results: bool = True  # argv writes a results folder (--out) with summary.json (else prints JSON)
     report: bool = True  # ... and report.md / report.html
+    warm_too: Callable[[], object] | None = None  # compiles the kernels the command runs besides its jobs' (a
+    # report's replays), for the warm-up
 
 
 @dataclass(frozen=True)
@@ -115,5 +117,8 @@ class Game:
 
         for experiment in self.experiments:
             if group is None or experiment.warm_group == group:
-                for _label, job in resolve(experiment.example)().jobs:
+                example = resolve(experiment.example)()
+                for _label, job in example.jobs:
                     warm_up(job)
+                if example.warm_too is not None:
+                    example.warm_too()

@@ -23,3 +23,57 @@ def test_each_warm_up_group_compiles_its_own_experiments_and_together_all(monkey
         game.warm_up()
         assert len(compiled) == sum(per_group.values())
     assert games()["seafarers"].warm_groups() == ["", "full game"]  # the full game's kernels apart
+
+
+COMPILED_AFTER_WARM_UP = """
+import sys, tempfile
+from pathlib import Path
+from numba.core import sigutils
+from numba.core.dispatcher import Dispatcher
+
+added = []  # (kernel, argument types) taken up after the warm-up: compiled, or loaded from a cache it did not write
+recording = False
+compile_ = Dispatcher.compile
+
+
+def compile_and_note(self, sig):
+    new = tuple(sigutils.normalize_signature(sig)[0]) not in self.overloads
+    result = compile_(self, sig)
+    if new and recording:
+        added.append(f"{self.py_func.__module__}.{self.py_func.__qualname__}{sig}")
+    return result
+
+
+Dispatcher.compile = compile_and_note
+from typer.testing import CliRunner
+
+from analyzer.cli import app
+from analyzer.game import resolve
+from analyzer.games import games
+
+for game in games().values():
+    game.warm_up()
+recording = True
+for game in games().values():
+    for experiment in game.experiments:
+        example = resolve(experiment.example)()
+        argv = list(example.argv)
+        if example.writes_results:
+            argv += ["--out", str(Path(tempfile.mkdtemp()) / "out")]
+        result = CliRunner().invoke(app, argv)
+        assert result.exit_code == 0, (argv, result.output)
+print("\\n".join(added))
+"""
+
+
+def test_every_example_command_runs_on_the_kernels_the_warm_up_compiled():
+    """A user's first command starts warm: each experiment's example command line, run in a fresh process after
+    the warm-up, takes up no kernel signature the warm-up did not (its report's replays included: Example.warm_too).
+    In a process of its own, where the kernels other tests compiled are not loaded."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", COMPILED_AFTER_WARM_UP], capture_output=True, text=True,
+                          timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip() == "", "taken up after the warm-up:\n" + done.stdout

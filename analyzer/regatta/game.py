@@ -37,11 +37,13 @@ def _table(extra: dict | None = None) -> dict[str, str]:
 
 
 def simulate_example() -> Example:
-    from analyzer.regatta.simulation import regatta_job
+    from analyzer.regatta.simulation import path_tracks, regatta_job
 
-    return Example(jobs=[("greedy", regatta_job(2, ["greedy"], 3))], games=6,
+    job = regatta_job(2, ["greedy"], 3)
+    return Example(jobs=[("greedy", job)], games=6,
                    argv=["regatta", "simulate", "--players", "2", "--bots", "greedy", "--games", "20", "--seed", "3",
-                         "--no-progress"], tables={"games.parquet": _table()})
+                         "--no-progress"], tables={"games.parquet": _table()},
+                   warm_too=lambda: path_tracks(job.spec, 1, 1))  # (the report's boat paths)
 
 
 def compare_example() -> Example:

@@ -164,26 +164,32 @@ REPLAYED = 500  # games played again for the VP-over-rolls plot
 def replay(spec: dict, games) -> list[dict]:
     """Games of a play job played again one by one (the same games: seed, board, dice, bots): per game its result
     columns, each seat's VP at every roll (int [players, rolls], the first kg.MAX_TRACK rolls) and the board at the
-    end, drawn as reports.seafarers.hexplot wants it."""
+    end, drawn as reports.seafarers.hexplot wants it. Through the kernels play_range compiled for the job."""
     from analyzer.seafarers.boards import generate_boards
     from analyzer.seafarers.full_reference import game_table
-    from analyzer.seafarers.play import kernel_board, play_chunk
+    from analyzer.seafarers.play import deal_board, deal_static, fresh_board, kernel_board, play_chunk, play_dealt_chunk
     from analyzer.seafarers.scenarios import HARBOUR_TYPES
 
     scenario, rules, plan = _tables(spec)
     policies, params = bot_vectors([parse_bot(b) for b in spec["bots"]])
     players = spec["players"]
+    if spec["boards"] != "fixed":
+        static = deal_static(scenario)
+        template = deal_board(scenario, rules, static)
     out = []
     for g in games:
+        block = np.zeros((kg.N_RESULT_COLS, 1), np.int64)
         if spec["boards"] == "fixed":
             terrain, number, harbour = printed_board(scenario)
+            board = kernel_board(game_table(scenario, rules, terrain, number, harbour))
+            game = kg.new_game(board)
+            play_chunk(board, spec["seed"], int(g), policies, params, block, game)
         else:
             dealt = generate_boards(plan, 1, spec["seed"], first=int(g))
             terrain, number, harbour = dealt.terrain[0], dealt.number[0], dealt.harbour[0]
-        board = kernel_board(game_table(scenario, rules, terrain, number, harbour))
-        game = kg.new_game(board)
-        block = np.zeros((kg.N_RESULT_COLS, 1), np.int64)
-        play_chunk(board, spec["seed"], int(g), policies, params, block, game)
+            board = fresh_board(template)
+            game = kg.new_game(board)
+            play_dealt_chunk(board, static, spec["seed"], int(g), dealt, policies, params, block, game)
         rolls = min(int(game.st[kg.ST_ROLLS]), kg.MAX_TRACK)
         owner, ship = game.edge_owner, game.edge_ship
         harbours = [(site.land, site.sea, HARBOUR_TYPES[k]) for site, k in zip(scenario.harbours.sites, harbour)]

@@ -23,6 +23,7 @@ def check_games(scenario: str, players: int, bots: list[str], games: int, seed: 
     s, rules = load_scenario(scenario, players), load_rules()
     policies, params = bot_vectors([parse_bot(b) for b in bots])
     out = np.zeros((ki.N_COLS, games), np.int64)
+    one = np.zeros((ki.N_COLS, 1), np.int64)  # (contiguous: a slice of out would compile play_checked again)
     game = None
     streams = np.zeros((kg.MAX_SEATS, 2), np.uint64)
     for start in range(0, games, 1000):
@@ -33,7 +34,8 @@ def check_games(scenario: str, players: int, bots: list[str], games: int, seed: 
             game = kg.new_game(board) if game is None else game
             work = route_work(len(board.edge_corners))
             ki.play_checked(board, game, seed, first + start + j, policies, params, streams, kp.bot_work(board), work,
-                            out[:, start + j:start + j + 1])
+                            one)
+            out[:, start + j] = one[:, 0]
     codes = out[0]
     broken = {name: int((codes == k + 1).sum()) for k, name in enumerate(ki.INVARIANTS)}
     bad = np.flatnonzero(codes)

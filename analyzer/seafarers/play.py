@@ -202,10 +202,11 @@ def fresh_board(template: kg.Board) -> kg.Board:
 
 
 def play_dealt_chunk(board: kg.Board, static: kt.DealStatic, seed: int, first: int, boards, policies, params,
-                     out) -> int:
+                     out, game: kg.Game | None = None) -> int:
     """Game first + j on dealt board j of `boards` (a boards.Boards), for every column j of out (int64
-    [N_RESULT_COLS, n]), `board` (a fresh_board, owned by the caller) refilled before each."""
-    game = kg.new_game(board)
+    [N_RESULT_COLS, n]), `board` (a fresh_board, owned by the caller) refilled before each; `game` (if given)
+    holds the last game's end."""
+    game = kg.new_game(board) if game is None else game
     work = kt.new_deal_work(len(board.terrain), len(board.corner_hexes), len(board.edge_corners))
     return kt.play_dealt_games(board, game, static, work, seed, first, boards.terrain, boards.number, boards.harbour,
                                policies, params, np.zeros((kg.MAX_SEATS, 2), np.uint64), out,

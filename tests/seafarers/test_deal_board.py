@@ -118,9 +118,11 @@ def reference_chunk(slug, players, bots, seed, first, n):
     dealt = generate_boards(deal_plan(s), n, seed, first=first)
     policies, params = bot_vectors([parse_bot(b) for b in bots])
     out = np.zeros((kg.N_RESULT_COLS, n), np.int64)
+    one = np.zeros((kg.N_RESULT_COLS, 1), np.int64)  # (contiguous, as the command's: a slice would compile anew)
     for j in range(n):
         board = kernel_board(game_table(s, RULES, dealt.terrain[j], dealt.number[j], dealt.harbour[j]))
-        play_chunk(board, seed, first + j, policies, params, out[:, j:j + 1])
+        play_chunk(board, seed, first + j, policies, params, one)
+        out[:, j] = one[:, 0]
     return out
 
 
