@@ -109,8 +109,8 @@ def _site_value(board, game, params, seat, c, own):
 
 @kernel
 def _free_site(board, game, c):
-    return (kg.corner_land(board, game, c) and board.corner_in_play[c] and not board.no_settle[c]
-            and kg._distance_ok(board, game, c))
+    return (board.corner_in_play[c] and not board.no_settle[c] and kg._distance_ok(board, game, c)
+            and kg.corner_land(board, game, c))
 
 
 @kernel
@@ -135,30 +135,33 @@ def _site_field(board, game, params, seat, own):
 @kernel
 def _site_version(board, game):
     """What the site field depends on: st[ST_MAP_VERSION] less the cities built (the new-resource bonus asks only
-    whether the seat produces a resource at all) and the Forgotten Tribe's gifts taken. Not in the Wonders, where a
-    wonder claim moves no version and the city after it is what brings the free wonders' corners up to date."""
+    whether the seat produces a resource at all) and the Forgotten Tribe's gifts taken and harbours laid (a won
+    harbour docks at its owner's building: neither dock is a free site). Not in the Wonders, where a wonder claim
+    moves no version and the city after it is what brings the free wonders' corners up to date."""
     if board.params[kg.P_WONDERS] > 0:
         return game.st[kg.ST_MAP_VERSION]
-    return _version_less(board, game, -1, kgi.GIFT_OWNER)
+    return _version_less(board, game, -1, True)
 
 
 @kernel
 def _gift_version(board, game, seat):
     """What the seat's gift field depends on: st[ST_MAP_VERSION] less the rivals' cities (its own change what a
     harbour is worth to it) and the harbours laid."""
-    return _version_less(board, game, seat, kgi.GIFT_LAID)
+    return _version_less(board, game, seat, False)
 
 
 @kernel
-def _version_less(board, game, kept, row):
-    """st[ST_MAP_VERSION] less the cities of every seat but `kept` (-1: none kept) and the gifts whose
-    game.gift_state[row] is set: each of those moved it by exactly one."""
+def _version_less(board, game, kept, taken):
+    """st[ST_MAP_VERSION] less the cities of every seat but `kept` (-1: none kept), the harbours laid and (with
+    `taken`) the gifts taken: each of those moved it by exactly one."""
     v = game.st[kg.ST_MAP_VERSION]
     for seat in range(board.params[kg.P_PLAYERS]):
         if seat != kept:
             v -= board.supply[kg.PIECE_CITY] - game.pieces_left[seat, kg.PIECE_CITY]
     for i in range(board.gifts.shape[1]):
-        if game.gift_state[row, i] >= 0:
+        if game.gift_state[kgi.GIFT_LAID, i] >= 0:
+            v -= 1
+        if taken and game.gift_state[kgi.GIFT_OWNER, i] >= 0:
             v -= 1
     return v
 
