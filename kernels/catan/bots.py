@@ -170,8 +170,8 @@ def _version_less(board, game, kept, taken):
 def _relax(board, game, field, seat, decay, sweeps, ships):
     """Spread `field` from each corner to its neighbours, `decay` times less per edge (only along edges a ship may
     take, with `ships`), never through a corner a rival building holds: at most `sweeps` sweeps, corners in index
-    order. A corner none of whose neighbours changed since its last visit would not change: it is skipped
-    (game.pending marks those that may)."""
+    order. A corner is visited again only once `decay` times a neighbour's new value exceeds its own (game.pending
+    marks those): values only rise, so any other visit would change nothing."""
     pending, owner, neighbours = game.pending, game.corner_owner, board.corner_neighbours
     for c in range(field.shape[0]):
         pending[c] = True
@@ -200,9 +200,10 @@ def _relax(board, game, field, seat, decay, sweeps, ships):
             if best != field[c]:
                 field[c] = best
                 changed = True
+                reach = decay * best  # (what a neighbour's visit would compare with its value)
                 for j in range(3):
                     m = neighbours[c, j]
-                    if m >= 0:
+                    if m >= 0 and reach > field[m]:
                         pending[m] = True
         if not changed:  # settled: further sweeps would change nothing
             break
