@@ -12,10 +12,12 @@ out) on whichever process plays), so threads, Dask, checkpoints and --precision 
 its results never depend on them. Its `example` gives small jobs and a small command line that the
 conformance test runs: the same columns for 1 and 2 threads, other chunk sizes and Dask; common
 random numbers across arms; the result tables' columns and dtypes; the summary's provenance keys;
-the report; `--help`. `trace(job, game)` describes one game as JSON ({"luck": the random draws
-every arm of that game meets, "events": what was played}); `golden` names the few games whose
-traces tests/<game>/golden_trace.json keeps (scripts/golden_traces.py writes them), so a rule
-change shows in review.
+the report; `--help`. The warm-up compiles through the same example (its jobs, and `warm_too` for
+what the command's report runs besides); tests/test_warmup.py checks that no example command
+compiles anything after it. `trace(job, game)` describes one game as JSON ({"luck": the random
+draws every arm of that game meets, "events": what was played}); `golden` names the few games
+whose traces tests/<game>/golden_trace.json keeps (scripts/golden_traces.py writes them), so a
+rule change shows in review.
 
 Step-based games (the full Seafarers game, the river race, Cational Meographic) write their kernels
 to one contract, after Pgx, in kernels/<game>/:
