@@ -56,7 +56,7 @@ def preplace(board, game):
         game.fort[s, F_LEN] = 1
         game.fort[s, F_CHITS] = board.params[kg.P_FORT_CHITS]
     game.st[kg.ST_FLEET] = 0
-    kg._update_route(board, game, -1)
+    kg._update_routes(board, game)
 
 
 @kernel
@@ -223,7 +223,7 @@ def attack(board, game, seat):
         game.edge_ship[e] = 0
         game.edge_built[e] = -1
         game.pieces_left[seat, kg.PIECE_SHIP] += 1
-    kg._update_route(board, game, -1)
+    kg._update_routes(board, game)
     kg._check_win(board, game)
     if game.st[kg.ST_PHASE] != kg.OVER:
         kg._end_turn(board, game)

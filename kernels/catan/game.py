@@ -20,7 +20,7 @@ import numpy as np
 
 from kernels.catan.codes import CITY, DESERT, FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS, SEA, SETTLEMENT
 from kernels.catan.dice import roll_pair_index
-from kernels.catan.route import longest_route_among, route_work
+from kernels.catan.route import longest_route_among, longest_route_from, route_work
 from kernels.jit import allocating, kernel, merged
 from kernels.rng import PURPOSE_DECK, PURPOSE_DICE, PURPOSE_HARBOURS, PURPOSE_STEAL, stream_init, uniform_int
 
@@ -608,22 +608,52 @@ def _movable(board, game, seat, e):
 
 # ------------------------------------------------------------------------------------------------ scoring
 @kernel
-def _update_route(board, game, changed):
-    """Recount the longest trade route of seat `changed` (-1: every seat; another seat's piece changes no route but
-    its own), then who holds the card. Without the card (and no wonder asking for a route) nothing reads it during
-    the game: final_route gives it at the end."""
+def _update_routes(board, game):
+    """Recount every seat's longest trade route, then who holds the card. Without the card (and no wonder asking for
+    a route) nothing reads it during the game: final_route gives it at the end."""
     if not routes_kept(board):
         return
     for seat in range(board.params[P_PLAYERS]):
-        if changed < 0 or seat == changed:
-            _recount_route(board, game, seat)
+        _recount_route(board, game, seat, _UNBOUNDED)
+    _award_route(board, game)
+
+
+@kernel
+def _route_after_piece(board, game, seat, e, moved):
+    """The seat's route and the card after its new piece on e (`moved`: a ship moved there from an open end, where
+    nothing went on: the trails through it lost their last piece, so the route lost at most one). Where no other
+    piece of the seat meets e at one end, a trail through e stops there: the trails e adds are those that start
+    there, one search from that corner; if none is as long as the route was and a ship moved, the count of the
+    rest stops at the first trail of the old length. Else (e may join two trails) all is counted again."""
+    if not routes_kept(board):
+        return
+    lone = -1
+    for side in range(2):
+        c = board.edge_corners[e, side]
+        alone = True
+        for j in range(3):
+            f = board.corner_edges[c, j]
+            if f >= 0 and f != e and game.edge_owner[f] == seat:
+                alone = False
+        if alone:
+            lone = c
+    if lone < 0:
+        _recount_route(board, game, seat, _UNBOUNDED)
+    else:
+        old = game.route[seat]
+        through = longest_route_from(board.edge_corners, board.corner_edges, game.edge_owner, game.edge_ship,
+                                     game.corner_owner, seat, game.work, lone)
+        if through >= old or not moved:
+            game.route[seat] = max(old, through)
+        else:  # a trail of the old length without the new piece, if any (else the count itself)
+            _recount_route(board, game, seat, old)
     _award_route(board, game)
 
 
 @kernel
 def _route_after_settlement(board, game, c):
-    """_update_route after a settlement at c: only a seat with two pieces at c has a trail through c, which a rival's
-    settlement cuts and its own may join (a road and a ship meet only at a building)."""
+    """The routes and the card after a settlement at c: only a seat with two pieces at c has a trail through c,
+    which a rival's settlement cuts and its own may join (a road and a ship meet only at a building)."""
     if not routes_kept(board):
         return
     for seat in range(board.params[P_PLAYERS]):
@@ -632,16 +662,20 @@ def _route_after_settlement(board, game, c):
             e = board.corner_edges[c, j]
             if e >= 0 and game.edge_owner[e] == seat:
                 pieces += 1
-        if pieces >= 2:
-            _recount_route(board, game, seat)
+        if pieces >= 2:  # a rival's settlement only cuts; one's own may join a road and a ship
+            _recount_route(board, game, seat, game.route[seat] if game.corner_owner[c] != seat else _UNBOUNDED)
     _award_route(board, game)
 
 
+_UNBOUNDED = 1 << 30  # a limit no route reaches
+
+
 @kernel
-def _recount_route(board, game, seat):
+def _recount_route(board, game, seat, limit):
+    """game.route[seat] counted again; `limit`: no route can be longer (the count stops at the first that long)."""
     game.route[seat] = longest_route_among(board.edge_corners, board.corner_edges, game.edge_owner, game.edge_ship,
                                            game.corner_owner, seat, game.work, game.net_corners[seat],
-                                           game.n_net[seat, 0])
+                                           game.n_net[seat, 0], limit)
 
 
 @kernel
@@ -682,7 +716,8 @@ def final_route(board, game, seat):
     if routes_kept(board):
         return game.route[seat]
     return longest_route_among(board.edge_corners, board.corner_edges, game.edge_owner, game.edge_ship,
-                               game.corner_owner, seat, game.work, game.net_corners[seat], game.n_net[seat, 0])
+                               game.corner_owner, seat, game.work, game.net_corners[seat], game.n_net[seat, 0],
+                               _UNBOUNDED)
 
 
 @kernel
@@ -1350,7 +1385,7 @@ def step(board, game, kind, a, b):
         return
     if ph == SETUP_EDGE:
         _place_edge(board, game, seat, a, 1 if kind == SHIP else 0)
-        _update_route(board, game, seat)
+        _route_after_piece(board, game, seat, a, False)
         _end_setup_step(board, game)
         return
     if kind == ROLL:
@@ -1405,7 +1440,7 @@ def step(board, game, kind, a, b):
         _place_edge(board, game, seat, a, 1 if kind == SHIP else 0)
         if kind == SHIP and fleet.p_fleet(board):
             fleet.extend(board, game, seat, a)
-        _update_route(board, game, seat)
+        _route_after_piece(board, game, seat, a, False)
         if ph == FREE_ROADS and (st[ST_FREE_ROADS] == 0 or not _free_left(board, game, seat)):
             st[ST_PHASE] = MAIN
         if kind == SHIP:  # the Forgotten Tribe: a gift on this coast
@@ -1477,7 +1512,7 @@ def step(board, game, kind, a, b):
         _join_edge(board, game, seat, b)
         st[ST_SHIP_MOVED] = 1
         open_routes(board, game, seat, b)
-        _update_route(board, game, seat)
+        _route_after_piece(board, game, seat, b, True)
         if p[P_GIFT_MOVED_SHIP] != 0:
             gifts.take(board, game, seat, b)
     elif kind == OFFER:

@@ -36,25 +36,38 @@ def route_work(n_edge: int, max_pieces: int = 30) -> RouteWork:
 def longest_route(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work):
     """Pieces in `seat`'s longest trade route (0 without pieces): the longest trail from any corner."""
     best = 0
+    unbounded = edge_corners.shape[0] + 1
     for start in range(corner_edges.shape[0]):
-        n = _longest_from(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work, start, False)
+        n = _longest_from(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work, start, False,
+                          unbounded)
         if n > best:
             best = n
     return best
 
 
 @kernel
-def longest_route_among(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work, starts, count):
+def longest_route_from(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work, start):
+    """Pieces in the seat's longest trail that starts at corner `start`."""
+    return _longest_from(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work, start, False,
+                         edge_corners.shape[0] + 1)
+
+
+@kernel
+def longest_route_among(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work, starts, count,
+                        limit):
     """longest_route, trying only the corners starts[:count] (which must include every corner at a piece of the
     seat's: the game passes the corners its pieces have reached), and of those not the ones a route passes
     straight through: with exactly two of the seat's pieces there and the way through open, a trail starting
     there either grows by the other piece or is closed, and a closed trail can start anywhere on it. Only a closed
-    trail of such corners alone is missed: its pieces are never seen, so it is searched last."""
+    trail of such corners alone is missed: its pieces are never seen, so it is searched last. It stops at the
+    first trail of `limit` pieces: the caller knows that none is longer (after one more piece, one more than
+    before)."""
     best = 0
     for i in range(count):
         c = starts[i]
-        if not _passes_through(corner_edges, edge_owner, edge_ship, corner_owner, seat, c):
-            n = _longest_from(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work, c, True)
+        if best < limit and not _passes_through(corner_edges, edge_owner, edge_ship, corner_owner, seat, c):
+            n = _longest_from(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work, c, True,
+                              limit)
             if n > best:
                 best = n
     seen = work.seen
@@ -62,8 +75,9 @@ def longest_route_among(edge_corners, corner_edges, edge_owner, edge_ship, corne
         c = starts[i]
         for j in range(3):
             e = corner_edges[c, j]
-            if e >= 0 and edge_owner[e] == seat and not seen[e]:
-                n = _longest_from(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work, c, True)
+            if best < limit and e >= 0 and edge_owner[e] == seat and not seen[e]:
+                n = _longest_from(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work, c, True,
+                                  limit)
                 if n > best:
                     best = n
     for i in range(count):
@@ -97,10 +111,10 @@ def _passes_through(corner_edges, edge_owner, edge_ship, corner_owner, seat, c):
 
 
 @kernel
-def _longest_from(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work, start, mark):
-    """The longest trail starting at corner `start`: a depth-first search on explicit stacks (st_*[d]: the corner
-    reached at depth d, the kind and edge that led there, the next of its 3 edges to try); `mark`: note every
-    piece it walks in work.seen."""
+def _longest_from(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work, start, mark, limit):
+    """The longest trail starting at corner `start`, or the first of `limit` pieces: a depth-first search on explicit
+    stacks (st_*[d]: the corner reached at depth d, the kind and edge that led there, the next of its 3 edges to
+    try); `mark`: note every piece it walks in work.seen."""
     used, st_corner, st_kind, st_edge, st_next, seen = work
     touches = False
     for j in range(3):
@@ -143,4 +157,8 @@ def _longest_from(edge_corners, corner_edges, edge_owner, edge_ship, corner_owne
         st_next[depth] = 0
         if depth > best:
             best = depth
+            if best >= limit:  # (its pieces freed: `used` is all False again on return)
+                for d in range(1, depth + 1):
+                    used[st_edge[d]] = False
+                return best
     return best

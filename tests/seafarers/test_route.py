@@ -44,15 +44,17 @@ def brute_force(edge_owner, edge_ship, corner_owner, seat) -> int:
 def kernel_route(edge_owner, edge_ship, corner_owner, seat) -> int:
     """The kernel's longest route, from every corner; and the game's search, from the corners the seat's pieces
     reach (plus a stale one, as a moved ship leaves), which skips the corners routes pass straight through: the
-    two agree (a closed loop of such corners alone included: test_a_cycle_counts_every_piece_once)."""
+    two agree (a closed loop of such corners alone included: test_a_cycle_counts_every_piece_once), and with a
+    limit the search stops at the first trail that long."""
     work = route_work(TOPO.n_edge)
     args = (TOPO.edge_corners, TOPO.corner_edges, np.asarray(edge_owner, np.int64), np.asarray(edge_ship, np.bool_),
             np.asarray(corner_owner, np.int64), seat, work)
     n = longest_route(*args)
     reached = sorted({int(c) for e in np.flatnonzero(np.asarray(edge_owner) == seat) for c in TOPO.edge_corners[e]}
                      | {int(c) for c in np.flatnonzero(np.asarray(corner_owner) == seat)} | {0})
-    assert longest_route_among(*args, np.array(reached, np.int64), len(reached)) == n
-    assert not work.used.any() and not work.seen.any()  # the work arrays come back clean
+    for limit in (1 << 30, *range(1, n + 2)):  # stopped at the first trail of `limit` pieces: min(limit, n)
+        assert longest_route_among(*args, np.array(reached, np.int64), len(reached), limit) == min(limit, n)
+        assert not work.used.any() and not work.seen.any()  # the work arrays come back clean
     return n
 
 

@@ -221,18 +221,18 @@ def test_the_colossus_needs_a_city_at_a_harbour_and_an_unbranched_route_of_five(
     for e in path[:4]:
         b.lay(e, 0, ship=False)
     R._update_route(b.table, b.state)
-    kg._update_route(b.board, b.game, 0)
+    kg._update_routes(b.board, b.game)
     assert b.state.route[0] == 4 and COLOSSUS not in b.claims()
     branch = next(int(f) for x in b.ends(path[1]) for f in b.topo.corner_edges[x]
                   if f >= 0 and int(f) not in path and R._may_road(b.table, b.state, int(f))
                   and b.state.edge_owner[int(f)] < 0)
     b.lay(branch, 0, ship=False)  # a fifth piece, but a branch
     R._update_route(b.table, b.state)
-    kg._update_route(b.board, b.game, 0)
+    kg._update_routes(b.board, b.game)
     assert b.state.route[0] == 4 and COLOSSUS not in b.claims()
     b.lay(path[4], 0, ship=False)
     R._update_route(b.table, b.state)
-    kg._update_route(b.board, b.game, 0)
+    kg._update_routes(b.board, b.game)
     assert b.state.route[0] >= 5 and COLOSSUS not in b.claims()  # its city has no harbour
     b.cities(0, 1, harbour=True)
     assert COLOSSUS in b.claims()
