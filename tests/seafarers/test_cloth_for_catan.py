@@ -48,7 +48,7 @@ class Both(FTBoth):
         kg._place_edge(self.board, self.game, seat, e, 1)
         self.state.edge_built[e] = self.game.edge_built[e] = turn
         R._update_route(self.table, self.state)
-        kg._update_route(self.board, self.game, -1)
+        kg._update_routes(self.board, self.game)
 
     def set_cloth(self, villages=None, reserve=None, seats=None):
         if villages is not None:

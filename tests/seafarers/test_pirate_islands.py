@@ -41,7 +41,7 @@ class Both(FTBoth):
             kg._place_edge(self.board, self.game, seat, e, 1)
             kf.extend(self.board, self.game, seat, e)
         R._update_route(self.table, self.state)
-        kg._update_route(self.board, self.game, -1)
+        kg._update_routes(self.board, self.game)
 
     def warships(self, seat, k):
         for _ in range(k):
@@ -469,7 +469,7 @@ def test_the_checker_catches_broken_routes_fortresses_and_sites():
     assert code(b) == 20
     b = fresh()
     kg._settle(b.board, b.game, 1, b.fort(0).colour_corner, True)  # seat 1 on seat 0's marked corner
-    kg._update_route(b.board, b.game, -1)
+    kg._update_routes(b.board, b.game)
     assert code(b) == 21
 
 
