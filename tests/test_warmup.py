@@ -54,14 +54,15 @@ from analyzer.games import games
 for game in games().values():
     game.warm_up()
 recording = True
-for game in games().values():
-    for experiment in game.experiments:
-        example = resolve(experiment.example)()
-        argv = list(example.argv)
-        if example.writes_results:
-            argv += ["--out", str(Path(tempfile.mkdtemp()) / "out")]
-        result = CliRunner().invoke(app, argv)
-        assert result.exit_code == 0, (argv, result.output)
+with tempfile.TemporaryDirectory() as folder:
+    for game in games().values():
+        for experiment in game.experiments:
+            example = resolve(experiment.example)()
+            argv = list(example.argv)
+            if example.writes_results:
+                argv += ["--out", str(Path(folder) / f"{game.id}-{experiment.command}")]
+            result = CliRunner().invoke(app, argv)
+            assert result.exit_code == 0, (argv, result.output)
 print("\\n".join(added))
 """
 

@@ -20,7 +20,7 @@ import numpy as np
 
 from kernels.catan.codes import CITY, DESERT, FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS, SEA, SETTLEMENT
 from kernels.catan.dice import roll_pair_index
-from kernels.catan.route import longest_route_among, longest_route_from, route_work
+from kernels.catan.route import UNBOUNDED, longest_route_among, longest_route_from, route_work
 from kernels.jit import allocating, kernel, merged
 from kernels.rng import PURPOSE_DECK, PURPOSE_DICE, PURPOSE_HARBOURS, PURPOSE_STEAL, stream_init, uniform_int
 
@@ -614,7 +614,7 @@ def _update_routes(board, game):
     if not routes_kept(board):
         return
     for seat in range(board.params[P_PLAYERS]):
-        _recount_route(board, game, seat, _UNBOUNDED)
+        _recount_route(board, game, seat, UNBOUNDED)
     _award_route(board, game)
 
 
@@ -630,15 +630,10 @@ def _route_after_piece(board, game, seat, e, moved):
     lone = -1
     for side in range(2):
         c = board.edge_corners[e, side]
-        alone = True
-        for j in range(3):
-            f = board.corner_edges[c, j]
-            if f >= 0 and f != e and game.edge_owner[f] == seat:
-                alone = False
-        if alone:
+        if _pieces_at(board, game, seat, c, e) == 0:
             lone = c
     if lone < 0:
-        _recount_route(board, game, seat, _UNBOUNDED)
+        _recount_route(board, game, seat, UNBOUNDED)
     else:
         old = game.route[seat]
         through = longest_route_from(board.edge_corners, board.corner_edges, game.edge_owner, game.edge_ship,
@@ -657,17 +652,20 @@ def _route_after_settlement(board, game, c):
     if not routes_kept(board):
         return
     for seat in range(board.params[P_PLAYERS]):
-        pieces = 0
-        for j in range(3):
-            e = board.corner_edges[c, j]
-            if e >= 0 and game.edge_owner[e] == seat:
-                pieces += 1
-        if pieces >= 2:  # a rival's settlement only cuts; one's own may join a road and a ship
-            _recount_route(board, game, seat, game.route[seat] if game.corner_owner[c] != seat else _UNBOUNDED)
+        if _pieces_at(board, game, seat, c, -1) >= 2:  # a rival's settlement only cuts; one's own may join two
+            _recount_route(board, game, seat, game.route[seat] if game.corner_owner[c] != seat else UNBOUNDED)
     _award_route(board, game)
 
 
-_UNBOUNDED = 1 << 30  # a limit no route reaches
+@kernel
+def _pieces_at(board, game, seat, c, skip):
+    """The seat's roads and ships at corner c, the one on edge `skip` left out."""
+    n = 0
+    for j in range(3):
+        f = board.corner_edges[c, j]
+        if f >= 0 and f != skip and game.edge_owner[f] == seat:
+            n += 1
+    return n
 
 
 @kernel
@@ -717,7 +715,7 @@ def final_route(board, game, seat):
         return game.route[seat]
     return longest_route_among(board.edge_corners, board.corner_edges, game.edge_owner, game.edge_ship,
                                game.corner_owner, seat, game.work, game.net_corners[seat], game.n_net[seat, 0],
-                               _UNBOUNDED)
+                               UNBOUNDED)
 
 
 @kernel

@@ -23,6 +23,7 @@ import numpy as np
 from kernels.jit import kernel
 
 RouteWork = namedtuple("RouteWork", "used corner kind edge next seen")
+UNBOUNDED = 1 << 30  # a limit no route reaches
 
 
 def route_work(n_edge: int, max_pieces: int = 30) -> RouteWork:
@@ -36,10 +37,9 @@ def route_work(n_edge: int, max_pieces: int = 30) -> RouteWork:
 def longest_route(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work):
     """Pieces in `seat`'s longest trade route (0 without pieces): the longest trail from any corner."""
     best = 0
-    unbounded = edge_corners.shape[0] + 1
     for start in range(corner_edges.shape[0]):
         n = _longest_from(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work, start, False,
-                          unbounded)
+                          UNBOUNDED)
         if n > best:
             best = n
     return best
@@ -49,7 +49,7 @@ def longest_route(edge_corners, corner_edges, edge_owner, edge_ship, corner_owne
 def longest_route_from(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work, start):
     """Pieces in the seat's longest trail that starts at corner `start`."""
     return _longest_from(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work, start, False,
-                         edge_corners.shape[0] + 1)
+                         UNBOUNDED)
 
 
 @kernel
@@ -60,8 +60,7 @@ def longest_route_among(edge_corners, corner_edges, edge_owner, edge_ship, corne
     straight through: with exactly two of the seat's pieces there and the way through open, a trail starting
     there either grows by the other piece or is closed, and a closed trail can start anywhere on it. Only a closed
     trail of such corners alone is missed: its pieces are never seen, so it is searched last. It stops at the
-    first trail of `limit` pieces: the caller knows that none is longer (after one more piece, one more than
-    before)."""
+    first trail of `limit` pieces (UNBOUNDED: never), where the caller knows that none is longer."""
     best = 0
     for i in range(count):
         c = starts[i]
