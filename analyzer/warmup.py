@@ -1,34 +1,178 @@
 """Compile every registered game's kernels into numba's on-disk cache, so the first real command
-starts warm.
+starts warm, and say what is compiling while it does.
 
-The setup scripts run this once after installing (`python -m analyzer.warmup`); with a warm cache it
-takes a few seconds. Each game (analyzer/games.py) compiles in a process of its own, side by side
-(numba compiles under the GIL), through the very jobs its experiments build (Game.warm_up): Beacon
-Patrol's four policy tiers, every Seafarers kernel. A game's experiments that share kernels may form
-a warm-up group of their own (Experiment.warm_group: the Seafarers full game), compiled in a process
-of its own too, so that the longest compile does not wait for the others.
+    python -m analyzer.warmup                  every game's warm-up groups, each in a process of its own
+    python -m analyzer.warmup GAME [GROUP]     one game (one of its groups), in this process
+    python -m analyzer.warmup --order G1,G2..  the groups one after another, those of the games named first
+
+The setup scripts run this after installing; with a warm cache it takes a few seconds. Each game
+(analyzer/games.py) compiles through the very jobs its experiments build (Game.warm_up): Beacon Patrol's
+four policy tiers, every Seafarers kernel. A game's experiments that share kernels may form a warm-up
+group of their own (Experiment.warm_group: the Seafarers full game), compiled in a process of its own
+too, so that the longest compile does not wait for the others (numba compiles under the GIL).
+
+A group compiles under a lock in the cache folder, so a second warm-up of the same group (the demo's
+foreground one beside its background one) waits for the first and then loads what it wrote instead of
+compiling it twice; a marker file beside it says the group is ready and how long it took. Commands ask
+`announce` before they start, so a user's first command on a cold cache says that it compiles first.
 """
 
+from __future__ import annotations
+
+import fcntl
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
+from pathlib import Path
+
+HEARTBEAT_S = 30  # a line this often while groups compile (60 s when stderr is not a terminal)
+
+
+def _say(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+def _groups(order: list[str] | None = None) -> list[tuple[str, str]]:
+    """(game id, group) of every registered game, the games named in `order` first and in that order."""
+    from analyzer.games import games
+
+    pairs = [(gid, group) for gid, game in games().items() for group in game.warm_groups()]
+    if order:
+        rank = {gid: i for i, gid in enumerate(order)}
+        pairs.sort(key=lambda pair: rank.get(pair[0], len(rank)))
+    return pairs
+
+
+def label(gid: str, group: str) -> str:
+    from analyzer.games import get
+
+    title = get(gid).title
+    return f"{title} ({group})" if group else title
+
+
+def typical_s(gid: str, group: str) -> int:
+    """How long the group usually takes to compile into an empty cache on 2 cores (the games' own figure)."""
+    from analyzer.games import get
+
+    return max(e.warm_seconds for e in get(gid).experiments if e.warm_group == group)
+
+
+def _stem(gid: str, group: str) -> Path:
+    from numba.core import config
+
+    import kernels.jit  # noqa: F401  (chooses the cache folder of the kernels' version)
+
+    return Path(config.CACHE_DIR) / f"warm-{gid}-{group.replace(' ', '-') or 'main'}"
+
+
+def is_ready(gid: str, group: str) -> bool:
+    """The group's kernels were compiled into the cache of this version of the kernels."""
+    return _stem(gid, group).with_suffix(".done").exists()
+
+
+@contextmanager
+def _locked(gid: str, group: str):
+    """Held while the group compiles: another warm-up of the same group waits here (a process that dies lets go)."""
+    path = _stem(gid, group).with_suffix(".lock")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def warm_group(gid: str, group: str | None, talk: bool = False) -> None:
+    """Compile one group (every group of the game when None) in this process, under the groups' locks; `talk`
+    says what compiles and when it is ready (nothing when it was ready already)."""
+    from analyzer.games import get
+
+    game = get(gid)
+    for name in ([group] if group is not None else game.warm_groups()):
+        announced = talk and not is_ready(gid, name)
+        if announced:
+            _say(f"      compiling the {label(gid, name)} kernels (first run only, about "
+                 f"{_minutes(typical_s(gid, name))} min on 2 cores; a warm-up beside this one may have started it)")
+        t0 = time.perf_counter()
+        with _locked(gid, name):
+            ready = is_ready(gid, name)  # (a warm-up beside this one did it, or an earlier run: load, not compile)
+            game.warm_up(name)
+            if not ready:
+                _stem(gid, name).with_suffix(".done").write_text(f"{time.perf_counter() - t0:.0f}\n")
+        if announced:
+            _say(f"      {label(gid, name)} ready ({time.perf_counter() - t0:.0f} s)")
+
+
+def announce(gid: str, group: str) -> None:
+    """One line before a command starts, if its kernels are not compiled yet (a fresh install, a new version)."""
+    try:
+        ready = is_ready(gid, group)
+    except OSError:
+        return
+    if not ready:
+        minutes = max(1, round(typical_s(gid, group) / 60))
+        _say(f"Compiling the {label(gid, group)} kernels first: once per machine and version, about {minutes} min "
+             f"on 2 cores ('python -m analyzer.warmup' does every game ahead).")
+
+
+def _minutes(seconds: float) -> str:
+    seconds = int(seconds)
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def run_all(order: list[str] | None = None, sequential: bool = False) -> int:
+    """Every group in processes of their own (one after another when sequential), saying what compiles."""
+    pairs = _groups(order)
+    t0 = time.perf_counter()
+    cold = [pair for pair in pairs if not is_ready(*pair)]
+    if cold:
+        times = [typical_s(*pair) for pair in cold]
+        wall = sum(times) if sequential else max(max(times), sum(times) / 2)
+        _say(f"Compiling the kernels of {len(cold)} of {len(pairs)} warm-up groups into numba's cache (once per "
+             f"machine and version of the kernels; usually about {_minutes(wall)} min on 2 cores, seconds afterwards): "
+             + ", ".join(f"{label(*p)} ~{_minutes(t)}" for p, t in zip(cold, times)))
+    waiting = list(pairs)
+    running: dict[tuple[str, str], tuple[subprocess.Popen, float]] = {}
+    failed, done = [], 0
+    beat = HEARTBEAT_S if sys.stderr.isatty() else 2 * HEARTBEAT_S
+    next_beat = time.perf_counter() + beat
+    while waiting or running:
+        while waiting and (not sequential or not running):
+            pair = waiting.pop(0)
+            running[pair] = (subprocess.Popen([sys.executable, "-m", "analyzer.warmup", *pair]), time.perf_counter())
+        time.sleep(0.2)
+        for pair, (process, started) in list(running.items()):
+            if process.poll() is None:
+                continue
+            del running[pair]
+            done += 1
+            if process.returncode != 0:
+                failed.append(label(*pair))
+            elif cold:
+                _say(f"  [{done}/{len(pairs)}] {label(*pair)} ready ({time.perf_counter() - started:.0f} s)")
+        if cold and running and time.perf_counter() >= next_beat:
+            next_beat += beat
+            _say("  still compiling: " + ", ".join(
+                f"{label(*pair)} {_minutes(time.perf_counter() - started)} of about {_minutes(typical_s(*pair))}"
+                for pair, (_, started) in running.items()))
+    if failed:
+        _say(f"error: compiling the kernels of {', '.join(failed)} failed")
+        return 1
+    _say(f"kernels ready ({time.perf_counter() - t0:.0f} s)")
+    return 0
 
 
 def main(argv: list[str]) -> int:
-    from analyzer.games import games
-
+    if argv and argv[0] == "--order":
+        return run_all(argv[1].split(","), sequential=True)
     if argv:  # one game (one of its warm-up groups), in this process
-        games()[argv[0]].warm_up(argv[1] if len(argv) > 1 else None)
+        talk = "--talk" in argv
+        argv = [a for a in argv if a != "--talk"]
+        warm_group(argv[0], argv[1] if len(argv) > 1 else None, talk)
         return 0
-    t0 = time.perf_counter()
-    running = {f"{gid} {group}".strip(): subprocess.Popen([sys.executable, "-m", "analyzer.warmup", gid, group])
-               for gid, game in games().items() for group in game.warm_groups()}
-    failed = [gid for gid, process in running.items() if process.wait() != 0]
-    if failed:
-        print(f"error: compiling the kernels of {', '.join(failed)} failed", file=sys.stderr)
-        return 1
-    print(f"kernels ready ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
-    return 0
+    return run_all()
 
 
 if __name__ == "__main__":

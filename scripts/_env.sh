@@ -10,10 +10,15 @@ spec="."
 [ -n "${1:-}" ] && spec=".[$1]"
 stamp=".venv/.installed-$(cat pyproject.toml | sha256sum | cut -c1-16)-${1:-base}"
 if [ ! -f "$stamp" ]; then
-  .venv/bin/python -m pip install --quiet --upgrade pip
-  .venv/bin/python -m pip install --quiet -e "$spec"
+  echo "Installing the package and its dependencies into .venv (first run only, about a minute)..." >&2
+  log=.venv/install.log
+  { .venv/bin/python -m pip install --quiet --upgrade pip && .venv/bin/python -m pip install --quiet -e "$spec"; } \
+    >"$log" 2>&1 || { cat "$log" >&2; echo "error: installing the package failed (the lines above, kept in $log)" >&2
+                      exit 1; }
   touch "$stamp"
 fi
-# Compile the kernels into numba's cache now (minutes the first time, a second after), so
-# that the first command a user runs starts warm.
-.venv/bin/python -m analyzer.warmup
+# Compile the kernels into numba's cache now (minutes the first time, a second after), so that the first command a
+# user runs starts warm; TABLETOP_WARMUP=later leaves it to the caller (the demo compiles each game as it reaches it).
+if [ "${TABLETOP_WARMUP:-now}" != later ]; then
+  .venv/bin/python -m analyzer.warmup
+fi

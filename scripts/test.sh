@@ -3,7 +3,14 @@
 # configured in pyproject.toml) and run the tests.
 source "$(dirname "$0")/_env.sh" test
 .venv/bin/ruff check --quiet .
+# The tests run on every core, at most 4 (pytest-xdist; a file's tests stay in one worker, so a module's fixtures
+# and the kernels only its tests compile are built once); TEST_WORKERS=0 runs them in this process.
+workers=${TEST_WORKERS:-$(.venv/bin/python -c "import os; print(min(4, len(os.sched_getaffinity(0))))")}
 status=0
-.venv/bin/python -m pytest "$@" || status=$?
+if [ "$workers" -gt 1 ]; then
+  .venv/bin/python -m pytest -n "$workers" --dist loadfile "$@" || status=$?
+else
+  .venv/bin/python -m pytest "$@" || status=$?
+fi
 echo "The command line is .venv/bin/tabletop; 'source .venv/bin/activate' puts it on your PATH as tabletop."
 exit $status

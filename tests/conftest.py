@@ -12,3 +12,52 @@ def dask_cluster():
 
     with cluster(nworkers=2) as (scheduler, _workers):
         yield scheduler["address"]
+
+
+class _CompileLog:
+    """TABLETOP_COMPILE_LOG=FILE: the seconds numba spends compiling inside each test, written to FILE (tab-separated,
+    slowest first) at the end; how CI's time was split between compiling and testing (docs/performance.md)."""
+
+    def __init__(self, path: str):
+        from numba.core import event
+
+        self.path, self.current, self.seconds, self.depth, self.t0 = path, "(collection)", {}, 0, 0.0
+        self.listener = _Listener(self)
+        event.install_listener("numba:compile", self.listener)
+
+    def pytest_runtest_setup(self, item):
+        self.current = item.nodeid
+
+    def pytest_sessionfinish(self, session):
+        import os
+
+        rows = sorted(self.seconds.items(), key=lambda kv: -kv[1])
+        name = f"{self.path}.{os.environ['PYTEST_XDIST_WORKER']}" if "PYTEST_XDIST_WORKER" in os.environ else self.path
+        with open(name, "w") as out:
+            out.writelines(f"{s:.1f}\t{test}\n" for test, s in rows)
+
+
+def _Listener(log):
+    import time
+
+    from numba.core import event
+
+    class Listener(event.Listener):
+        def on_start(self, ev):  # (a kernel's callees compile inside its own event: count the outermost only)
+            if log.depth == 0:
+                log.t0 = time.perf_counter()
+            log.depth += 1
+
+        def on_end(self, ev):
+            log.depth -= 1
+            if log.depth == 0:
+                log.seconds[log.current] = log.seconds.get(log.current, 0.0) + time.perf_counter() - log.t0
+
+    return Listener()
+
+
+def pytest_configure(config):
+    import os
+
+    if os.environ.get("TABLETOP_COMPILE_LOG"):
+        config.pluginmanager.register(_CompileLog(os.environ["TABLETOP_COMPILE_LOG"]), "tabletop-compile-log")

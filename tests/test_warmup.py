@@ -78,3 +78,60 @@ def test_every_example_command_runs_on_the_kernels_the_warm_up_compiled():
                           timeout=900)
     assert done.returncode == 0, done.stderr[-3000:]
     assert done.stdout.strip() == "", "taken up after the warm-up:\n" + done.stdout
+
+
+def _fake_cache(tmp_path, monkeypatch):
+    """numba's cache folder in tmp_path, and every game's warm-up counted instead of compiled."""
+    from numba.core import config
+
+    import kernels.jit  # noqa: F401  (it sets the cache folder when first imported: before ours)
+    from analyzer.game import Game
+
+    monkeypatch.setattr(config, "CACHE_DIR", str(tmp_path))
+    calls = []
+    monkeypatch.setattr(Game, "warm_up", lambda self, group=None: calls.append((self.id, group)))
+    return calls
+
+
+def test_a_group_compiled_is_marked_ready_and_a_command_on_a_cold_cache_says_it_compiles_first(
+        tmp_path, monkeypatch, capsys):
+    from analyzer import warmup
+
+    calls = _fake_cache(tmp_path, monkeypatch)
+    warmup.announce("seafarers", "full game")
+    said = capsys.readouterr().err
+    assert said.startswith("Compiling the Catan: Seafarers (full game) kernels first") and "min on 2 cores" in said
+    warmup.warm_group("seafarers", None, talk=True)
+    assert calls == [("seafarers", ""), ("seafarers", "full game")]
+    said = capsys.readouterr().err
+    assert "compiling the Catan: Seafarers (full game) kernels" in said and "Catan: Seafarers (full game) ready" in said
+    assert warmup.is_ready("seafarers", "full game") and not warmup.is_ready("beacon", "")
+    warmup.announce("seafarers", "full game")
+    warmup.warm_group("seafarers", "full game", talk=True)  # ready: loaded from the cache, without a word
+    assert capsys.readouterr().err == ""
+
+
+def test_a_second_warm_up_of_a_group_waits_for_the_first_and_does_not_mark_it_again(tmp_path, monkeypatch):
+    """The demo's foreground warm-up of a game beside the background one: it waits for the lock, then finds the
+    group ready (the background wrote it) instead of compiling it a second time."""
+    import subprocess
+    import sys
+    import time
+
+    from analyzer import warmup
+
+    calls = _fake_cache(tmp_path, monkeypatch)
+    stem = warmup._stem("regatta", "")
+    holder = subprocess.Popen([sys.executable, "-c", f"""
+import fcntl, sys, time
+with open({str(stem.with_suffix('.lock'))!r}, 'a') as h:
+    fcntl.flock(h, fcntl.LOCK_EX)
+    print('locked', flush=True)
+    time.sleep(1.5)
+    open({str(stem.with_suffix('.done'))!r}, 'w').write('1\\n')
+"""], stdout=subprocess.PIPE, text=True)
+    assert holder.stdout.readline().strip() == "locked"
+    t0 = time.perf_counter()
+    warmup.warm_group("regatta", "")
+    assert time.perf_counter() - t0 > 1.0 and holder.wait() == 0
+    assert calls == [("regatta", "")] and stem.with_suffix(".done").read_text() == "1\n"
