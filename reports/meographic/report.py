@@ -147,6 +147,7 @@ def write(stage: Path, headline: str, sections: list[tuple], figures: list[tuple
     assumptions the figures rest on, how to reproduce them."""
     images = {name: (stage / name).read_bytes() for _, name in figures}
     blocks = [("h1", headline), *sections, *[("img", title, name) for title, name in figures],
-              ("h2", "Assumptions (reconstructions where seed 004 is silent)"), ("ul", assumptions), *reproduce]
+              ("h2", "Assumptions (reconstructions where the Cational Meographic rulebook is silent)"),
+              ("ul", assumptions), *reproduce]
     (stage / "report.md").write_text(render_md(blocks), "utf-8")
     (stage / "report.html").write_text(render_html(blocks, "Cational Meographic", images), "utf-8")
