@@ -164,6 +164,10 @@ def _distribution(groups: dict) -> list[dict]:
     return rows
 
 
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
 def _switches(rules: RuleSet) -> str:
     return ", ".join(f"{k}={str(v).lower()}" for k, v in rules.values.items())
 
@@ -236,7 +240,8 @@ def simulate(players: int = 1, bots: str | list[str] = "greedy", games: int | No
                     f"({_ci(mean)}, {cols.shape[1]:,} games)")
     else:
         s1 = seat[0]
-        who = f"With {short[0]} in every seat, seat 1" if len(set(labels)) == 1 else s1["name"].capitalize()
+        who = (f"With {short[0]} in every seat, seat 1" if len(set(labels)) == 1 else
+               f"Seat 1 ({short[0]}; {'seat 2' if players == 2 else f'seats 2-{players}'}: {', '.join(short[1:])})")
         headline = (f"{who} wins {pct(s1['win'])} of {players}-player games (95% CI "
                     f"{pct(s1['ci95'][0])} to {pct(s1['ci95'][1])}; fair share {pct(1 / players)}); a seat scores "
                     f"{num(mean['mean'], 1)} points on average ({_ci(mean)}, {cols.shape[1]:,} games)")
@@ -300,8 +305,7 @@ def _write_simulation(out: Path, result: SimulationResult, rule_set: RuleSet, na
                     ("h2", "Mission cards"),
                     ("p", "A card counts as turned up in a game when it was face up while a placement could still "
                           "complete it (the card the update after the last round turns up does not count). "
-                          + rule_set.options["card_scores_once"].text[rule_set.card_scores_once].capitalize()
-                          + "."),
+                          + _sentence(rule_set.options["card_scores_once"].text[rule_set.card_scores_once])),
                     ("table", ["card", "shape (rows)", "points", "games turned up", "completed (% of those games)",
                                "scorings per game turned up"], mission_rows, ["l", "l", "r", "r", "r", "r"])]
         report.write(stage, result.headline, sections, figures, summary["assumptions"],

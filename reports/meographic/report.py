@@ -31,7 +31,7 @@ def score_histograms(groups: dict[str, np.ndarray], title: str, path: Path) -> P
     ax.set_xlabel("final score (points)")
     ax.set_ylabel("share of games (%)")
     ax.set_title(title)
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=2)  # below: never on a line
     return save_png(fig, path)
 
 
@@ -87,7 +87,7 @@ def seat_figure(seat: list[dict], path: Path, title: str = "Win share per seat, 
     ax.set_xticks(x, [s["name"].replace(" (", "\n(") for s in seat])
     ax.set_ylabel("games won (%)")
     ax.set_title(title)
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.25), ncol=2)  # below: never on a bar
     return save_png(fig, path)
 
 
