@@ -274,11 +274,11 @@ def _parse_missions(file: str, raw: dict, codes: list[str]) -> list[Mission]:
         shapes = [m["shape"]] if "shape" in m else m["shapes"]
         if not isinstance(shapes, list) or not shapes or not all(isinstance(x, list) for x in shapes):
             _fail(file, entry, f"shapes must be a list of shapes, each a list of rows, got {shapes!r}")
-        rows = tuple(tuple(x) for x in shapes)
+        cells = [_parse_shape(file, entry if len(shapes) == 1 else f"{entry} shape {k + 1}", x, codes)
+                 for k, x in enumerate(shapes)]
+        rows = tuple(tuple(x) for x in shapes)  # (texts now: _parse_shape checked them)
         if len(set(rows)) != len(rows):
             _fail(file, entry, "a shape is given twice")
-        cells = [_parse_shape(file, entry if len(rows) == 1 else f"{entry} shape {k + 1}", x, codes)
-                 for k, x in enumerate(shapes)]
         points = _whole(file, entry, "points", m.get("points"), 0, 99)
         turns = tuple(dict.fromkeys(o for c in cells for o in orientations(c)))
         missions.append(Mission(ident, points, rows, turns))
