@@ -101,7 +101,7 @@ class RuleSet:
                "column right, covering the card there (its points a bonus of the covering card) or starting a "
                "column",
                "a player holds the hand and the explored tile and places either; the other is kept",
-               "an empty bag (the seed never says it runs out): the refill stops short, so fewer than 3 piles "
+               "an empty bag (the rulebook never says it runs out): the refill stops short, so fewer than 3 piles "
                "stand and a blind draw is not offered; with no pile and no bag a player takes nothing, and one "
                "holding no tile takes no photo",
                "piles stand packed to the right, new piles start on their left"]
@@ -388,7 +388,7 @@ def load_rules(path=None, rule=None, option: str = "--rules") -> RuleSet:
                         "come together")
     if "tiles" not in raw and "missions" not in raw:
         raise UserError(f"{label}: no [[types]]/[[tiles]] and no [[missions]]: nothing to replace")
-    raw = {**raw, "source": _text_or(label, raw, "source", f"{label} (a designer's file)")}
+    raw = {**raw, "source": _text_or(label, raw, "source", f"{Path(path).name} (a designer's file)")}
     name = _text_or(label, raw, "name", Path(path).stem)
     parts = {**_defaults(), **{k: (label, raw) for k in ("tiles", "missions") if k in raw}}
     return parse_rules(parts, name, rule, {"file": Path(path).name, "sha256": sha})
