@@ -209,6 +209,8 @@ SPECIAL = {  # where the generic value does not fit the command
     ("regatta", "simulate", "--team"): (["--players", "4", "--team"], []),
     ("meographic", "simulate", "--players"): (["--players", "3", "--bots", "greedy"], ["--players", "--bots"]),
     ("meographic", "compare", "--bots"): (["--bots", "greedy,planner"], ["--bots"]),
+    ("meographic", "simulate", "--rule"): (["--rule", "card_scores_once=false"], []),
+    ("meographic", "compare", "--rule"): (["--rule", "card_scores_once=false"], []),
 }
 def _changed(name: str, old: str, new: str) -> str:
     text = (ROOT / "analyzer/seafarers/data/rules" / name).read_text("utf-8")

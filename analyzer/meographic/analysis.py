@@ -41,10 +41,21 @@ def mission_rates(cols: np.ndarray, rules: RuleSet) -> list[dict]:
     for k, m in enumerate(rules.missions):
         done, shown = cols[col[f"completed_{k + 1}"]].astype(np.int64), cols[col[f"revealed_{k + 1}"]] > 0
         n, hit = int(shown.sum()), int((done[shown] > 0).sum())
-        out.append({"id": m.id, "shape": " / ".join(m.shape), "points": m.points, "revealed": n,
+        out.append({"id": m.id, "shape": m.shape, "points": m.points, "revealed": n,
                     "completed": hit / n if n else None, "ci95": list(stats.wilson_ci(hit, n)) if n else [None, None],
                     "scorings_per_game": float(done[shown].mean()) if n else None})
     return out
+
+
+def bag_out(cols: np.ndarray, rules: RuleSet) -> dict:
+    """How often the bag ran out (its last tile drawn before the game's end; docs/meographic/rules.md "an empty
+    bag"): the share of games (Wilson 95% CI), the earliest and the median round of those games."""
+    out = cols[index(rules)["bag_out"]].astype(np.int64)
+    n, hit = int(out.size), int((out > 0).sum())
+    rounds = out[out > 0]
+    return {"share": hit / n if n else None, "ci95": list(stats.wilson_ci(hit, n)) if n else [None, None],
+            "games": hit, "first_round": int(rounds.min()) if hit else None,
+            "median_round": float(np.median(rounds)) if hit else None}
 
 
 def seat_jobs(a: str, b: str, players: int, seed: int, rules: RuleSet) -> list[tuple[str, object]]:

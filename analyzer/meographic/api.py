@@ -1,6 +1,7 @@
 """The Python API of Cational Meographic, with the conventions of analyzer/regatta/api.py: `simulate(...)` and
 `compare(...)` take the options of `tabletop meographic simulate|compare` as keywords, refuse a bad one before any
-game, return (summary, games table, headline), and with `out=FOLDER` write what `--out` writes.
+game (one UserError naming the argument: a wrong type, an unknown keyword, a value out of range), return (summary,
+games table, headline), and with `out=FOLDER` write what `--out` writes.
 
     >>> from analyzer import meographic
     >>> c = meographic.compare(players=2, bots="planner,greedy", games=500, seed=1, out="runs/meo-compare")
@@ -9,6 +10,7 @@ game, return (summary, games table, headline), and with `out=FOLDER` write what 
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,7 +27,7 @@ from analyzer.meographic.bots import BOTS
 from analyzer.meographic.reference import column_names
 from analyzer.meographic.rules import RuleSet, load_rules
 from analyzer.meographic.simulation import check_players, meographic_job, replay
-from analyzer.params import check_seed
+from analyzer.params import check_seed, check_whole
 from analyzer.provenance import provenance
 from analyzer.runner import fixed_games
 from reports.document import ci_range, num, pct, reproduce_blocks
@@ -55,19 +57,60 @@ ENGINE_ASSUMPTIONS = ["the first tile goes to the centre of a 41 x 41 area (no r
                       "the bag's order"]
 
 
-def _assumptions(*rule_sets: RuleSet) -> list[str]:
+def _assumptions(players: int, *rule_sets: RuleSet) -> list[str]:
+    """The assumptions of the rule sets in force (their data, switches and what applies to `players`)."""
     seen = []
     for r in rule_sets:
-        seen += [a for a in r.assumptions() if a not in seen]
-    return ["the landscape types, the 100 tiles' types and points, the 15 mission shapes and points and the mission "
-            "row's geometry are reconstructions (the seed does not give them): "
-            "analyzer/meographic/data, docs/meographic/rules.md", *seen, *ENGINE_ASSUMPTIONS]
+        seen += [a for a in r.assumptions(players) if a not in seen]
+    return ["the landscape types, the tiles' types and points, the mission shapes and points and the mission "
+            "row's geometry are reconstructions (the Cational Meographic rulebook gives only 100 tiles and 15 "
+            "cards): analyzer/meographic/data, docs/meographic/rules.md", *seen, *ENGINE_ASSUMPTIONS]
 
 
-def _table(cols: np.ndarray, rules: RuleSet) -> pl.DataFrame:
+def _table(cols: np.ndarray, rules: RuleSet, players: int) -> pl.DataFrame:
+    """One row per game: the columns of the seats that play (the kernel's rows hold four seats)."""
+    index = {name: k for k, name in enumerate(column_names(len(rules.missions)))}
     frame = {"game": pl.Series(np.arange(cols.shape[1]), dtype=pl.Int64)}
-    return pl.DataFrame(frame | {name: pl.Series(cols[k], dtype=pl.Int16)
-                                 for k, name in enumerate(column_names(len(rules.missions)))})
+    return pl.DataFrame(frame | {name: pl.Series(cols[index[name]], dtype=pl.Int16)
+                                 for name in column_names(len(rules.missions), players)})
+
+
+def _path_arg(name: str, value) -> None:
+    """None or a file path (a text or os.PathLike): an int would be read as a file descriptor and closed."""
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, (str, os.PathLike)):
+        raise UserError(f"{name} must be a file or folder path (a text or a path), got {type(value).__name__} "
+                        f"{value!r}")
+    if not str(os.fspath(value)).strip():
+        raise UserError(f"{name}: an empty path; give a file or folder name")
+
+
+def _check_args(command: str, players, bots, games, seed, rules, rule, out, line, run, variant=None) -> None:
+    """Every argument of simulate/compare, before anything is read or played: one UserError naming it."""
+    check_players(players)
+    check_seed(seed)
+    if games is not None:
+        check_whole("--games", games)
+    if isinstance(bots, (list, tuple)):
+        if not bots or not all(isinstance(b, str) for b in bots):
+            raise UserError(f"--bots: a list of bots must hold one or more texts, got {bots!r}")
+    elif not isinstance(bots, str):
+        raise UserError(f"--bots must be a text (\"a,b\") or a list of texts, got {type(bots).__name__} {bots!r}")
+    for name, value in (("--rules", rules), ("--variant", variant), ("out", out)):
+        _path_arg(name, value)
+    ok_rule = rule is None or isinstance(rule, str) or (
+        isinstance(rule, (list, tuple)) and all(isinstance(x, str) for x in rule)) or (
+        isinstance(rule, dict) and all(isinstance(k, str) for k in rule))
+    if not ok_rule:
+        raise UserError(f"--rule must be \"NAME=VALUE\", a list of such texts or {{NAME: True/False}}, got "
+                        f"{type(rule).__name__} {rule!r}")
+    if line is not None and not isinstance(line, str):
+        raise UserError(f"command must be a text (the command line to record), got {type(line).__name__} {line!r}")
+    _path_arg("--checkpoint", run.get("checkpoint"))
+    if run.get("scheduler") is not None and not isinstance(run["scheduler"], str):
+        raise UserError(f"--scheduler must be a text (an address), got {type(run['scheduler']).__name__}")
+    fixed_games(games, 1, command, **run)  # (unknown keywords and the runner's values)
 
 
 def _ci(summary: dict, digits: int = 1, scale: float = 1.0) -> str:
@@ -121,8 +164,28 @@ def _distribution(groups: dict) -> list[dict]:
     return rows
 
 
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def _switches(rules: RuleSet) -> str:
+    return ", ".join(f"{k}={str(v).lower()}" for k, v in rules.values.items())
+
+
+def _bag_sentence(bag: dict) -> str:
+    """The empty-bag default, with how often it applied."""
+    if not bag["games"]:
+        return "The bag never ran out in these games."
+    return (f"The bag ran out in {pct(bag['share'])} of the games (95% CI {pct(bag['ci95'][0])} to "
+            f"{pct(bag['ci95'][1])}), from round {bag['first_round']} (median round {num(bag['median_round'], 0)}); "
+            "the rulebook never says it runs out. Then fewer than 3 piles stand and no blind draw is offered; with "
+            "no pile and no bag a player takes nothing, and one holding no tile takes no photo (a default: "
+            "docs/meographic/rules.md, \"an empty bag\").")
+
+
 def _distribution_table(rows: list[dict]) -> tuple:
-    head = ["scores of", "values", "mean", "95% CI", "sd", "5%", "25%", "median", "75%", "95%", "min", "max"]
+    head = ["scores of", "values (seat-games)", "mean (points)", "95% CI (points)", "sd (points)", "5% (points)",
+            "25% (points)", "median (points)", "75% (points)", "95% (points)", "min (points)", "max (points)"]
     body = [[r["group"], f"{r['games']:,}", num(r["mean"], 1), ci_range(r["ci95"], 1), num(r["sd"], 1),
              *(num(r[q], 0) for q in ("p5", "p25", "p50", "p75", "p95")), r["min"], r["max"]] for r in rows]
     return ("table", head, body, ["l"] + ["r"] * 11)
@@ -139,7 +202,7 @@ def _bot_text(bots) -> str:
 
 
 def simulate(players: int = 1, bots: str | list[str] = "greedy", games: int | None = None, seed: int = 1,
-             rules=None, out=None, command: str | None = None, **run) -> SimulationResult:
+             rules=None, rule=None, out=None, command: str | None = None, **run) -> SimulationResult:
     """Games of the given bots (`tabletop meographic simulate`): scores per seat and per bot, points by source,
     mission cards completed, seat win shares with 95% CIs, the best game. With ``out`` (a folder) also writes
     what ``--out`` writes: games.parquet, summary.json, report.md/.html and the figures (the best game's area).
@@ -147,12 +210,12 @@ def simulate(players: int = 1, bots: str | list[str] = "greedy", games: int | No
     ``players``: 1 (the solo game) to 4; ``bots``: one bot for every seat or one per seat, as "a,b,..." or a
     list (name:key=value, analyzer/meographic/bots.py); ``games``: default 10,000; ``seed``: default 1, 0 to
     2**63-1; ``rules``: a TOML rules file ([[types]] with [[tiles]], and/or [[missions]]) replacing those parts
-    of the defaults; ``command``: the command line to record in the summary; ``run``: the runner's threads,
-    chunk_size, progress, dask_local, scheduler, checkpoint, long_run.
+    of the defaults; ``rule``: switches of the rules' [options] ("card_scores_once=false", a list of such
+    texts, or {name: bool}); ``command``: the command line to record in the summary; ``run``: the runner's
+    threads, chunk_size, progress, dask_local, scheduler, checkpoint, long_run.
     """
-    check_players(players)
-    check_seed(seed)
-    rule_set = load_rules(rules)
+    _check_args("meographic simulate", players, bots, games, seed, rules, rule, out, command, run)
+    rule_set = load_rules(rules, rule)
     job = meographic_job(players, _bot_text(bots), seed, rule_set)
     options = fixed_games(games, DEFAULT_SIMULATE_GAMES, "meographic simulate", **run)
     out = api_out_dir(out, "meographic simulate")  # (every input checked before any game)
@@ -167,6 +230,7 @@ def simulate(players: int = 1, bots: str | list[str] = "greedy", games: int | No
     bot_names = list(dict.fromkeys(short))
     by_bot = {b: scores[[s for s in range(players) if short[s] == b]].ravel() for b in bot_names}
     rates = analysis.mission_rates(cols, rule_set)
+    bag = analysis.bag_out(cols, rule_set)
     groups = {n: scores[s] for s, n in enumerate(names)}
     if players > 1:
         groups |= {f"{b} (its seats)" if len(bot_names) > 1 else "every seat": v for b, v in by_bot.items()}
@@ -176,18 +240,21 @@ def simulate(players: int = 1, bots: str | list[str] = "greedy", games: int | No
                     f"({_ci(mean)}, {cols.shape[1]:,} games)")
     else:
         s1 = seat[0]
-        headline = (f"{s1['name'].capitalize()} wins {pct(s1['win'])} of {players}-player games (95% CI "
+        who = (f"With {short[0]} in every seat, seat 1" if len(set(labels)) == 1 else
+               f"Seat 1 ({short[0]}; {'seat 2' if players == 2 else f'seats 2-{players}'}: {', '.join(short[1:])})")
+        headline = (f"{who} wins {pct(s1['win'])} of {players}-player games (95% CI "
                     f"{pct(s1['ci95'][0])} to {pct(s1['ci95'][1])}; fair share {pct(1 / players)}); a seat scores "
-                    f"{num(mean['mean'], 1)} points on average ({_ci(mean)})")
-    summary = provenance("meographic", seed, command, _assumptions(rule_set)) | {
+                    f"{num(mean['mean'], 1)} points on average ({_ci(mean)}, {cols.shape[1]:,} games)")
+    summary = provenance("meographic", seed, command, _assumptions(players, rule_set)) | {
         "players": players, "bots": labels, "games": int(cols.shape[1]), "rules": rule_set.name,
-        "rules_sha256": rule_set.sha256, "mean_score": mean,
+        "rules_file": rule_set.file, "rules_sha256": rule_set.sha256, "rule_switches": rule_set.values,
+        "mean_score": mean, "bag_out": bag,
         "bot_score": {b: stats.mean_ci(v) for b, v in by_bot.items()}, "seat": seat,
         "sources": dict(zip(analysis.SOURCES, _sources(cols, rule_set, players, [list(range(players))])[0].tolist())),
         "missions": rates, "distribution": distribution, "run": arms_run_info([played]), "headline": headline}
     game, best_seat, score, state = _best_game(job.spec, cols, rule_set, players)
     summary["best_game"] = {"game": game, "seat": best_seat + 1, "score": score}
-    result = SimulationResult(summary, _table(cols, rule_set), headline, cols)
+    result = SimulationResult(summary, _table(cols, rule_set, players), headline, cols)
     if out is not None:
         _write_simulation(out, result, rule_set, names, short, scores, by_bot, state)
     return result
@@ -227,21 +294,26 @@ def _write_simulation(out: Path, result: SimulationResult, rule_set: RuleSet, na
                          pct(r["completed"]) if r["revealed"] else "—",
                          num(r["scorings_per_game"], 2) if r["revealed"] else "—"] for r in rates]
         sections = [("p", f"{cols.shape[1]:,} games of {players} player{'s' if players > 1 else ''}, bots "
-                          f"{', '.join(summary['bots'])}, rule set {rule_set.name}; ties split the win between the "
-                          f"seats on the top score."),
-                    ("table", ["seat", "mean score", "95% CI", "win share", "95% CI"], rows, ["l", "r", "r", "r", "r"]),
+                          f"{', '.join(summary['bots'])}, rule set {rule_set.name} ({_switches(rule_set)}); ties "
+                          "split the win between the seats on the top score."),
+                    ("table", ["seat", "mean score (points)", "95% CI (points)", "win share (% of games)",
+                               "95% CI (%)"], rows, ["l", "r", "r", "r", "r"]),
+                    ("p", _bag_sentence(summary["bag_out"])),
                     ("h2", "Score distribution"),
-                    ("p", "Final scores, one value per game and seat (percentiles interpolated)."),
+                    ("p", "Final scores in points, one value per game and seat (percentiles interpolated)."),
                     _distribution_table(summary["distribution"]),
                     ("h2", "Mission cards"),
-                    ("table", ["card", "shape", "points", "games turned up", "completed", "scorings per game"],
-                     mission_rows, ["l", "l", "r", "r", "r", "r"])]
+                    ("p", "A card counts as turned up in a game when it was face up while a placement could still "
+                          "complete it (the card the update after the last round turns up does not count). "
+                          + _sentence(rule_set.options["card_scores_once"].text[rule_set.card_scores_once])),
+                    ("table", ["card", "shape (rows)", "points", "games turned up", "completed (% of those games)",
+                               "scorings per game turned up"], mission_rows, ["l", "l", "r", "r", "r", "r"])]
         report.write(stage, result.headline, sections, figures, summary["assumptions"],
                      reproduce_blocks(summary, [f"seed {summary['seed']}", f"{cols.shape[1]:,} games"]))
 
 
 def compare(players: int = 1, bots: str | list[str] = "planner,greedy", games: int | None = None, seed: int = 1,
-            rules=None, variant=None, out=None, command: str | None = None, **run) -> CompareResult:
+            rules=None, variant=None, rule=None, out=None, command: str | None = None, **run) -> CompareResult:
     """Bot a against bot b on the same games (`tabletop meographic compare`): solo each plays every game; with
     more players a sits in each seat in turn among b's. The paired difference in points per game and a's win
     share, with 95% CIs. With ``variant``: the score under that rules file less the base's, game by game, every
@@ -251,19 +323,19 @@ def compare(players: int = 1, bots: str | list[str] = "planner,greedy", games: i
     ``players``: 1 (solo) to 4; ``bots``: two bots "a,b" or [a, b] (name:key=value; with ``variant`` the first
     is played); ``games``: default 2,000 (per seating, or per rule set); ``seed``: default 1, 0 to 2**63-1;
     ``rules``: a TOML rules file over the defaults (the base of both sides); ``variant``: a TOML rules file
-    against the base; ``command``: the command line to record in the summary; ``run``: the runner's threads,
-    chunk_size, progress, dask_local, scheduler, checkpoint, long_run.
+    against the base; ``rule``: switches of the rules' [options] for both sides ("card_scores_once=false", a
+    list of such texts, or {name: bool}); ``command``: the command line to record in the summary; ``run``: the
+    runner's threads, chunk_size, progress, dask_local, scheduler, checkpoint, long_run.
     """
     from analyzer.beacon.comparison import split_policies
 
-    check_players(players)
-    check_seed(seed)
-    base = load_rules(rules)
-    arms = [BOTS.parse(name) for name in split_policies(bots, "--bots")]
+    _check_args("meographic compare", players, bots, games, seed, rules, rule, out, command, run, variant)
+    base = load_rules(rules, rule)
+    arms = [BOTS.parse(name) for name in split_policies(_bot_text(bots), "--bots")]
     options = fixed_games(games, DEFAULT_COMPARE_GAMES, "meographic compare", **run)
     if variant is not None:
         variant = Path(variant)
-        other = load_rules(variant)
+        other = load_rules(variant, rule, "--variant")
         meographic_job(players, arms[0].label, seed, other)  # (checks the variant's set plays)
         out = api_out_dir(out, "meographic compare")
         return _compare_rules(base, other, variant, players, arms[0].short_label, seed, out, command, options)
@@ -284,9 +356,9 @@ def compare(players: int = 1, bots: str | list[str] = "planner,greedy", games: i
     where = "solo, on the same games" if players == 1 else f"{players} players, {a} moved through every seat"
     headline = (f"{a} scores {num(abs(diff['mean_diff']), 1)} points {more} than {b} per game (95% CI "
                 f"{num(lo, 1)} to {num(hi, 1)}; {where}, {n:,} games)")
-    summary = provenance("meographic", seed, command, _assumptions(base)) | {
+    summary = provenance("meographic", seed, command, _assumptions(players, base)) | {
         "players": players, "a": a, "b": b, "bots": [arms[0].label, arms[1].label], "games": int(n),
-        "rules": base.name, "rules_sha256": base.sha256,
+        "rules": base.name, "rules_file": base.file, "rules_sha256": base.sha256, "rule_switches": base.values,
         "a_score": stats.mean_ci(got["a_score"]), "b_score": stats.mean_ci(got["b_score"]), "diff": diff,
         "run": arms_run_info(results)}
     sentence = (f"Played on the same {n:,} games (common random numbers: the same bag and mission cards for both), "
@@ -307,9 +379,9 @@ def compare(players: int = 1, bots: str | list[str] = "planner,greedy", games: i
             seat.append({"seat": s + 1, "name": f"{a} in seat {s + 1}", "win": win["mean"], "ci95": [lo_s, hi_s]})
         summary["a_by_seat"] = seat
     if players == 1:  # solo: a's games, then b's
-        table = pl.concat([_table(c, base).with_columns(pl.lit(name).alias("bot")) for name, c in zip((a, b), runs)])
+        table = pl.concat([_table(c, base, 1).with_columns(pl.lit(name).alias("bot")) for name, c in zip((a, b), runs)])
     else:
-        table = pl.concat([_table(c, base).with_columns(pl.lit(s + 1, pl.Int64).alias("seat_of_a"))
+        table = pl.concat([_table(c, base, players).with_columns(pl.lit(s + 1, pl.Int64).alias("seat_of_a"))
                            for s, c in enumerate(runs)])
     result = CompareResult(summary, table, headline)
     if out is not None:
@@ -337,7 +409,8 @@ def _write_comparison(out: Path, result: CompareResult, got: dict, sentence: str
         rows = [[a, num(got["a_score"].mean(), 1), ci_range(summary["a_score"]["ci95"], 1)],
                 [b, num(got["b_score"].mean(), 1), ci_range(summary["b_score"]["ci95"], 1)],
                 [f"{a} less {b}", num(diff["mean_diff"], 1), ci_range(diff["ci95"], 1)]]
-        sections = [("p", sentence), ("table", ["", "points per game", "95% CI"], rows, ["l", "r", "r"]),
+        sections = [("p", sentence), ("table", ["bot", "points per game", "95% CI (points per game)"], rows,
+                                      ["l", "r", "r"]),
                     ("p", "games.parquet holds every seating's games; column " + (
                         "bot: whose game it is." if players == 1 else "seat_of_a: the seat of a (seats from 1)."))]
         report.write(stage, result.headline, sections, figures, summary["assumptions"],
@@ -356,13 +429,15 @@ def _compare_rules(base: RuleSet, other: RuleSet, variant: Path, players: int, b
                 f"(95% CI {num(lo, 1)} to {num(hi, 1)}; {bot} in every seat, {players} player"
                 f"{'s' if players > 1 else ''}, {n:,} games on the same seeds)")
     base_runs, other_runs = got.pop("runs")
-    summary = provenance("meographic", seed, command, _assumptions(base, other)) | {
-        "players": players, "bot": bot, "variant": str(variant), "rules": base.name, "variant_rules": other.name,
+    summary = provenance("meographic", seed, command, _assumptions(players, base, other)) | {
+        "players": players, "bot": bot, "variant": str(variant), "rules": base.name, "rules_file": base.file,
+        "rules_sha256": base.sha256, "variant_rules": other.name, "variant_file": other.file,
+        "variant_sha256": other.sha256, "rule_switches": base.values,
         "games": n, **{k: v for k, v in got.items() if k not in ("bot", "players", "games")}, "headline": headline}
-    frames = [_table(c, r).with_columns(pl.lit(k, pl.Int64).alias("variant"))
+    frames = [_table(c, r, players).with_columns(pl.lit(k, pl.Int64).alias("variant"))
               for k, (c, r) in enumerate(((base_runs, base), (other_runs, other)))]
     if len(other.missions) != len(base.missions):  # (the mission columns differ: keep the seats' columns only)
-        frames = [f.select(["game", *column_names(0), "variant"]) for f in frames]
+        frames = [f.select(["game", *column_names(0, players), "variant"]) for f in frames]
     result = CompareResult(summary, pl.concat(frames), headline)
     if out is not None:
         _write_rules_comparison(out, result, base, other, base_runs, other_runs)
@@ -392,6 +467,7 @@ def _write_rules_comparison(out: Path, result: CompareResult, base: RuleSet, oth
                 ["variant less base", num(diff["mean_diff"], 1), ci_range(diff["ci95"], 1)]]
         sections = [("p", f"{n:,} games under each rule set with the same seeds, paired game by game (column "
                           "variant: 0 the base rules, 1 the variant); the score is the mean over the seats."),
-                    ("table", ["", "points per seat and game", "95% CI"], rows, ["l", "r", "r"])]
+                    ("table", ["rule set", "points per seat and game", "95% CI (points per seat and game)"], rows,
+                     ["l", "r", "r"])]
         report.write(stage, result.headline, sections, figures, summary["assumptions"],
                      reproduce_blocks(summary, [f"seed {summary['seed']}", f"{n:,} games per rule set"]))

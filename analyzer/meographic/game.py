@@ -7,8 +7,8 @@ from analyzer.game import Example, Experiment, Game
 GAME = Game(
     id="meographic",
     title="Cational Meographic: the landscape-photo game",
-    version="1",
-    about="21 rounds of landscape tiles and photo missions (seed 004): solo or 2-4 players, "
+    version="2",  # 2: a card pays a seat once a game (card_scores_once); bag_out; revealed before the last photo
+    about="21 rounds of landscape tiles and photo missions (the Cational Meographic rulebook): solo or 2-4 players, "
           "random/greedy/planner/rollout bots",
     rulebooks=("docs/rulebooks/004_4d0bc359b3cf64f1.txt",),
     cli="analyzer.meographic.cli:app",
@@ -31,11 +31,11 @@ def arms() -> dict:
     return {"bot": BOTS}
 
 
-def _table(extra: dict | None = None) -> dict[str, str]:
+def _table(extra: dict | None = None, players: int = 2) -> dict[str, str]:
     from analyzer.meographic.reference import column_names
     from analyzer.meographic.rules import default_rules
 
-    names = column_names(len(default_rules().missions))
+    names = column_names(len(default_rules().missions), players)
     return {"game": "Int64"} | {name: "Int16" for name in names} | (extra or {})
 
 

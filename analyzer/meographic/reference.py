@@ -35,13 +35,17 @@ MAX_K = 64  # the rollout's continuations per candidate at most
 NEIGHBOURS = ((-1, 0), (0, -1), (0, 1), (1, 0))
 
 
-def column_names(n_missions: int) -> list[str]:
-    """The result columns of one game: per seat (1..4) its score and the points by source, whether it won
-    (ties: every seat on the top score), how many seats share the top; per mission card how often it scored
-    and whether it was turned up."""
-    per_seat = [f"{what}_{s + 1}" for what in ("score", "tile", "adjacency", "mission", "bonus", "win")
-                for s in range(MAX_PLAYERS)]
-    return (per_seat + ["top_seats", "discarded"] + [f"completed_{k + 1}" for k in range(n_missions)]
+SEAT_COLUMNS = ("score", "tile", "adjacency", "mission", "bonus", "win")
+
+
+def column_names(n_missions: int, players: int = MAX_PLAYERS) -> list[str]:
+    """The result columns of one game: per seat (1..players) its score and the points by source, whether it won
+    (ties: every seat on the top score); how many seats share the top, the solo discards, the round in which the
+    bag's last tile was drawn (0: never); per mission card how often it scored and whether it was turned up while
+    a placement could still complete it. The kernel's rows hold every column of MAX_PLAYERS seats; tables keep
+    the seats that play."""
+    per_seat = [f"{what}_{s + 1}" for what in SEAT_COLUMNS for s in range(players)]
+    return (per_seat + ["top_seats", "discarded", "bag_out"] + [f"completed_{k + 1}" for k in range(n_missions)]
             + [f"revealed_{k + 1}" for k in range(n_missions)])
 
 
@@ -73,6 +77,8 @@ class State:
     revealed: list = field(default_factory=list)
     discarded: int = 0
     discards: list = field(default_factory=list)  # the solo discards, face up
+    bag_out: int = 0  # the round (from 1) in which the bag's last tile was drawn; 0 while tiles remain
+    scored: list = field(default_factory=list)  # per seat the set of cards it has scored
     round: int = 0
     seat: int = 0
     phase: int = EXPLORE
@@ -94,6 +100,8 @@ def draw(state: State):
     if state.bag_left() == 0:
         return None
     state.bag_pos += 1
+    if state.bag_left() == 0:  # the bag's last tile: from here the refill stops short (rules.md "an empty bag")
+        state.bag_out = state.round + 1
     return state.bag[state.bag_pos - 1]
 
 
@@ -134,6 +142,7 @@ def init(rules: RuleSet, players: int, seed: int, game: int) -> State:
     state.hands = [[draw(state), None] for _ in range(players)]
     state.areas = [{} for _ in range(players)]
     state.points = [Points() for _ in range(players)]
+    state.scored = [set() for _ in range(players)]
     return state
 
 
@@ -169,8 +178,9 @@ def shape_done(rules: RuleSet, area: dict, mission: int, at: tuple) -> bool:
     return False
 
 
-def score_placement(rules: RuleSet, area: dict, tile: int, at: tuple, columns: list) -> Points:
-    """What placing `tile` on `at` of `area` (not yet holding it) scores, with the mission row `columns`."""
+def score_placement(rules: RuleSet, area: dict, tile: int, at: tuple, columns: list, spent=frozenset()) -> Points:
+    """What placing `tile` on `at` of `area` (not yet holding it) scores, with the mission row `columns`; the
+    cards in `spent` (those the seat has scored, under the rule card_scores_once) pay nothing."""
     kind, pts = rules.tile_type[tile], rules.tile_points[tile]
     got = Points(tile=pts)
     for dr, dc in NEIGHBOURS:
@@ -179,12 +189,18 @@ def score_placement(rules: RuleSet, area: dict, tile: int, at: tuple, columns: l
             got.adjacency += rules.tile_points[other]
     after = {**area, at: tile}
     for top, under in columns:
-        if shape_done(rules, after, top, at):
+        if top not in spent and shape_done(rules, after, top, at):
             got.mission += rules.missions[top].points
             got.cards.append(top)
             if under is not None:
                 got.bonus += rules.missions[under].points
     return got
+
+
+def spent(rules: RuleSet, state: State, seat: int):
+    """The cards that no longer pay the seat: those it scored, under card_scores_once ("apenas uma vez por carta
+    de missão fotográfica"); none otherwise."""
+    return state.scored[seat] if rules.card_scores_once else frozenset()
 
 
 def mission_update(state: State) -> None:
@@ -199,7 +215,8 @@ def mission_update(state: State) -> None:
     elif state.mission_pile:
         card = state.mission_pile.pop(0)
         to = 0
-        state.revealed[card] = 1
+        if state.round + 1 < ROUNDS:  # (turned up after the last placement, it could never be completed)
+            state.revealed[card] = 1
     else:
         return
     if to < len(state.columns):
@@ -226,7 +243,7 @@ def step(state: State, rules: RuleSet, action: tuple) -> None:
         held = state.hands[seat]
         tile, other = held[a], held[1 - a]
         area = state.areas[seat]
-        got = score_placement(rules, area, tile, (r, c), state.columns)
+        got = score_placement(rules, area, tile, (r, c), state.columns, spent(rules, state, seat))
         area[(r, c)] = tile
         p = state.points[seat]
         p.tile += got.tile
@@ -235,6 +252,7 @@ def step(state: State, rules: RuleSet, action: tuple) -> None:
         p.bonus += got.bonus
         for card in got.cards:
             state.completed[card] += 1
+            state.scored[seat].add(card)
         state.hands[seat] = [other, None]
     state.phase = EXPLORE
     if seat + 1 < state.players:
@@ -258,7 +276,7 @@ def result(state: State, rules: RuleSet) -> list:
     for what in ("tile", "adjacency", "mission", "bonus"):
         out += [getattr(p, what) for p in state.points] + pad
     out += [int(s == top) for s in scores] + pad
-    out += [scores.count(top), state.discarded]
+    out += [scores.count(top), state.discarded, state.bag_out]
     return out + list(state.completed) + list(state.revealed)
 
 
@@ -287,15 +305,15 @@ def greedy_choice(rules: RuleSet):
     """The kernel's greedy bot: the most immediate points; explore takes the pile whose top tile (or the hand)
     scores most on its best cell, the bag only when no pile stands; the first action on ties."""
     def placed_value(state, tile):
-        area = state.areas[state.seat]
-        return max(score_placement(rules, area, tile, cell, state.columns).total for cell in legal_cells(area))
+        area, done = state.areas[state.seat], spent(rules, state, state.seat)
+        return max(score_placement(rules, area, tile, cell, state.columns, done).total for cell in legal_cells(area))
 
     def choose(state, acts):
         if len(acts) == 1:
             return 0
         if state.phase == PLACE:
-            area = state.areas[state.seat]
-            values = [score_placement(rules, area, state.hands[state.seat][a], (r, c), state.columns).total
+            area, done = state.areas[state.seat], spent(rules, state, state.seat)
+            values = [score_placement(rules, area, state.hands[state.seat][a], (r, c), state.columns, done).total
                       for _, a, r, c in acts]
             return values.index(max(values))
         hand = state.hands[state.seat][0]
@@ -324,10 +342,13 @@ def type_chances(rules: RuleSet, state: State, seat: int, look: float) -> list:
 
 
 def partial_value(rules: RuleSet, state: State, area: dict, at: tuple, kind: int, chance: list) -> float:
-    """Per uncovered card, its best shape through a tile of type `kind` on `at` that no tile blocks and that still
-    misses a tile: the card's points times the chance of every missing type."""
+    """Per uncovered card that can still pay the seat, its best shape through a tile of type `kind` on `at` that no
+    tile blocks and that still misses a tile: the card's points times the chance of every missing type."""
     value = 0.0
+    done = spent(rules, state, state.seat)
     for top, _ in state.columns:
+        if top in done:
+            continue
         best = 0.0
         for orient in rules.missions[top].orientations:
             for k, (r0, c0, need) in enumerate(orient):
@@ -356,7 +377,7 @@ def plan_value(rules: RuleSet, state: State, at: tuple, tile: int, params: dict,
     times the chance of its type, mission x the partial shapes through it."""
     area = state.areas[state.seat]
     kind, pts = rules.tile_type[tile], rules.tile_points[tile]
-    v = float(score_placement(rules, area, tile, at, state.columns).total)
+    v = float(score_placement(rules, area, tile, at, state.columns, spent(rules, state, state.seat)).total)
     sides = sum(1 for dr, dc in NEIGHBOURS if (at[0] + dr, at[1] + dc) not in area)
     v += params["adj"] * pts * sides * chance[kind]
     return v + params["mission"] * partial_value(rules, state, area, at, kind, chance)

@@ -26,7 +26,7 @@ def check_players(players) -> None:
 def kernel_setup(rules: RuleSet, players: int, bots: list) -> km.Setup:
     """The kernel's Setup for these rules, players and one Arm per seat."""
     cfg = np.zeros(CFG_SIZE, np.int64)
-    cfg[:] = (players, rules.n_tiles, len(rules.missions), rules.n_types)
+    cfg[:] = (players, rules.n_tiles, len(rules.missions), rules.n_types, int(rules.card_scores_once))
     start, count, lengths, cells = mission_windows(rules)
     tile_type = np.array(rules.tile_type, np.int64)
     tile_pts = np.array(rules.tile_points, np.int64)
@@ -55,8 +55,19 @@ def n_cols(rules: RuleSet) -> int:
     return len(column_names(len(rules.missions)))
 
 
+def check_setup(rules: RuleSet, players: int) -> None:
+    """The set-up draws the 3 piles' tiles and a hand per player ("Cada jogador compra ... uma peça ... como sua
+    mão inicial"): a set too small for that is refused. Later the bag may run out (rules.md "an empty bag")."""
+    from analyzer.errors import UserError
+
+    if rules.n_tiles < 3 + players:
+        raise UserError(f"rule set {rules.name}: {players} player{'s' if players > 1 else ''} need at least "
+                        f"{3 + players} tiles (3 piles and a starting hand each), the tile set has {rules.n_tiles}")
+
+
 def game_spec(rules: RuleSet, players: int, bots: str, seed: int) -> dict:
     check_players(players)
+    check_setup(rules, players)
     arms = parse_bots(bots, players)
     return {"game": "meographic", "players": int(players), "bots": [a.label for a in arms], "seed": int(seed),
             "rules": {"name": rules.name, "sha256": rules.sha256, "data": rules.data}}

@@ -19,6 +19,7 @@ import numpy as np
 from kernels.jit import internal
 from kernels.meographic.engine import (
     ANY,
+    CFG_ONCE,
     CFG_TYPES,
     EXPLORE,
     GP,
@@ -169,12 +170,15 @@ def set_chances(state, setup, seat, look):
 
 @internal
 def partial_value(state, setup, seat, cell, ty):
-    """Per uncovered card, the best window through a tile of type ty on cell that no tile blocks: the card's
-    points times the chance of every missing type."""
+    """Per uncovered card that can still pay the seat (card_scores_once), the best window through a tile of type ty
+    on cell that no tile blocks: the card's points times the chance of every missing type."""
     btype = state.btype
     value = 0.0
+    spent = state.scored[seat] if setup.cfg[CFG_ONCE] != 0 else np.int64(0)
     for j in range(state.st[ST_NCOLS]):
         m = state.col_top[j]
+        if (spent >> m) & 1:
+            continue
         best = 0.0
         w0 = setup.win_start[m, ty]
         for w in range(w0, w0 + setup.win_count[m, ty]):

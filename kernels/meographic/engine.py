@@ -38,10 +38,12 @@ MAX_CLASSES = MAX_TYPES * N_POINTS
 ST_ROUND, ST_SEAT, ST_PHASE, ST_BAG_POS, ST_NCOLS, ST_PILE_POS, ST_DISCARDED = 0, 1, 2, 3, 4, 5, 6
 ST_PLAN, ST_PLAN_SLOT, ST_PLAN_CELL = 7, 8, 9  # the greedy's placement chosen with its explore (ST_PLAN = 1): slot,
 # index of the open cell
+ST_BAG_OUT = 10  # the round (from 1) in which the bag's last tile was drawn; 0 while tiles remain
 ST_SIZE = 12
 # setup.cfg
 CFG_PLAYERS, CFG_TILES, CFG_MISSIONS, CFG_TYPES = 0, 1, 2, 3
-CFG_SIZE = 4
+CFG_ONCE = 4  # 1: a seat scores each card at most once a game (rule card_scores_once)
+CFG_SIZE = 5
 # points by source (State.points[seat, k])
 P_TILE, P_ADJ, P_MISSION, P_BONUS = 0, 1, 2, 3
 
@@ -52,6 +54,8 @@ def draw(state, setup):
     if st[ST_BAG_POS] >= setup.cfg[CFG_TILES]:
         return np.int64(-1)
     st[ST_BAG_POS] += 1
+    if st[ST_BAG_POS] == setup.cfg[CFG_TILES]:
+        st[ST_BAG_OUT] = st[ST_ROUND] + 1
     return state.bag[st[ST_BAG_POS] - 1]
 
 
@@ -131,6 +135,7 @@ def init(state, setup, seed, game):
     state.gone[:] = 0
     state.completed[:] = 0
     state.revealed[:] = 0
+    state.scored[:] = 0
     state.hands[:] = -1
     state.pile_n[:] = 0
     stream_init(state.deck_rng, seed, game, np.int64(PURPOSE_DECK))
@@ -300,10 +305,12 @@ def note_revealed(state, setup, m):
 
 @internal
 def missions_at(state, setup, seat, cell, ty, record):
-    """(card points, bonus) of the uncovered cards completed by a tile of type ty on cell; with record, count
-    each completion."""
+    """(card points, bonus) of the uncovered cards completed by a tile of type ty on cell, less those the seat
+    has scored under card_scores_once; with record, count each completion."""
     mission, bonus = 0, 0
     done = state.mmask[seat, cell, ty]
+    if setup.cfg[CFG_ONCE] != 0:
+        done &= ~state.scored[seat]
     if done == 0:
         return mission, bonus
     for j in range(state.st[ST_NCOLS]):
@@ -315,6 +322,7 @@ def missions_at(state, setup, seat, cell, ty, record):
                 bonus += setup.m_points[u]
             if record:
                 state.completed[m] += 1
+                state.scored[seat] |= np.int64(1) << m
     return mission, bonus
 
 
@@ -340,8 +348,8 @@ def mission_update(state, setup):
             return
         card = state.mcards[st[ST_PILE_POS]]
         st[ST_PILE_POS] += 1
-        state.revealed[card] = 1
-        if st[ST_ROUND] + 1 < ROUNDS:  # (after the last round no tile is placed again)
+        if st[ST_ROUND] + 1 < ROUNDS:  # (after the last round no tile is placed again: never revealed to a photo)
+            state.revealed[card] = 1
             note_revealed(state, setup, card)
         to = 0
     if to < st[ST_NCOLS]:
@@ -444,6 +452,7 @@ def result(state, setup, out):
     base = 6 * MAX_PLAYERS
     out[base] = n_top
     out[base + 1] = state.st[ST_DISCARDED]
+    out[base + 2] = state.st[ST_BAG_OUT]
     for k in range(n_missions):
-        out[base + 2 + k] = state.completed[k]
-        out[base + 2 + n_missions + k] = state.revealed[k]
+        out[base + 3 + k] = state.completed[k]
+        out[base + 3 + n_missions + k] = state.revealed[k]

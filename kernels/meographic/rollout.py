@@ -143,6 +143,7 @@ def copy_into(state, setup, sim):
     copy(state.gone, sim.gone)
     copy(state.completed, sim.completed)
     copy(state.revealed, sim.revealed)
+    copy(state.scored, sim.scored)
 
 
 @internal

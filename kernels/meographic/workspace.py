@@ -69,6 +69,7 @@ State = namedtuple("State", [
     "deck_rng", "rng", "roll_rng", "sample_rng",  # uint64 [2] the streams: deck (cards, bag), policy, rollout;
     # sample_rng: one continuation's shuffle
     "row",  # int64 [n_cols] one game's result columns
+    "scored",  # int64 [MAX_PLAYERS] per seat a bit per card it has scored (the rule card_scores_once)
 ])
 
 
@@ -91,4 +92,4 @@ def new_state(n_tiles: int, n_missions: int, n_cols: int) -> State:
                  np.zeros((MAX_ACTIONS, 4), np.int64), np.zeros(n_tiles, np.int64), np.zeros(n_tiles, np.int64),
                  np.zeros(MAX_CLASSES, np.int64), np.zeros(MAX_ACTIONS, np.int64), np.zeros(MAX_ACTIONS, np.int64),
                  np.zeros(2, np.uint64), np.zeros(2, np.uint64), np.zeros(2, np.uint64), np.zeros(2, np.uint64),
-                 np.zeros(n_cols, np.int64))
+                 np.zeros(n_cols, np.int64), np.zeros(MAX_PLAYERS, np.int64))

@@ -31,7 +31,7 @@ def score_histograms(groups: dict[str, np.ndarray], title: str, path: Path) -> P
     ax.set_xlabel("final score (points)")
     ax.set_ylabel("share of games (%)")
     ax.set_title(title)
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=2)  # below: never on a line
     return save_png(fig, path)
 
 
@@ -87,7 +87,7 @@ def seat_figure(seat: list[dict], path: Path, title: str = "Win share per seat, 
     ax.set_xticks(x, [s["name"].replace(" (", "\n(") for s in seat])
     ax.set_ylabel("games won (%)")
     ax.set_title(title)
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.25), ncol=2)  # below: never on a bar
     return save_png(fig, path)
 
 
@@ -147,6 +147,7 @@ def write(stage: Path, headline: str, sections: list[tuple], figures: list[tuple
     assumptions the figures rest on, how to reproduce them."""
     images = {name: (stage / name).read_bytes() for _, name in figures}
     blocks = [("h1", headline), *sections, *[("img", title, name) for title, name in figures],
-              ("h2", "Assumptions (reconstructions where seed 004 is silent)"), ("ul", assumptions), *reproduce]
+              ("h2", "Assumptions (reconstructions where the Cational Meographic rulebook is silent)"),
+              ("ul", assumptions), *reproduce]
     (stage / "report.md").write_text(render_md(blocks), "utf-8")
     (stage / "report.html").write_text(render_html(blocks, "Cational Meographic", images), "utf-8")

@@ -54,7 +54,7 @@ def test_simulate_writes_the_table_summary_report_and_figures(tmp_path, capsys):
     assert sum(s["win"] for s in summary["seat"]) == pytest.approx(1.0)  # ties split: the shares sum to 1
     assert any("reconstruction" in a for a in summary["assumptions"])
     first = (out / "report.md").read_text().splitlines()[0]
-    assert first.startswith("# Seat 1 (greedy) wins") and "95% CI" in first and first[2:] in stdout
+    assert first.startswith("# Seat 1 (greedy; seat 2: planner) wins") and "95% CI" in first and first[2:] in stdout
     for png in ("scores_by_seat", "sources", "missions", "seat_win", "best_area"):
         assert (out / f"{png}.png").stat().st_size > 5_000, png
     best = summary["best_game"]

@@ -1,5 +1,5 @@
-"""Every rule of seed 004 (docs/rulebooks/004_4d0bc359b3cf64f1.txt) on a hand-built position of the pure-Python
-reference, the seed's words quoted; the defaults where it is silent: docs/meographic/rules.md."""
+"""Every rule of the Cational Meographic rulebook (docs/rulebooks/004_4d0bc359b3cf64f1.txt) on a hand-built
+position of the pure-Python reference, its words quoted; the defaults where it is silent: docs/meographic/rules.md."""
 
 import pytest
 
@@ -77,6 +77,7 @@ def _state(bag_codes, players=1):
     state.hands = [[None, None] for _ in range(players)]
     state.areas = [{} for _ in range(players)]
     state.points = [ref.Points() for _ in range(players)]
+    state.scored = [set() for _ in range(players)]
     state.columns, state.completed, state.revealed = [[0, None]], [0] * 15, [0] * 15
     return state
 
@@ -182,8 +183,8 @@ def test_orientations_are_the_distinct_rotations_and_mirrors():
     ('[[types]]\ncode = "F"\n[[types]]\ncode = "M"\n[[types]]\ncode = "L"\n'
      '[[tiles]]\ntype = "Z"\npoints = 1\n', "tiles[0]: type 'Z'"),
     ('[[types]]\ncode = "F"\n', "tiles: missing"),
-    ('colour = 1\n', "colour: unknown key"),
-    ('[[missions\n', "not valid TOML"),
+    ('colour = 1\n', "unknown key 'colour' in the top level"),
+    ('[[missions\n', "invalid TOML"),
 ])
 def test_a_bad_rules_file_is_one_line_naming_file_entry_and_problem(tmp_path, text, needle):
     path = tmp_path / "bad.toml"
@@ -191,7 +192,7 @@ def test_a_bad_rules_file_is_one_line_naming_file_entry_and_problem(tmp_path, te
     with pytest.raises(UserError) as err:
         load_rules(path)
     message = str(err.value)
-    assert "\n" not in message and str(path) in message and needle in message, message
+    assert "\n" not in message and path.name in message and needle in message, message
 
 
 def test_a_designers_missions_replace_the_default_ones_only(tmp_path):
@@ -200,3 +201,113 @@ def test_a_designers_missions_replace_the_default_ones_only(tmp_path):
     rules = load_rules(path)
     assert [m.id for m in rules.missions] == ["duo"] and rules.n_tiles == 100
     assert len(rules.missions[0].orientations) == 4
+
+
+# --------------------------------------------------------------------------- the bag, the last update, repeats
+
+def test_an_empty_bag_stops_the_refill_short_then_offers_no_blind_draw_then_nothing():
+    """"Após esta ação, se o número de pilhas de suprimentos cair abaixo de três, compre peças do saco para
+    reabastecê-las para três pilhas." The rulebook never says the bag runs out ("Embaralhe as 100 Peças de Paisagem
+    e coloque-as no Saco de Compra"); its default (docs/meographic/rules.md, "an empty bag"): the refill stops
+    short, no blind draw is offered, with nothing left a player takes nothing and one holding no tile passes."""
+    state = _state(["F", "M", "L"], players=2)
+    ref.refill(state, RULES)
+    assert [len(p) for p in state.piles] == [1, 1, 1] and state.bag_left() == 0 and state.bag_out == 1
+    state.round = 16
+    assert ref.legal(state, RULES) == [(ref.EXPLORE, i, 0, 0) for i in range(3)]  # no (EXPLORE, 3): the bag
+    ref.step(state, RULES, (ref.EXPLORE, 2, 0, 0))  # the refill finds no tile: two piles stand
+    assert [len(p) for p in state.piles] == [0, 1, 1] and state.bag_out == 1
+    ref.step(state, RULES, (ref.PLACE, 1, ref.CENTRE, ref.CENTRE))
+    state.piles = [[], [], []]
+    assert ref.legal(state, RULES) == [(ref.EXPLORE, 4, 0, 0)]  # no pile, no bag: take nothing
+    ref.step(state, RULES, (ref.EXPLORE, 4, 0, 0))
+    assert state.hands[1] == [None, None] and ref.legal(state, RULES) == [(ref.PASS, 0, 0, 0)]
+
+
+def test_the_round_in_which_the_bag_ran_out_is_recorded():
+    """The result column bag_out: the round (from 1) of the bag's last draw, 0 while tiles remain."""
+    state = _state(["F", "M", "L", "C", "P"], players=2)
+    ref.refill(state, RULES)
+    assert state.bag_left() == 2 and state.bag_out == 0
+    state.round = 16
+    state.hands[0][0] = tile("P", 2)
+    ref.step(state, RULES, (ref.EXPLORE, 3, 0, 0))
+    assert state.bag_out == 0
+    ref.step(state, RULES, (ref.PLACE, 1, ref.CENTRE, ref.CENTRE))
+    ref.step(state, RULES, (ref.EXPLORE, 3, 0, 0))
+    assert state.bag_left() == 0 and state.bag_out == 17
+    out = dict(zip(ref.column_names(15), ref.result(state, RULES)))
+    assert out["bag_out"] == 17
+
+
+def test_a_card_turned_up_after_the_last_round_is_not_counted_as_revealed():
+    """"O jogo consiste em 21 rodadas ... 4. Atualização de Missão (somente realizada pelo último jogador da
+    rodada)" and "O jogo termina após 21 rodadas terem sido completadas": the update of round 21 still turns a
+    card up, but no placement follows, so it could never be completed: it does not count as revealed (a mission
+    completion rate is completions over the games a card was open to a photo)."""
+    state = ref.init(RULES, 1, 3, 0)
+    first, (p0, p1) = state.columns[0][0], state.mission_pile[:2]
+    state.round = ref.ROUNDS - 2  # round 20 of 21: the pile's top card covers column 1; a placement follows
+    ref.mission_update(state)
+    assert state.columns == [[p0, first]] and state.revealed[p0] == 1
+    state.columns = [[p0, None], [first, None]]  # none half-covered: the next update takes the pile's top card
+    state.round = ref.ROUNDS - 1  # the 21st round's update
+    ref.mission_update(state)
+    assert state.columns[0] == [p1, p0] and state.revealed[p1] == 0
+    final, _ = ref.play(RULES, 2, 4, 1, lambda s, acts: 0)
+    assert sum(final.revealed) == 6  # the first card and the updates after rounds 1, 3, 6, 10, 15; not 21
+
+
+def test_a_card_pays_a_seat_once_a_game_by_default_or_again_with_the_switch():
+    """"Os jogadores pontuam Patas-Pontos apenas uma vez por carta de missão fotográfica, mesmo que várias formas
+    na mesma carta sejam completadas." Read literally (the default card_scores_once = true): a seat scores each card
+    once a game; a second FFF through a new forest later pays nothing. With --rule card_scores_once=false it pays
+    again."""
+    once = load_rules(rule=["card_scores_once=true"])
+    again = load_rules(rule={"card_scores_once": False})
+    assert once.card_scores_once and RULES.card_scores_once and not again.card_scores_once
+    got = {}
+    for name, rules in (("once", once), ("again", again)):
+        state = _state([], players=2)
+        state.columns = [[MISSION["m01"], None]]
+        state.areas[0] = area((20, 19, "F", 1), (20, 20, "F", 1))
+        for at, nth in (((20, 21), 5), ((20, 22), 6)):  # F F [F]: FFF; then F F F [F]: FFF again, through it
+            state.hands[0] = [tile("F", 1, nth), None]
+            state.seat, state.phase = 0, ref.PLACE
+            ref.step(state, rules, (ref.PLACE, 0, *at))
+        got[name] = (state.points[0].mission, state.completed[MISSION["m01"]], state.scored[0])
+    assert got["once"] == (6, 1, {MISSION["m01"]})
+    assert got["again"] == (12, 2, {MISSION["m01"]})
+
+
+def test_once_a_game_a_spent_covering_card_pays_no_bonus_and_other_seats_still_score_it():
+    """"a carta que a cobre concederá Patas-Pontos de bônus iguais aos da carta coberta": the bonus comes with
+    the covering card's scoring, so a covering card the seat has scored pays neither; another seat scores it."""
+    columns = [[MISSION["m03"], MISSION["m01"]]]  # MMM covers FFF
+    mountains = area((20, 19, "M", 1), (20, 21, "M", 1))
+    spent = {MISSION["m03"]}
+    got = ref.score_placement(RULES, mountains, tile("M", 1, 2), (20, 20), columns, spent)
+    assert (got.mission, got.bonus, got.cards) == (0, 0, [])
+    got = ref.score_placement(RULES, mountains, tile("M", 1, 2), (20, 20), columns, set())
+    assert (got.mission, got.bonus) == (6, 6)
+
+
+def test_a_card_with_several_shapes_is_completed_by_any_and_pays_once(tmp_path):
+    """"mesmo que várias formas na mesma carta sejam completadas": a card printing FFF and FF / F. (shapes = [...])
+    is completed by either; completing both with one tile pays the card once."""
+    path = tmp_path / "two_shapes.toml"
+    path.write_text('[[missions]]\nid = "both"\nshapes = [["FFF"], ["FF", "F."]]\npoints = 9\n', "utf-8")
+    rules = load_rules(path)
+    card = rules.missions[0]
+    assert card.shapes == (("FFF",), ("FF", "F.")) and card.shape == "FFF or FF / F."
+    assert len(card.orientations) == 2 + 4  # FFF's two, the L-tromino's four
+    columns = [[0, None]]
+    line = area((20, 19, "F", 1), (20, 21, "F", 1))
+    assert ref.score_placement(rules, line, tile("F", 1, 2), (20, 20), columns).mission == 9
+    corner = area((20, 21, "F", 1), (21, 20, "F", 1))
+    assert ref.score_placement(rules, corner, tile("F", 1, 2), (20, 20), columns).mission == 9
+    both = area((20, 19, "F", 1), (20, 21, "F", 1), (21, 20, "F", 1))  # a line and corners at once
+    got = ref.score_placement(rules, both, tile("F", 1, 3), (20, 20), columns)
+    assert got.mission == 9 and got.cards == [0]
+    again = load_rules(path).data  # the job spec's copy keeps both shapes
+    assert again["missions"][0]["shapes"] == [["FFF"], ["FF", "F."]]
