@@ -74,8 +74,8 @@ class Experiment:
     about: str  # one line
     example: str  # "module:function" -> Example
     warm_group: str = ""  # experiments sharing kernels share a group: analyzer.warmup compiles each group apart
-    warm_seconds: int = 60  # about how long its group compiles into an empty cache on 2 cores (what the warm-up
-    # and a first command say to expect; the group's figure is its experiments' largest)
+    warm_seconds: int = 0  # about how long its group compiles into an empty cache on 2 cores (what the warm-up and
+    # a first command say to expect): the largest its experiments state, 60 s where none does
 
 
 @dataclass(frozen=True)

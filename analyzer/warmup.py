@@ -55,7 +55,7 @@ def typical_s(gid: str, group: str) -> int:
     """How long the group usually takes to compile into an empty cache on 2 cores (the games' own figure)."""
     from analyzer.games import get
 
-    return max(e.warm_seconds for e in get(gid).experiments if e.warm_group == group)
+    return max([e.warm_seconds for e in get(gid).experiments if e.warm_group == group]) or 60
 
 
 def _stem(gid: str, group: str) -> Path:

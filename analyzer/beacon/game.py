@@ -14,7 +14,7 @@ GAME = Game(
     arms="analyzer.beacon.game:arms",
     experiments=(
         Experiment("simulate", "games of one policy: score distribution, rank bands, the best board",
-                   "analyzer.beacon.game:simulate_example"),
+                   "analyzer.beacon.game:simulate_example", warm_seconds=30),
         Experiment("compare", "several policies or tile sets on the same games: paired differences",
                    "analyzer.beacon.game:compare_example"),
     ),

@@ -15,7 +15,7 @@ GAME = Game(
     arms="analyzer.meographic.game:arms",
     experiments=(
         Experiment("simulate", "games of chosen bots: scores by seat, bot and source, missions, seat win rates",
-                   "analyzer.meographic.game:simulate_example"),
+                   "analyzer.meographic.game:simulate_example", warm_seconds=30),
         Experiment("compare", "one bot against another, seats rotated on the same games; or a rules variant",
                    "analyzer.meographic.game:compare_example"),
     ),

@@ -15,7 +15,7 @@ GAME = Game(
     arms="analyzer.seafarers.game:arms",
     experiments=(
         Experiment("boards", "random legal boards of a scenario's variable set-up",
-                   "analyzer.seafarers.game:boards_example"),
+                   "analyzer.seafarers.game:boards_example", warm_seconds=40),
         Experiment("balance", "a heuristic draft on random boards, roll sequences: how fair the seats are",
                    "analyzer.seafarers.game:balance_example"),
         Experiment("dice", "pairs of dice against their exact laws", "analyzer.seafarers.game:dice_example"),
@@ -24,7 +24,7 @@ GAME = Game(
         Experiment("pirates", "the Pirate Islands race by purchase plans, on paired games",
                    "analyzer.seafarers.game:pirates_example"),
         Experiment("play", "full games by bots: who wins, from which seat, how long, with which VP",
-                   "analyzer.seafarers.game:play_example", warm_group="full game"),
+                   "analyzer.seafarers.game:play_example", warm_group="full game", warm_seconds=300),
         Experiment("tournament", "bots compared by winning full games, every game once per seating",
                    "analyzer.seafarers.game:tournament_example", warm_group="full game"),
         Experiment("seats", "seat advantage: one bot in every seat, each scenario and player count",
