@@ -106,7 +106,7 @@ def checked_api(function: str, run: str | tuple[str, ...] = (), keywords: dict |
     """Decorator of a Python API function (`function`: its name in messages, e.g. "beacon.simulate"): every
     argument checked against its annotation or hints[name], the `**kwargs` ones against the runner's option
     `run` names (RUN: all) and keywords[name]; an unknown keyword, a missing or an extra positional argument are
-    UserErrors too."""
+    UserErrors too. The results folder the call locks (`out`) is unlocked when it returns or fails."""
     own = dict(keywords or {})
 
     def decorate(fn):
@@ -136,7 +136,13 @@ def checked_api(function: str, run: str | tuple[str, ...] = (), keywords: dict |
                         check_argument(function, key, item, keywords[key])
                 elif value is not params[name].default:
                     check_argument(function, name, value, named[name])
-            return fn(*args, **kwargs)
+            from analyzer.io import held_results_folders, release_results_folders
+
+            held = held_results_folders()
+            try:
+                return fn(*args, **kwargs)
+            finally:  # the `out` folder this call locked is free again, however it ended
+                release_results_folders(keep=held)
 
         return wrapper
 
