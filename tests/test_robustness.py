@@ -223,10 +223,10 @@ def test_staging_folders_of_dead_runs_are_removed(tmp_path):
 
 
 @pytest.mark.parametrize("kwargs,fragment", [
-    ({"seed": 1.5}, "--seed must be a whole number"),
-    ({"seed": True}, "--seed must be a whole number"),
-    ({"players": 1.5}, "--players must be a whole number"),
-    ({"threads": 1.5}, "--threads must be a whole number"),
+    ({"seed": 1.5}, "beacon.simulate: seed must be a whole number"),
+    ({"seed": True}, "beacon.simulate: seed must be a whole number"),
+    ({"players": 1.5}, "beacon.simulate: players must be a whole number"),
+    ({"threads": 1.5}, "beacon.simulate: threads must be a whole number"),
 ])
 def test_the_api_refuses_numbers_it_would_truncate(kwargs, fragment):
     from analyzer.beacon import simulate
