@@ -132,13 +132,16 @@ class Checkpoint:
                 if problem is None:
                     found.append((start, end, entry))
                     continue
+                try:
+                    _remove(entry)
+                except OSError as exc:  # left in place it is found damaged again next time: nothing is lost
+                    print(f"warning: --checkpoint {self.dir}: chunk {entry.name} {problem} and cannot be deleted "
+                          f"({exc.strerror or exc}); its games {start:,}-{end - 1:,} are played again, remove it",
+                          file=sys.stderr)
+                    continue
                 self.dropped.append(entry.name)
                 print(f"warning: --checkpoint {self.dir}: chunk {entry.name} {problem}; deleted, its games "
                       f"{start:,}-{end - 1:,} are played again", file=sys.stderr)
-                try:
-                    entry.unlink()
-                except OSError:  # (left in place it is found damaged again next time: nothing is lost)
-                    pass
         last_end = 0
         for start, end, entry in sorted(found):
             if start >= last_end:
@@ -191,12 +194,22 @@ class Checkpoint:
         path = self.dir / "chunks" / f"{start:012d}-{end:012d}.{hashlib.sha256(data).hexdigest()}.npy"
         try:
             if path.is_symlink() or (path.exists() and not path.is_file()):
-                path.unlink()  # a stray pipe or link named as a chunk of this run's own folder: ours to replace
+                _remove(path)  # a stray pipe, link or folder named as a chunk of this run's own folder: ours
             atomic_write(path, lambda fh: fh.write(data))
         except OSError as exc:  # (a short write without an errno: the disk is full)
             why = exc.strerror or f"the disk is full? {exc}"
             raise UserError(f"cannot save games {start:,}-{end - 1:,} to --checkpoint {self.dir}: "
                             f"{why}; the chunks saved before are kept for a rerun") from None
+
+
+def _remove(path: Path) -> None:
+    """Delete a file, link, pipe or folder (with what is in it)."""
+    if path.is_dir() and not path.is_symlink():
+        import shutil
+
+        shutil.rmtree(path)
+    else:
+        path.unlink()
 
 
 def _differences(stored: dict, wanted: dict, prefix: str = "") -> list[str]:

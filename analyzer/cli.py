@@ -67,6 +67,10 @@ def main(argv: list[str] | None = None) -> int:
     except (typer.Abort, KeyboardInterrupt):
         _fail("interrupted")
         return 130
+    finally:
+        from analyzer.io import release_results_folders
+
+        release_results_folders()  # (run in this process, as the tests do: the next command may use the folder)
 
 
 def _fail(message: str) -> int:
@@ -79,11 +83,37 @@ def _fail(message: str) -> int:
     return 2
 
 
+class _Messages:
+    """stdout, whose failures (a full device, a closed pipe) do not fail the run: what it carries is messages, the
+    results are files. The first failure is kept, to be named once at the end."""
+
+    def __init__(self, stream):
+        self._stream = stream
+        self.failed: OSError | None = None
+
+    def write(self, text):
+        try:
+            return self._stream.write(text)
+        except OSError as exc:
+            self.failed = self.failed or exc
+            return len(text)
+
+    def flush(self):
+        try:
+            self._stream.flush()
+        except OSError as exc:
+            self.failed = self.failed or exc
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
 def run() -> None:
     """The `tabletop` console script: main(), then leave at once. Every result is written and
     closed by then; tearing down the interpreter (unloading numba, matplotlib, scipy) would add
     about half a second to every command. SIGTERM stops a run as Ctrl-C does (staging folders
-    removed); text a terminal's encoding cannot show is replaced rather than fatal."""
+    removed); text a terminal's encoding cannot show is replaced rather than fatal; stdout that
+    cannot be written (a full device) is one warning, not an error."""
     interrupts.install()
     streams = [s for s in (sys.stdout, sys.stderr) if s is not None]  # None: closed (>&-)
     for stream in streams:
@@ -91,7 +121,14 @@ def run() -> None:
             stream.reconfigure(errors="replace")
         except (AttributeError, ValueError):
             pass
+    messages = sys.stdout = _Messages(sys.stdout) if sys.stdout is not None else None
     code = main()
+    if messages is not None:
+        messages.flush()
+        failed = messages.failed
+        if failed is not None and sys.stderr is not None and not isinstance(failed, BrokenPipeError):
+            print(f"warning: the messages could not be written to stdout ({failed.strerror or failed})"
+                  + ("; the results are written" if code == 0 else ""), file=sys.stderr)
     for stream in streams:
         try:
             stream.flush()

@@ -144,6 +144,9 @@ CREATED: list[Path] = []  # the folders prepare_out_dir made in this process, de
 def remove_created_folders() -> None:
     """After a run refused or stopped before it wrote anything (its estimate said years, Ctrl-C): remove the
     folders prepare_out_dir made for it, where they are still empty, so a refused run leaves nothing."""
+    from analyzer.io import release_results_folders
+
+    release_results_folders()  # (and their lock files)
     while CREATED:
         try:
             CREATED.pop(0).rmdir()
@@ -152,9 +155,11 @@ def remove_created_folders() -> None:
 
 
 def prepare_out_dir(out: Path, command: str) -> Path:
-    """Create the output folder and prove it is writable before any long run starts. A folder
-    holding another command's results is refused: the two sets of files would mix, and the new
-    summary and report would replace the old ones."""
+    """Create the output folder, lock it for this run and prove it is writable before any long run starts. A
+    folder holding another command's results is refused (the two sets of files would mix, and the new summary
+    and report would replace the old ones), and so is one another run is writing into."""
+    from analyzer.io import lock_results_folder
+
     _refuse_special_files(out)
     earlier = _results_of(out)
     if earlier not in (None, command):
@@ -164,6 +169,7 @@ def prepare_out_dir(out: Path, command: str) -> Path:
         missing = [d for d in (out, *out.parents) if not d.exists()]
         out.mkdir(parents=True, exist_ok=True)
         CREATED.extend(missing)  # deepest first
+        lock_results_folder(out)
         probe = out / ".tabletop-write-test"
         probe.write_bytes(b"")
         probe.unlink()
@@ -218,14 +224,18 @@ def write_summary(stage: Path, summary: dict, experiment: str) -> None:
 @contextmanager
 def results_folder(out: Path, stale: tuple[str, ...] = ()) -> Iterator[Path]:
     """Where a command writes its result files: a staging folder moved into `out` when all are
-    written, removing the `stale` files of older runs (analyzer.io.staged_results). A failure while
-    writing (a full disk, a folder in the way) is one line, and `out` keeps the previous run's files
-    as they were."""
-    from analyzer.io import staged_results
+    written, removing the files of the run before that this one does not write and the `stale` ones
+    (analyzer.io.staged_results). A failure while writing (a full disk, a folder in the way) is one line,
+    and `out` keeps the previous run's files as they were. The folder is locked for the run (prepare_out_dir,
+    or here) until its results are in."""
+    from analyzer.io import held_results_folders, lock_results_folder, release_results_folders, staged_results
 
+    held = held_results_folders()
     try:
+        lock_results_folder(out)
         with staged_results(out, stale) as stage:
             yield stage
+        release_results_folders(keep=held - {os.path.realpath(out)})
     except OSError as exc:
         where = f" ({exc.filename})" if exc.filename else ""
         raise UserError(f"cannot write the results to {out}: {exc.strerror or exc}{where}; "

@@ -181,11 +181,16 @@ def atomic_write_parquet(path: str | os.PathLike, df, **kwargs) -> Path:
     return atomic_write_bytes(path, buffer.getbuffer())
 
 
+RESULTS_LIST = ".tabletop-results"  # in a results folder: the names of the files its run wrote, one a line
+RUN_LOCK = ".tabletop-run.lock"  # in a results folder: locked (flock) by the run writing into it
+
+
 @contextmanager
 def staged_results(out: str | os.PathLike, stale: tuple[str, ...] = ()) -> Iterator[Path]:
     """Yield a hidden staging folder inside ``out`` to write a run's result files into; when the
-    block ends they are moved onto their names in ``out`` and the ``stale`` names (files an older
-    run left that this one replaces by nothing) are removed. If the block raises, or a move could
+    block ends they are moved onto their names in ``out``, and the files of the run before that this
+    one does not write (named in its RESULTS_LIST, and the ``stale`` names) are removed: ``out`` then
+    holds this run's results and nothing of an earlier run's. If the block raises, or a move could
     not be made, the staging folder is removed and nothing in ``out`` has changed.
 
     The moves are one step: Ctrl-C and SIGTERM wait until they are done, and a lock on ``out``
@@ -203,14 +208,80 @@ def staged_results(out: str | os.PathLike, stale: tuple[str, ...] = ()) -> Itera
         for name in names:  # checked before the first move, so no set is ever half replaced
             if (out / name).is_dir() and not (out / name).is_symlink():
                 raise IsADirectoryError(errno.EISDIR, "a folder is in the way of a result file", str(out / name))
+        atomic_write_text(stage / RESULTS_LIST, "".join(f"{name}\n" for name in names))
         with _signals_held(), _locked(out / ".results.lock"):
+            earlier = set(_listed_results(out)) | set(stale)
             for name in names:
                 os.replace(stage / name, out / name)
-            for name in stale:
-                (out / name).unlink(missing_ok=True)
+            for name in sorted(earlier - set(names)):
+                if not (out / name).is_dir():
+                    (out / name).unlink(missing_ok=True)
+            os.replace(stage / RESULTS_LIST, out / RESULTS_LIST)
         _fsync_dir(out)
     finally:
         shutil.rmtree(stage, ignore_errors=True)
+
+
+def _listed_results(out: Path) -> list[str]:
+    """The result files the last run into out wrote (its RESULTS_LIST): plain names only."""
+    try:
+        lines = (out / RESULTS_LIST).read_text("utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []
+    return [n for n in lines if n and n not in (".", "..") and "/" not in n and not n.startswith(".")]
+
+
+_RUN_LOCKS: dict[str, tuple[int, Path]] = {}  # results folder (real path) -> its RUN_LOCK, open and locked
+
+
+def lock_results_folder(out: Path) -> None:
+    """Lock out for this process's run (released by release_results_folders, or the process's end); a folder
+    another run holds is one UserError. Several locks of one folder in this process are one. The lock file is
+    removed when released, so a lock is only ever taken on the file at the path now (checked after the flock)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows: no lock
+        return
+    from analyzer.errors import UserError
+
+    key = os.path.realpath(out)
+    if key in _RUN_LOCKS:
+        return
+    path = out / RUN_LOCK
+    while True:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            holder = os.read(fd, 100).decode("utf-8", "replace").strip()
+            os.close(fd)
+            raise UserError(f"--out {out} is being written by another run{f' ({holder})' if holder else ''}; "
+                            "wait for it to end or give another folder") from None
+        try:
+            same = os.stat(path).st_ino == os.fstat(fd).st_ino
+        except FileNotFoundError:
+            same = False
+        if same:
+            break
+        os.close(fd)  # (its holder removed the file between our open and our lock: take the new one)
+    os.ftruncate(fd, 0)
+    os.write(fd, f"process {os.getpid()} on {socket.gethostname()}".encode())
+    _RUN_LOCKS[key] = (fd, path)
+
+
+def held_results_folders() -> set[str]:
+    return set(_RUN_LOCKS)
+
+
+def release_results_folders(keep: set[str] = frozenset()) -> None:
+    """Unlock the results folders this process locked, but those in keep, removing their lock files."""
+    for key in [k for k in _RUN_LOCKS if k not in keep]:
+        fd, path = _RUN_LOCKS.pop(key)
+        try:
+            path.unlink(missing_ok=True)  # (while still locked: no other run holds this file)
+        except OSError:
+            pass
+        os.close(fd)  # (closing releases the lock)
 
 
 _HOST = socket.gethostname().replace("-", "_")  # (a shared folder may be written from several machines)

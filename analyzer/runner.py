@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 import analyzer
 from analyzer import interrupts
@@ -316,13 +316,20 @@ class ThreadBackend:
         self._pool.shutdown(wait=exc_type is None, cancel_futures=True)
 
     def warm(self, job: Job) -> None:
-        warm_up(job)
+        """Compile (or load) the job's kernels on a pool thread: the main thread, waiting in short steps, takes
+        Ctrl-C and SIGTERM at once, where numba compiling in it would hold them for seconds."""
+        future = self._pool.submit(warm_up, job)
+        while not wait([future], timeout=SIGNAL_POLL_S).done:
+            pass
+        future.result()
 
-    def drop_pending(self) -> None:
-        """Forget the chunks still queued or in flight (a run stopped early), so the next job starts clean."""
+    def drop_pending(self, finish: bool = True) -> None:
+        """Forget the chunks still queued or in flight (a run stopped early), so the next job starts clean;
+        with finish=False (a run stopped by an error or a signal) without waiting for the games in flight."""
         for future in self._running:
             future.cancel()
-        wait(self._running)
+        if finish:
+            wait(self._running)
         self._running.clear()
 
     def submit(self, job: Job, start: int, end: int) -> None:
@@ -385,8 +392,8 @@ def run_job(job: Job, options: RunOptions, aggregate: bool = False, notes: dict 
             ckpt = stack.enter_context(Checkpoint(opts.checkpoint, identity, job.n_cols, job.dtype, notes))
             ckpt.keep_within(limit)
         t_start = time.perf_counter()
-        if shared:
-            stack.callback(backend.drop_pending)
+        if shared:  # (an error or a stop does not wait for the games in flight)
+            stack.push(lambda kind, *_: backend.drop_pending(finish=kind is None))
         else:
             stack.enter_context(backend)
         backend.warm(job)
@@ -401,12 +408,18 @@ def run_job(job: Job, options: RunOptions, aggregate: bool = False, notes: dict 
         else:  # grows with the run, so a long precision run needs few chunks and a short one stops soon
             size_at = lambda start: int(np.clip(start // (32 * backend.workers), 256, MAX_CHUNK))  # noqa: E731
         bar = stack.enter_context(_progress_bar(opts.progress))
-        task = bar.add_task(opts.label, total=None if rule else limit)
+        task = bar.add_task(opts.label, total=None if rule else limit, resumed=0)
         t0 = time.perf_counter()
         plan = _plan(limit, size_at, ckpt.stored if ckpt else {})
         games = chunks = resumed = 0
         stopped = "max-games" if rule else "games"  # unless the precision target is met first
-        for block, from_checkpoint in _in_game_order(backend, job, plan, ckpt, lambda n: bar.advance(task, n)):
+        shown = {"resumed": 0}
+
+        def advance(n: int, stored: bool = False) -> None:  # (stored: read from the checkpoint, not played)
+            shown["resumed"] += n * stored
+            bar.update(task, advance=n, resumed=shown["resumed"])
+
+        for block, from_checkpoint in _in_game_order(backend, job, plan, ckpt, advance):
             if rule:
                 keep = rule.scan(block[job.statistic.column])
                 bar.update(task, description=f"{opts.label} (±{rule.half_width:.4g})")
@@ -474,7 +487,7 @@ def duration_text(seconds: float) -> str:
     return f"{seconds:.0f} s"
 
 
-def _in_game_order(backend, job: Job, plan: Iterator[tuple[int, int]], ckpt, advance: Callable[[int], None]
+def _in_game_order(backend, job: Job, plan: Iterator[tuple[int, int]], ckpt, advance: Callable[..., None]
                    ) -> Iterator[tuple[np.ndarray, bool]]:
     """(block, read from the checkpoint?) for every planned chunk, in game order.
 
@@ -495,7 +508,7 @@ def _in_game_order(backend, job: Job, plan: Iterator[tuple[int, int]], ckpt, adv
             return
         start, end = ahead[0]
         if start in stored:
-            advance(end - start)
+            advance(end - start, True)
             ahead.popleft()
             yield ckpt.load(start), True
         elif start in finished:
@@ -530,6 +543,14 @@ class _Keeper:
         return np.concatenate(self._blocks, axis=1) if self._blocks else np.zeros(self._shape, self._dtype)
 
 
+def _played_rate(task) -> float | None:
+    """Items played per second since the bar started: the run's own mean rate, not counting those read back from a
+    checkpoint (in the bar at once). Chunks land in bursts (every worker's first ones at about the same moment), so
+    the rate of the last few seconds, rich's, can be hundreds of times off early in a long run."""
+    played = task.completed - task.fields.get("resumed", 0)
+    return played / task.elapsed if task.elapsed and played > 0 else None
+
+
 class _PerSecond(TextColumn):
     """Items (games, boards: the task's description says which) per second."""
 
@@ -537,13 +558,26 @@ class _PerSecond(TextColumn):
         super().__init__("")
 
     def render(self, task):
-        rate = task.completed / task.elapsed if task.elapsed else 0.0
-        return f"{rate:,.0f}/s"
+        return f"{_played_rate(task) or 0.0:,.0f}/s"
 
 
-def _progress_bar(enabled: bool) -> Progress:
+class _Remaining(TextColumn):
+    """The time left at the run's mean rate so far (_played_rate)."""
+
+    def __init__(self):
+        super().__init__("")
+
+    def render(self, task):
+        rate = _played_rate(task)
+        if task.total is None or rate is None:
+            return "-:--:--"
+        seconds = round(max(task.total - task.completed, 0) / rate)
+        return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
+
+
+def _progress_bar(enabled: bool, get_time=None) -> Progress:
     return Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), _PerSecond(),
-        TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
-        console=Console(stderr=True), disable=not enabled, transient=False,
+        TimeElapsedColumn(), TextColumn("ETA"), _Remaining(),
+        console=Console(stderr=True), disable=not enabled, transient=False, get_time=get_time,
     )

@@ -43,35 +43,44 @@ def kernels_stamp(root: Path = Path(__file__).resolve().parent) -> str:
 
 
 def _cache_bases() -> list[Path]:
-    """Where the cache may go, first choice first: NUMBA_CACHE_DIR if set; else .numba_cache beside the package,
+    """Where the cache may go, first choice first: NUMBA_CACHE_DIR if set; then .numba_cache beside the package,
     the user's cache folder, the temporary directory."""
-    if config.CACHE_DIR:
-        return [Path(config.CACHE_DIR)]
     user = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return [Path(__file__).resolve().parents[1] / ".numba_cache", user / "tabletop-analyzer" / "numba",
+    asked = [Path(config.CACHE_DIR)] if config.CACHE_DIR else []
+    return [*asked, Path(__file__).resolve().parents[1] / ".numba_cache", user / "tabletop-analyzer" / "numba",
             Path(tempfile.gettempdir()) / f"tabletop-numba-cache-{getattr(os, 'getuid', lambda: 0)()}"]
 
 
-def _writable(folder: Path) -> bool:
+def _writable(folder: Path) -> str | None:
+    """Why folder cannot hold the cache (created if need be), or None."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
         probe = folder / f".probe-{os.getpid()}"
         probe.write_bytes(b"")
         probe.unlink()
-        return True
-    except OSError:
-        return False
+        return None
+    except OSError as exc:
+        return exc.strerror or str(exc)
 
 
 def _cache_folder() -> None:
     """Compiled kernels go in one folder per version of the kernels' sources (kernels_stamp). numba's own cache
     checks only the timestamp of the file a function is defined in: after a change to a helper in another file
     (kernels/catan/bots.py, say) a caller's cached machine code (kernels/catan/policies.py) would still run the
-    old helper. A new version compiles afresh; the folders of all but the KEPT_VERSIONS latest are removed."""
+    old helper. A new version compiles afresh; the folders of all but the KEPT_VERSIONS latest are removed.
+    A NUMBA_CACHE_DIR that cannot be written is named in one line on stderr and the next choice taken: numba
+    would otherwise compile every kernel afresh on every run (minutes) without a word."""
+    import sys
+
     folder_name = f"kernels-{kernels_stamp()}"
+    asked = config.CACHE_DIR
     for base in _cache_bases():
         folder = base / folder_name
-        if _writable(folder):
+        problem = _writable(folder)
+        if problem and asked and base == Path(asked):
+            print(f"warning: NUMBA_CACHE_DIR={asked} cannot hold the compiled kernels ({problem}); using another "
+                  "folder (unset it, or give a writable one)", file=sys.stderr)
+        if problem is None:
             folder.touch()  # the latest used, for the pruning
             older = sorted((p for p in base.glob("kernels-*") if p.is_dir() and p != folder),
                            key=lambda p: p.stat().st_mtime, reverse=True)

@@ -51,5 +51,5 @@ def test_a_bad_out_is_refused_before_any_game(tmp_path):
     beacon.simulate(games=5, out=tmp_path / "taken")
     with pytest.raises(UserError, match="holds the results of `tabletop beacon simulate`"):
         seafarers.run_balance("new-shores", boards=2, rolls=5, out=tmp_path / "taken")
-    with pytest.raises(UserError, match="out: an empty path"):
+    with pytest.raises(UserError, match=r"beacon.compare: out must be a path \(text or a Path, not empty\)"):
         beacon.compare(["random", "greedy"], games=5, out="")

@@ -223,10 +223,10 @@ def test_staging_folders_of_dead_runs_are_removed(tmp_path):
 
 
 @pytest.mark.parametrize("kwargs,fragment", [
-    ({"seed": 1.5}, "--seed must be a whole number"),
-    ({"seed": True}, "--seed must be a whole number"),
-    ({"players": 1.5}, "--players must be a whole number"),
-    ({"threads": 1.5}, "--threads must be a whole number"),
+    ({"seed": 1.5}, "beacon.simulate: seed must be a whole number"),
+    ({"seed": True}, "beacon.simulate: seed must be a whole number"),
+    ({"players": 1.5}, "beacon.simulate: players must be a whole number"),
+    ({"threads": 1.5}, "beacon.simulate: threads must be a whole number"),
 ])
 def test_the_api_refuses_numbers_it_would_truncate(kwargs, fragment):
     from analyzer.beacon import simulate
@@ -261,7 +261,8 @@ def test_kernels_cache_in_a_temporary_folder_when_nowhere_else_is_writable(monke
     import kernels.jit as jit
     monkeypatch.setattr(jit.config, "CACHE_DIR", "")
     real = jit._writable
-    monkeypatch.setattr(jit, "_writable", lambda folder: str(folder).startswith(tempfile.gettempdir()) and real(folder))
+    monkeypatch.setattr(jit, "_writable", lambda folder: real(folder) if str(folder).startswith(tempfile.gettempdir())
+                        else "Permission denied")
     jit._cache_folder()
     assert jit.config.CACHE_DIR.startswith(tempfile.gettempdir())
     assert jit.config.CACHE_DIR.endswith(f"kernels-{jit.kernels_stamp()}")

@@ -7,6 +7,7 @@ importing the registry stays light.
 """
 
 from analyzer import lazy_names
+from analyzer.api_args import PATH, TEXTS, checked_api
 
 __all__ = ["SimulationResult", "simulate", "CompareResult", "compare", "score"]
 
@@ -16,6 +17,7 @@ _API = {"SimulationResult": "analyzer.beacon.simulation", "simulate": "analyzer.
 __getattr__ = lazy_names(__name__, _API)
 
 
+@checked_api("beacon.score", layout_csv=PATH, tiles=PATH | None, expansions=TEXTS | None)
 def score(layout_csv, tiles=None, expansions=None) -> dict:
     """Score a finished board from a row,col,tile CSV (see `tabletop beacon score`)."""
     from analyzer.beacon.layout import read_layout, score_layout

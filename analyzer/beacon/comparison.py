@@ -22,10 +22,20 @@ import numpy as np
 import polars as pl
 
 from analyzer import stats
+from analyzer.api_args import PATH, RUN, TEXTS, checked_api
 from analyzer.arms import arms_run_info, check_arm_count, run_arms
 from analyzer.beacon.policies import parse_policy
 from analyzer.beacon.rules import check_players, load_rules
-from analyzer.beacon.simulation import RESULT_DTYPE, Setup, beacon_job, games_table, make_setup, summarize
+from analyzer.beacon.simulation import (
+    EXPANSIONS,
+    RESULT_DTYPE,
+    RULES,
+    Setup,
+    beacon_job,
+    games_table,
+    make_setup,
+    summarize,
+)
 from analyzer.beacon.tiles import TileSet, load_tiles, parse_expansions
 from analyzer.command import api_out_dir
 from analyzer.errors import UserError
@@ -183,6 +193,8 @@ def _checked_options(options: RunOptions) -> RunOptions:
 
 # --------------------------------------------------------------------------- running
 
+@checked_api("beacon.compare", run=RUN, policies=TEXTS, expansions=EXPANSIONS,
+             tiles=TileSet | PATH | list[TileSet | PATH] | None, rules=RULES, out=PATH | None)
 def compare(policies, players: int = 1, games: int | None = None, seed: int = 0, expansions=None, tiles=None,
             threads: int | None = None, chunk_size: int | None = None, progress: bool = False,
             command: str | None = None, rules=None, out=None, **scale) -> CompareResult:

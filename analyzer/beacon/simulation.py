@@ -7,6 +7,7 @@ import numpy as np
 import polars as pl
 
 from analyzer import stats
+from analyzer.api_args import PATH, RUN, TEXTS, checked_api
 from analyzer.beacon.policies import DEFAULT_POLICY, bot_of, parse_policy
 from analyzer.beacon.rules import check_players, load_rules
 from analyzer.beacon.tiles import TileSet, load_tiles, parse_expansions, parse_tiles
@@ -135,6 +136,12 @@ def play_range_for_spec(spec: dict):
 JOB_BUILDER = f"{__name__}:{play_range_for_spec.__name__}"
 
 
+EXPANSIONS = TEXTS | frozenset | None  # 'windmills,piers' or the names in a list
+RULES = dict[str, bool] | TEXTS | None  # {name: bool} or "name=value" texts
+
+
+@checked_api("beacon.simulate", run=RUN, expansions=EXPANSIONS, tiles=TileSet | PATH | None, rules=RULES,
+             out=PATH | None)
 def simulate(players: int = 1, policy: str = DEFAULT_POLICY, games: int | None = None, seed: int = 0,
              expansions=None, tiles=None, threads: int | None = None, chunk_size: int | None = None,
              progress: bool = False, command: str | None = None, rules=None, out=None,

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from analyzer.api_args import BACKEND, PATH, RUN, TEXTS, checked_api
 from analyzer.command import api_out_dir, results_folder, write_summary
 from analyzer.errors import UserError
 from analyzer.io import atomic_write_parquet
@@ -50,6 +51,7 @@ class BoardsResult:
     harbours: pl.DataFrame  # one row per board and harbour
 
 
+@checked_api("seafarers.run_boards", run=BACKEND, out=PATH)
 def run_boards(scenario: str, players: int = 4, count: int = 1, seed: int = 0, max_clump: int = 0, out=None,
            command: str = "", **run) -> BoardsResult:
     """Random legal boards of the scenario's variable set-up (board b of a seed is always the same board);
@@ -87,6 +89,9 @@ def run_boards(scenario: str, players: int = 4, count: int = 1, seed: int = 0, m
     return result
 
 
+@checked_api("seafarers.run_balance", run=BACKEND, out=PATH, keywords={
+    "sequences": int, "gold_policy": str, "spend_to": int, "max_clump": int, "games_per_board": int | None,
+    "bot": str | None, "rules_file": PATH | None, "rule": TEXTS | None})
 def run_balance(scenario: str, players: int = 4, boards: int = 1000, rolls: int = 60, heuristic: str = "pips",
             seed: int = 0, out=None, command: str = "", by: str = "income", **options):
     """Every seat drafts with `heuristic` on random legal boards, then `sequences` roll sequences per board:
@@ -137,6 +142,7 @@ def run_balance(scenario: str, players: int = 4, boards: int = 1000, rolls: int 
     return result
 
 
+@checked_api("seafarers.run_dice", run=BACKEND)
 def run_dice(rolls: int = 1_000_000, seed: int = 0, **run) -> dict:
     """Roll pairs of dice (roll i of a seed is always the same roll): sums and lower dice against the exact
     laws (chi-square), means with CIs, longest gaps without each sum."""
@@ -145,6 +151,7 @@ def run_dice(rolls: int = 1_000_000, seed: int = 0, **run) -> dict:
     return roll_stats(rolls, seed, **run)
 
 
+@checked_api("seafarers.run_fortress", run=BACKEND)
 def run_fortress(warships: int, battles: int = 100_000, seed: int = 0, sieges: int | None = None,
              loss_model: str = "rebuilt", **run) -> dict:
     """The Pirate Islands' fortress: single-battle odds with `warships`, and whole sieges, exact (Markov
@@ -154,6 +161,7 @@ def run_fortress(warships: int, battles: int = 100_000, seed: int = 0, sieges: i
     return fortress_stats(warships, battles, seed, sieges, loss_model, **run)
 
 
+@checked_api("seafarers.run_pirates", run=BACKEND, rules_file=PATH, out=PATH)
 def run_pirates(players: int = 4, games: int = 2000, seed: int = 0, plans: list[str] | None = None,
             raid_rule: str = "each", max_rounds: int = 200, heuristic: str = "pips", fleet_blocks: bool = False,
             draft_seed: int = 0, rules_file=None, out=None, command: str = "", **run):
@@ -178,6 +186,7 @@ def run_pirates(players: int = 4, games: int = 2000, seed: int = 0, plans: list[
     return result
 
 
+@checked_api("seafarers.run_play", run=RUN, rules_file=PATH, out=PATH, rule=TEXTS)
 def run_play(scenario: str, players: int = 4, bots: list[str] | None = None, games: int | None = None, seed: int = 0,
              boards: str = "random", rules_file=None, rotate: bool = False, out=None, command: str = "", rule=None,
              **run):
@@ -208,7 +217,7 @@ def run_play(scenario: str, players: int = 4, bots: list[str] | None = None, gam
     return result
 
 
-
+@checked_api("seafarers.run_tournament", run=RUN, entrants=TEXTS, rules_file=PATH, out=PATH, rule=TEXTS)
 def run_tournament(scenario: str, players: int = 4, entrants: list[str] | None = None, games: int | None = None,
                    seed: int = 0, boards: str = "random", rules_file=None, out=None, command: str = "", rule=None,
                    **run):
@@ -238,6 +247,8 @@ def run_tournament(scenario: str, players: int = 4, entrants: list[str] | None =
     return result
 
 
+@checked_api("seafarers.run_seats", run=RUN, scenarios=TEXTS, players=str | int | list[int], rules_file=PATH,
+             out=PATH, rule=TEXTS)
 def run_seats(scenarios: str = "all", players: str = "3,4", bot: str = "value", games: int | None = None,
               seed: int = 0, base: bool = True, rules_file=None, out=None, command: str = "", rule=None, **run):
     """The seat-advantage study: `bot` in every seat, random boards, for each scenario ('all': every one; or slugs

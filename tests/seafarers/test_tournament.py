@@ -140,7 +140,7 @@ def test_the_python_api_takes_the_entrants_as_text_or_a_list(tmp_path):
     one = seafarers.run_tournament("new-shores", 3, "random,weighted", games=3, seed=1, threads=1)
     two = seafarers.run_tournament("new-shores", 3, ["random", "weighted"], games=3, seed=1, threads=1)
     assert one.games.equals(two.games)
-    with pytest.raises(Exception, match="entrants must be bots named as text"):
+    with pytest.raises(Exception, match="run_tournament: entrants must be text or a list of texts"):
         seafarers.run_tournament("new-shores", 3, ["random", 3], games=3)
 
 
