@@ -105,16 +105,26 @@ def warm_group(gid: str, group: str | None, talk: bool = False) -> None:
             _say(f"      {label(gid, name)} ready ({time.perf_counter() - t0:.0f} s)")
 
 
-def announce(gid: str, group: str) -> None:
-    """One line before a command starts, if its kernels are not compiled yet (a fresh install, a new version)."""
+def announce(gid: str, group: str, command: str = "") -> bool:
+    """One line before a command starts if its kernels are not compiled yet (a fresh install, a new version): neither
+    its warm-up group nor the command itself (`ran`) has run on this version of the kernels. True if it said so."""
     try:
-        ready = is_ready(gid, group)
+        ready = is_ready(gid, group) or (command and _stem(gid, f"command {command}").with_suffix(".done").exists())
     except OSError:
-        return
+        return False
     if not ready:
         minutes = max(1, round(typical_s(gid, group) / 60))
         _say(f"Compiling the {label(gid, group)} kernels first: once per machine and version, about {minutes} min "
              f"on 2 cores ('python -m analyzer.warmup' does every game ahead).")
+    return not ready
+
+
+def ran(gid: str, command: str) -> None:
+    """The command ran on this version of the kernels: its next run loads them (announce says nothing)."""
+    try:
+        _stem(gid, f"command {command}").with_suffix(".done").write_text("")
+    except OSError:
+        pass
 
 
 def _minutes(seconds: float) -> str:

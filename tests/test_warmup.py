@@ -135,3 +135,20 @@ with open({str(stem.with_suffix('.lock'))!r}, 'a') as h:
     warmup.warm_group("regatta", "")
     assert time.perf_counter() - t0 > 1.0 and holder.wait() == 0
     assert calls == [("regatta", "")] and stem.with_suffix(".done").read_text() == "1\n"
+
+
+def test_a_command_on_a_cold_cache_says_it_compiles_first_and_only_until_it_has_run(tmp_path, monkeypatch, capsys):
+    from analyzer.command import _announce_compiling
+
+    _fake_cache(tmp_path, monkeypatch)
+
+    def simulate_cmd():  # as analyzer/beacon/cli.py names `tabletop beacon simulate`
+        pass
+
+    simulate_cmd.__module__ = "analyzer.beacon.cli"
+    done = _announce_compiling(simulate_cmd)
+    assert capsys.readouterr().err.startswith("Compiling the Beacon Patrol kernels first")
+    done()
+    assert _announce_compiling(simulate_cmd) is None and capsys.readouterr().err == ""
+    simulate_cmd.__module__ = "analyzer.cli"  # not a game's command: nothing to say
+    assert _announce_compiling(simulate_cmd) is None
