@@ -318,11 +318,11 @@ def feature_model(seats: pl.DataFrame, m: int, base_rate: float) -> dict:
         labels[f"seat_{s}"] = f"seat {s} against seat 1"
     fit = stats.binomial_logit(seats["wins"].to_numpy(), m, np.column_stack(columns), names,
                                clusters=seats["board"].to_numpy())
-    for term in fit["terms"][1:]:
+    fit["left_out"] = [name for name in SEAT_FEATURES if name not in names]
+    for term in fit.get("terms", [])[1:]:
         term["label"] = labels[term["name"]]
         term["points"] = [100 * (_shift(base_rate, x) - base_rate) for x in
                           (term["odds_ratio"], *term["odds_ratio_ci95"])]
-    fit["left_out"] = [name for name in SEAT_FEATURES if name not in names]
     return fit
 
 

@@ -107,7 +107,7 @@ def rank_band_bars(band_shares: dict[str, list[float]], rank_names, path) -> Pat
     ax.set_xlim(0, 100)
     ax.set_xlabel("share of games (%)")
     ax.set_title("Rank bands reached", fontsize=11)
-    ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=8, frameon=False)
+    figures.legend(ax, loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=8, frameon=False)
     _tidy(ax)
     return figures.save_png(fig, path)
 
