@@ -162,7 +162,8 @@ def play_balance_wins(scenario: str, players: int, boards: int, rolls: int, heur
 
     summary = dict(income.summary)
     summary["by_wins"] = summarize_wins(seats, board_df, halves, games_per_board, seed) | {
-        "bot": bot_name(parse_bot(bot)), "drafts_as_income_model": bot == default_bot(exp.heuristic.label),
+        "bot": bot_name(parse_bot(bot)), "bot_spec": parse_bot(bot).label,
+        "drafts_as_income_model": bot == default_bot(exp.heuristic.label),
         "rules": rules_name, "run": run.info,
         "games_per_second": round(run.played / run.wall, 1) if run.wall > 0 and run.played else None}
     summary["assumptions"] = list(summary["assumptions"]) + wins_assumptions(summary["by_wins"], exp.scenario, rules)

@@ -21,6 +21,13 @@ __all__ = ["wins_blocks", "wins_headline", "wins_plots"]
 EDGE = "#333333"  # marks are outlined so the white seat shows on white
 
 
+def _bot(w: dict) -> str:
+    """The bot of every seat with its opening, the default too (the seat order moves with it)."""
+    from reports.seafarers.play import bot_phrase
+
+    return bot_phrase(w["bot"], w.get("bot_spec", w["bot"]))
+
+
 def _pts(x: float) -> str:
     return f"{x:+.1f}"
 
@@ -63,7 +70,7 @@ def wins_headline(summary: dict) -> list[str]:
     lo, hi = best["ci95"]
     clear = lo > fair or worst["ci95"][1] < fair
     first = (f"By wins: over {plural(w['boards'], 'random board')} × {w['games_per_board']:,} full games "
-             f"({w['bot']} in every seat), seat {best['seat']} wins {_rate_ci(best)} of games and seat "
+             f"({_bot(w)} in every seat), seat {best['seat']} wins {_rate_ci(best)} of games and seat "
              f"{worst['seat']} {_rate_ci(worst)}, against a fair share of {pct(fair)}"
              + ("." if clear else ": no seat is shown to differ from the fair share."))
     spread = sorted(seats, key=lambda s: s["board_spread"]["sd"] or 0)[-1]
@@ -128,7 +135,7 @@ def wins_blocks(summary: dict, images: list[tuple[str, str]]) -> list[tuple]:
     blocks: list[tuple] = [
         ("h2", "Seats by wins"),
         ("p", f"{w['games']:,} full games: {w['games_per_board']:,} on each of {plural(w['boards'], 'board')}, every "
-              f"seat played by {w['bot']}; "
+              f"seat played by {_bot(w)}; "
               + ("every game had a winner" if w["decided_share"] == 1 else
                  f"{pct(w['decided_share'])} of games had a winner (the rest hit the turn cap)")
               + ". Win rate: games won, 95% Wilson interval with a board's games as one cluster. Spread over "

@@ -22,7 +22,7 @@ from reports.document import (
     run_items,
 )
 from reports.plots import forest_plot
-from reports.seafarers.play import _rate_bars
+from reports.seafarers.play import _rate_bars, bot_phrase
 
 __all__ = ["headline", "write_tournament_report"]
 
@@ -154,7 +154,8 @@ def bot_lines(entrants: list[dict]) -> list[str]:
     kinds: dict[str, list[dict]] = {}
     for e in entrants:
         kinds.setdefault(e["about"], []).append(e)
-    return [", ".join(f"`{e['label']}`" for e in group) + f": {about}"
+    return [", ".join(f"`{e['label']}`" + bot_phrase(e["label"], e["spec"])[len(e["label"]):] for e in group)
+            + f": {about}"
             + ("" if group[0]["fair"] else " (an oracle: it sees hidden cards)") for about, group in kinds.items()]
 
 
