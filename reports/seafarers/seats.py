@@ -88,7 +88,7 @@ def _seat_sentence(cells: list[dict], index: int, fair: str) -> str:
 def paragraph(summary: dict) -> str:
     """Which scenarios favour which seat, and by how much: per player count, the first and last seats' edges over
     a fair seat across the scenarios, then each scenario's first seat against the base map's."""
-    out = [f"These figures are {_bot(summary)}'s in every seat; the seat order moves with the bots' opening draft."]
+    out = [f"These figures are for {_bot(summary)} in every seat; the seat order moves with the bots' opening draft."]
     for players in sorted({c["players"] for c in summary["cells"]}):
         cells = [c for c in summary["cells"] if c["players"] == players]
         scen = [c for c in cells if c["scenario"] != "base"] or cells
