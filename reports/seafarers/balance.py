@@ -199,7 +199,7 @@ def _blocks(summary: dict, images: list[tuple[str, str]], wins_images=()) -> tup
         blocks += [("img", alt, name) for alt, name in images]
     blocks += [("h2", "Data and assumptions"), ("ul", [str(a) for a in summary["assumptions"]]),
                ("p", "Layout status of every scenario in the catalog (published: as in the public sources; "
-                     "adjusted: partly reconstructed to agree with the seed; reconstructed: designed here):"),
+                     "adjusted: partly reconstructed to agree with the rulebook; reconstructed: designed here):"),
                ("table", ["scenario", "players", "status"],
                 [[x["scenario"], str(x["players"]), x["status"]] for x in summary["layouts"]], ["l", "r", "l"])]
     blocks += reproduce_blocks(summary, run_items(
