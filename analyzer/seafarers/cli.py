@@ -192,7 +192,7 @@ def fortress_cmd(
     battles: int = typer.Option(100_000, help="Single battles to simulate."),
     sieges: Optional[int] = typer.Option(None, help="Whole sieges (3 chits) to simulate (default: --battles, at most "
                                                     "1,000,000)."),
-    loss_model: str = typer.Option("rebuilt", help="Ships lost in a tie/defeat: 'rebuilt' (the rulebook read literally: "
+    loss_model: str = typer.Option("rebuilt", help="Ships lost in a tie/defeat: 'rebuilt' (the rulebook, literally: "
                                                    "the ships rebuilt to attack again stand ahead and go first) or "
                                                    "'warships' (each one a warship)."),
     seed: int = typer.Option(0, help="Seed: battle i of a seed is always the same battle."),
