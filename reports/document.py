@@ -148,6 +148,7 @@ img{max-width:100%;height:auto;display:block;margin:.8em 0}
 .warn{background:#fff4e0;border-left:4px solid #e69500;padding:.6em .9em}
 pre{background:#f4f6f8;padding:.7em;overflow-x:auto;white-space:pre-wrap;overflow-wrap:anywhere}
 code{overflow-wrap:anywhere}
+td code,th code{overflow-wrap:normal}
 p,li{overflow-wrap:anywhere}
 """.strip()
 
@@ -156,7 +157,8 @@ def _inline(text: str) -> str:
     """Escaped text with the two Markdown marks reports use: **bold** and `code`."""
     out = html.escape(text)
     out = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", out)
-    return re.sub(r"`([^`]+)`", r"<code>\1</code>", out)
+    # a long bot or policy name may break after ':', ',' or '=' (value:<wbr>opening=pips), not inside a word
+    return re.sub(r"`([^`]+)`", lambda m: "<code>" + re.sub(r"([:,=])", r"\1<wbr>", m[1]) + "</code>", out)
 
 
 def render_html(blocks: list[tuple], title: str, images: dict[str, bytes]) -> str:

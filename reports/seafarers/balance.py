@@ -43,12 +43,13 @@ def seat_bars(path, summary: dict) -> Path:
     mean = np.array([t["mean"] for t in totals])
     err = ci_errors(mean, [t["ci95"] for t in totals])
     ax.bar(x, mean, yerr=err, capsize=4, color=[hexplot.SEAT_COLOURS[i] for i in range(n)], edgecolor="#333333")
-    ax.plot(x, [s["expected"]["total"]["mean"] for s in seats], "k_", markersize=22, markeredgewidth=2,
-            label="expected, no robber")
+    expected = [s["expected"]["total"]["mean"] for s in seats]
+    ax.plot(x, expected, "k_", markersize=22, markeredgewidth=2, label="expected, no robber")
+    ax.set_ylim(0, max(max(expected), float((mean + err[1]).max())) * 1.3)  # the legend above the bars
     ax.set_xticks(x, [f"seat {s['seat']}" for s in seats])
     ax.set_ylabel("resource cards per roll")
     ax.set_title("Income per roll (95% CI)", fontsize=10)
-    legend(ax, fontsize=8, loc="lower right")
+    legend(ax, fontsize=8, loc="upper center")
     width = 0.8 / len(RESOURCE_NAMES)
     for k, r in enumerate(RESOURCE_NAMES):
         ms = [s["income"][r] for s in seats]

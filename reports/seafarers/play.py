@@ -91,7 +91,8 @@ def headline(summary: dict) -> str:
     lo, hi = best["ci95"]
     played = summary.get("games_played", summary["games"])
     if summary.get("rotate"):
-        who = f"each game played once per seat rotation of {', '.join(_bot_phrase(b) for b in summary['bots'])}"
+        bots = ", ".join(dict.fromkeys(_bot_phrase(b) for b in summary["bots"]))
+        who = f"each game played once per seat rotation of the bots ({bots})"
     elif len(summary["by_bot"]) == 1:
         who = f"{_bot_phrase(summary['bots'][0])} in every seat"
     else:
@@ -159,6 +160,7 @@ def length_plot(path, summary: dict) -> Path:
                label=f"human 4-player base games: about {lo}–{hi} rolls (colonist.io)")
     ax.set_xlabel(f"rolls of the dice per game (the last bin holds every game of {top} rolls or more)")
     ax.set_ylabel("games")
+    ax.set_ylim(0, ax.get_ylim()[1] * 1.3)  # headroom: the legend above the tallest bars, not over them
     ax.set_title("Game length", fontsize=10)
     legend(ax, fontsize=8, loc="upper right")
     ax.spines[["top", "right"]].set_visible(False)
@@ -242,9 +244,10 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
             for s in summary["seats"]]
     blocks = head + [("h2", "Wins by seat"),
                      ("table", ["seat", "bot", "wins (games)", "win rate (% of games)", "95% CI (Wilson, %)",
-                                "VP at the end (mean)", *[f"VP from {label} (mean)" for _, label, _ in
-                                                          _sources(summary)]], rows,
-                      ["l", "l"] + ["r"] * (4 + len(_sources(summary))))]
+                                "VP", *[f"{label} (VP)" for _, label, _ in _sources(summary)]], rows,
+                      ["l", "l"] + ["r"] * (4 + len(_sources(summary)))),
+                     ("p", "VP: the seat's mean at the end of a game; the columns after it split that mean by "
+                           "source, in VP (a city counts 2 VP, so 'cities' is twice the cities built).")]
     if len(summary["by_bot"]) > 1:
         brows = [[label, f"{b['seat_games']:,}", f"{b['wins']:,}", pct(b["p_win"]), ci_range(b["ci95"], 1, pct)]
                  for label, b in summary["by_bot"].items()]

@@ -105,7 +105,9 @@ def test_the_command_writes_the_table_heat_map_and_paragraph(tmp_path, capsys):
     report = (out / "report.md").read_text()
     lines = report.splitlines()
     assert lines[0] == "# Catan: Seafarers — seat advantage by scenario" and "95% CI" in lines[2]
-    assert lines[4].startswith("With 4 players, seat 1 ") and "On the base map seat 1 has" in lines[4]
+    assert lines[4].startswith("These figures are for value (opening diverse, the default) in every seat; the seat "
+                               "order moves with the bots' opening draft. With 4 players, seat 1 ")
+    assert "On the base map seat 1 has" in lines[4]
     assert "seats.png" in report and (out / "seats.png").stat().st_size > 10_000
     assert pl.read_parquet(out / "games.parquet").height == 3 * len(summary["cells"])
 
