@@ -14,6 +14,42 @@ from analyzer.command import CREATED, CheckedGroup, UsageError, checked_app, out
 from analyzer.errors import UserError
 from analyzer.games import games
 
+HELP_WIDTH = 120  # --help's width where no terminal says one (piped, redirected) and COLUMNS is unset
+
+
+def _help_layout() -> None:
+    """--help at the terminal's width (rich reads it, or COLUMNS), HELP_WIDTH when there is neither (piped,
+    redirected: rich's 80 columns cut long option help), and a word wider than its column folded onto the next line
+    instead of cut with an ellipsis (rich's default). Decided when help is printed, so COLUMNS set later counts."""
+    from rich.text import Text
+    from typer import rich_utils
+
+    parameter_help, console = rich_utils._get_parameter_help, rich_utils._get_rich_console
+
+    def folded_help(**kwargs):
+        columns = parameter_help(**kwargs)
+        for item in columns.renderables:
+            if isinstance(item, Text):
+                item.overflow = "fold"
+        return columns
+
+    def sized_console(stderr: bool = False):
+        out = console(stderr)
+        if rich_utils.MAX_WIDTH is None and not os.environ.get("COLUMNS", "").strip().isdigit():
+            stream = sys.stderr if stderr else sys.stdout
+            try:
+                tty = stream is not None and stream.isatty()
+            except ValueError:  # a closed stream
+                tty = False
+            if not tty:
+                out.width = HELP_WIDTH
+        return out
+
+    rich_utils._get_parameter_help = folded_help
+    rich_utils._get_rich_console = sized_console
+
+
+_help_layout()
 app = typer.Typer(cls=CheckedGroup, add_completion=False, pretty_exceptions_enable=False, no_args_is_help=True,
                   help="Monte-Carlo strategy analysis for tabletop games.")
 for _game in games().values():

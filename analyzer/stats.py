@@ -375,7 +375,15 @@ def bradley_terry(winners, fields, clusters=None, confidence: float = 0.95, max_
     if not np.all(np.isfinite(theta)) or np.max(np.abs(theta)) > 30 or np.max(np.abs(grad)) > 1e-6 * w.size:
         return {"estimable": False, "contests": int(w.size),
                 "reason": "the contests do not tie every entrant to the others (no finite maximum)"}
-    cov_model = np.linalg.pinv(info)
+    # The inverse on the centred log-strengths: info is singular along (1, ..., 1) only, so inv(info + c J) - J / c
+    # (J = ones / a) is its pseudo-inverse exactly; a numerical pinv can keep that null direction when one
+    # entrant's share is tiny and return a zero (or a huge) variance.
+    centre = np.ones((a, a)) / a
+    scale = max(float(np.trace(info)) / a, np.finfo(float).tiny)
+    try:
+        cov_model = np.linalg.inv(info + scale * centre) - centre / scale
+    except np.linalg.LinAlgError:
+        cov_model = np.full((a, a), np.nan)
     n_groups = int(groups.max()) + 1
     scores = np.zeros((n_groups, a))
     np.add.at(scores, (groups, w), 1.0)
@@ -386,6 +394,9 @@ def bradley_terry(winners, fields, clusters=None, confidence: float = 0.95, max_
     meat = scores.T @ scores * (used / (used - 1) if used > 1 else 1.0)
     cov = cov_model @ meat @ cov_model
     se = np.sqrt(np.maximum(np.diag(cov), 0.0))
+    if not (np.all(np.isfinite(se)) and np.all(se > 0)):  # never an interval of zero width for a fitted strength
+        return {"estimable": False, "contests": int(w.size),
+                "reason": "the fit gives no finite, non-zero standard error (an entrant too rarely won or lost)"}
     z = float(ndtri(0.5 + 0.5 * confidence))
     return {"estimable": True, "log_strength": theta.tolist(), "strength": np.exp(theta).tolist(),
             "se": se.tolist(), "se_model": np.sqrt(np.maximum(np.diag(cov_model), 0.0)).tolist(),
@@ -609,15 +620,23 @@ def binomial_logit(successes, trials, features, names: Sequence[str], clusters=N
     groups = None if clusters is None else np.unique(np.asarray(clusters).ravel(), return_inverse=True)[1]
     with warnings.catch_warnings(record=True) as caught:  # separation, a singular design: kept for the report
         warnings.simplefilter("always")
-        fit = model.fit() if groups is None else model.fit(cov_type="cluster", cov_kwds={"groups": groups})
-    ci = np.asarray(fit.conf_int(alpha=1 - confidence))
+        try:
+            fit = model.fit() if groups is None else model.fit(cov_type="cluster", cov_kwds={"groups": groups})
+            ci = np.asarray(fit.conf_int(alpha=1 - confidence))
+        except np.linalg.LinAlgError as exc:  # features that move together (or a seat that always wins)
+            return {"rows": int(k.size), "clustered": groups is not None, "estimable": False,
+                    "reason": f"the fit has no unique answer ({exc}): features that vary together, or an "
+                              "outcome they separate exactly"}
+    if not (np.all(np.isfinite(fit.params)) and np.all(np.isfinite(ci))):
+        return {"rows": int(k.size), "clustered": groups is not None, "estimable": False,
+                "reason": "the fit has no finite answer (an outcome the features separate exactly)"}
     terms = []
     for i, name in enumerate(["intercept", *names]):
         terms.append({"name": name, "coef": float(fit.params[i]), "se": float(fit.bse[i]),
                       "ci95": [float(ci[i, 0]), float(ci[i, 1])], "odds_ratio": float(np.exp(fit.params[i])),
                       "odds_ratio_ci95": [float(np.exp(ci[i, 0])), float(np.exp(ci[i, 1]))],
                       "p_value": float(fit.pvalues[i])})
-    return {"rows": int(k.size), "clustered": groups is not None, "terms": terms,
+    return {"rows": int(k.size), "clustered": groups is not None, "estimable": True, "terms": terms,
             "deviance_explained": float(1 - fit.deviance / fit.null_deviance) if fit.null_deviance > 0 else None,
             "warnings": sorted({str(w.message).splitlines()[0] for w in caught})}
 

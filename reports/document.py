@@ -49,10 +49,22 @@ def points(share: Any, digits: int = 1) -> str:
     return f"{v if v != 0 else 0.0:+.{digits}f}"
 
 
+def _apart(lo: float, hi: float, digits: int, fmt) -> int:
+    """The digits that show two different bounds as two numbers (at most 4 more): never a zero-wide interval in
+    print for one that has a width."""
+    d = digits
+    while lo != hi and d < digits + 4 and fmt(lo, d) == fmt(hi, d):
+        d += 1
+    return d
+
+
 def points_range(ci: Any, digits: int = 1) -> str:
     """An interval of share differences in signed points: `+2.4 to +4.0`; "—" where there is none."""
     lo, hi = ci if ci else (None, None)
-    return "—" if lo is None or hi is None else f"{points(lo, digits)} to {points(hi, digits)}"
+    if lo is None or hi is None:
+        return "—"
+    d = _apart(lo, hi, digits, points)
+    return f"{points(lo, d)} to {points(hi, d)}"
 
 
 def ci_range(ci: Any, digits: int = 2, fmt=num) -> str:
@@ -61,7 +73,8 @@ def ci_range(ci: Any, digits: int = 2, fmt=num) -> str:
     lo, hi = ci if ci else (None, None)
     if lo is None or hi is None:
         return "—"
-    return f"{fmt(lo, digits)}{'–' if lo >= 0 else ' to '}{fmt(hi, digits)}"
+    d = _apart(lo, hi, digits, fmt)
+    return f"{fmt(lo, d)}{'–' if lo >= 0 else ' to '}{fmt(hi, d)}"
 
 
 def ci_phrase(ci: Any, n: int, digits: int = 2, games: int | None = None) -> str:
@@ -135,6 +148,7 @@ img{max-width:100%;height:auto;display:block;margin:.8em 0}
 .warn{background:#fff4e0;border-left:4px solid #e69500;padding:.6em .9em}
 pre{background:#f4f6f8;padding:.7em;overflow-x:auto;white-space:pre-wrap;overflow-wrap:anywhere}
 code{overflow-wrap:anywhere}
+td code,th code{overflow-wrap:normal}
 p,li{overflow-wrap:anywhere}
 """.strip()
 
@@ -143,7 +157,8 @@ def _inline(text: str) -> str:
     """Escaped text with the two Markdown marks reports use: **bold** and `code`."""
     out = html.escape(text)
     out = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", out)
-    return re.sub(r"`([^`]+)`", r"<code>\1</code>", out)
+    # a long bot or policy name may break after ':', ',' or '=' (value:<wbr>opening=pips), not inside a word
+    return re.sub(r"`([^`]+)`", lambda m: "<code>" + re.sub(r"([:,=])", r"\1<wbr>", m[1]) + "</code>", out)
 
 
 def render_html(blocks: list[tuple], title: str, images: dict[str, bytes]) -> str:
@@ -153,9 +168,9 @@ def render_html(blocks: list[tuple], title: str, images: dict[str, bytes]) -> st
     for b in blocks:
         kind = b[0]
         if kind == "h1":
-            body.append(f"<h1>{e(b[1])}</h1>")
+            body.append(f"<h1>{_inline(b[1])}</h1>")
         elif kind == "h2":
-            body.append(f"<h2>{e(b[1])}</h2>")
+            body.append(f"<h2>{_inline(b[1])}</h2>")
         elif kind == "p":
             cls = ' class="headline"' if first_p else ""
             first_p = False
@@ -165,9 +180,9 @@ def render_html(blocks: list[tuple], title: str, images: dict[str, bytes]) -> st
         elif kind == "table":
             headers, rows, align = b[1], b[2], b[3]
             cls = lambda a: ' class="r"' if a == "r" else ""  # noqa: E731
-            head = "".join(f"<th{cls(a)}>{e(str(h))}</th>" for h, a in zip(headers, align))
-            trs = "".join("<tr>" + "".join(f"<td{cls(a)}>{e(str(c))}</td>" for c, a in zip(row, align)) + "</tr>"
-                          for row in rows)
+            head = "".join(f"<th{cls(a)}>{_inline(str(h))}</th>" for h, a in zip(headers, align))
+            trs = "".join("<tr>" + "".join(f"<td{cls(a)}>{_inline(str(c))}</td>" for c, a in zip(row, align))
+                          + "</tr>" for row in rows)
             body.append(f'<div class="table"><table><thead><tr>{head}</tr></thead><tbody>{trs}</tbody></table></div>')
         elif kind == "ul":
             body.append("<ul>" + "".join(f"<li>{_inline(item)}</li>" for item in b[1]) + "</ul>")
@@ -180,7 +195,7 @@ def render_html(blocks: list[tuple], title: str, images: dict[str, bytes]) -> st
             raise ValueError(kind)
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            f"<title>{e(title)}</title>\n<style>\n{_CSS}\n</style>\n</head>\n<body>\n"
+            f"<title>{e(title.replace('`', ''))}</title>\n<style>\n{_CSS}\n</style>\n</head>\n<body>\n"
             + "\n".join(body) + "\n</body>\n</html>\n")
 
 

@@ -17,7 +17,8 @@ from matplotlib.figure import Figure
 
 from analyzer.io import atomic_write_bytes
 
-__all__ = ["new_figure", "save_png", "ci_errors", "forest_plot", "DPI", "BAR", "MEAN", "BOUNDARY"]
+__all__ = ["new_figure", "save_png", "ci_errors", "forest_plot", "legend", "seat_colour", "DPI", "BAR", "MEAN",
+           "BOUNDARY", "SEAT_COLOURS"]
 
 DPI = 110
 
@@ -25,6 +26,15 @@ DPI = 110
 BAR = "#24507a"
 MEAN = "#c0392b"
 BOUNDARY = "#555555"
+
+# One colour per seat in every game's plots, each dark enough to show on a white page as a bar, a line or a
+# dot (no white seat: Catan's white pieces are drawn purple), and apart from BOUNDARY's grey reference lines.
+SEAT_COLOURS = ("#d62728", "#1f5fbf", "#ff8c1a", "#6a3d9a", "#2e8b57", "#8c564b", "#e377c2", "#17becf")
+
+
+def seat_colour(index: int) -> str:
+    """Seat index+1's colour (0-based index), the same in every plot of every game."""
+    return SEAT_COLOURS[index % len(SEAT_COLOURS)]
 
 
 def new_figure(width: float, height: float) -> Figure:
@@ -39,6 +49,13 @@ def save_png(fig: Figure, path: str | os.PathLike, tight: bool = True) -> Path:
     fig.savefig(buf, format="png", dpi=DPI, bbox_inches="tight" if tight else None, pad_inches=0.12,
                 facecolor="white", metadata={"Software": None})
     return atomic_write_bytes(path, buf.getvalue())
+
+
+def legend(ax, **kwargs):
+    """ax.legend(**kwargs) when the axes hold a labelled artist; None (and no matplotlib warning on stderr) when
+    they hold none, as a plot of an empty run does."""
+    handles, labels = ax.get_legend_handles_labels()
+    return ax.legend(handles, labels, **kwargs) if handles else None
 
 
 def ci_errors(means: Sequence[float], cis: Sequence) -> np.ndarray:

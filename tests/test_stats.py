@@ -278,6 +278,19 @@ def test_bradley_terry_for_two_entrants_is_the_log_odds_with_its_textbook_error(
                                             math.sqrt(3) * math.exp(z * fit["se"][0])])
 
 
+def test_bradley_terry_keeps_the_error_of_an_entrant_that_rarely_wins():
+    """A tournament of value against random at 4 players: each holds 2 places of every contest and random wins 3 of
+    4,000. The log odds of random winning, log(3 / 3,997), has the model error 1 / sqrt(n p (1 - p)) (p = 3 /
+    4,000), half of it on each centred log-strength; a numerical pseudo-inverse once gave 0 there, and a
+    zero-wide interval for the strength."""
+    n, k = 4000, 3
+    fit = stats.bradley_terry(np.array([1] * k + [0] * (n - k)), np.tile([2, 2], (n, 1)))
+    assert fit["strength"][0] == pytest.approx(math.sqrt((n - k) / k), rel=1e-9)
+    half = 0.5 / math.sqrt(n * (k / n) * (1 - k / n))
+    assert fit["se_model"] == pytest.approx([half, half], rel=1e-9)
+    assert all(lo < s < hi for s, (lo, hi) in zip(fit["strength"], fit["ci95"]))
+
+
 def test_bradley_terry_with_every_entrant_in_every_contest_gives_the_win_shares():
     """When all entrants meet in every contest (a tournament's full seatings), P(k wins) = s_k / sum(s): the
     maximum is at strengths proportional to the wins; an entrant filling two places of three wins

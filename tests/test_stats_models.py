@@ -91,3 +91,18 @@ def test_a_linear_fit_gives_the_least_squares_line_and_robust_intervals():
     assert lo < -0.7 < hi
     with pytest.raises(ValueError):
         stats.linear_fit([1.0, 2.0], [[1.0], [2.0]], ["x"])
+
+
+def test_a_logit_without_a_unique_or_finite_answer_says_it_is_not_estimable():
+    """Two features that are one (a draft at a harbour for every seat that drafts by port, say), with CIs clustered
+    by board: statsmodels' cluster covariance raised LinAlgError ('Singular matrix') through `balance --by wins`;
+    an outcome a feature separates exactly has no finite maximum. Both say so, with the rows, instead of terms."""
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=40)
+    wins = rng.integers(0, 10, 40)
+    same = stats.binomial_logit(wins, 10, np.column_stack([x, x]), ["a", "b"], clusters=np.arange(40) // 4)
+    assert same["estimable"] is False and same["rows"] == 40 and "terms" not in same
+    assert same["reason"].startswith("the fit has no unique answer (Singular matrix)")
+    apart = stats.binomial_logit(np.where(x > 0, 10, 0), 10, x[:, None], ["a"], clusters=np.arange(40) // 4)
+    assert apart["estimable"] is False and "no finite answer" in apart["reason"]
+    assert stats.binomial_logit(wins, 10, x[:, None], ["a"])["estimable"] is True

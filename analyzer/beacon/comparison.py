@@ -96,7 +96,8 @@ def split_policies(values: str | Iterable[str], option: str = "--policies") -> l
         current = None
         for item in str(value).split(","):
             if not item.strip():
-                raise UserError(f"{option}: empty entry in {value!r}")
+                raise UserError(f"{option}: empty entry in {value!r} (a comma with no name on one side); give the "
+                                "names separated by single commas")
             if current is not None and _PARAMETER.match(item):  # (the first parameter follows a colon)
                 current += ("," if ":" in current else ":") + item
             else:

@@ -425,7 +425,7 @@ def assumptions(exp: Balance) -> list[str]:
         "Starting resources: every roll sequence starts with each seat holding one card per producing hex at the "
         f"last settlement it drafted (the {'third' if s.setup.settlements == 3 else 'second'}"
         + ("; never the pre-placed one" if s.markers.fortresses else "")
-        + "), as the base game gives them; a gold field there gives a card chosen by the gold policy (the seed "
+        + "), as the base game gives them; a gold field there gives a card chosen by the gold policy (the rulebook "
         "does not say; taken like a roll's gold), fog, deserts and hexes without a number give none, and the "
         "robber does not block them. They are not counted as income.",
         "Fog hexes are face down at set-up and stay unexplored during the rolls: they yield nothing.",

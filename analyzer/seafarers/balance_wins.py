@@ -162,7 +162,8 @@ def play_balance_wins(scenario: str, players: int, boards: int, rolls: int, heur
 
     summary = dict(income.summary)
     summary["by_wins"] = summarize_wins(seats, board_df, halves, games_per_board, seed) | {
-        "bot": bot_name(parse_bot(bot)), "drafts_as_income_model": bot == default_bot(exp.heuristic.label),
+        "bot": bot_name(parse_bot(bot)), "bot_spec": parse_bot(bot).label,
+        "drafts_as_income_model": bot == default_bot(exp.heuristic.label),
         "rules": rules_name, "run": run.info,
         "games_per_second": round(run.played / run.wall, 1) if run.wall > 0 and run.played else None}
     summary["assumptions"] = list(summary["assumptions"]) + wins_assumptions(summary["by_wins"], exp.scenario, rules)
@@ -318,11 +319,11 @@ def feature_model(seats: pl.DataFrame, m: int, base_rate: float) -> dict:
         labels[f"seat_{s}"] = f"seat {s} against seat 1"
     fit = stats.binomial_logit(seats["wins"].to_numpy(), m, np.column_stack(columns), names,
                                clusters=seats["board"].to_numpy())
-    for term in fit["terms"][1:]:
+    fit["left_out"] = [name for name in SEAT_FEATURES if name not in names]
+    for term in fit.get("terms", [])[1:]:
         term["label"] = labels[term["name"]]
         term["points"] = [100 * (_shift(base_rate, x) - base_rate) for x in
                           (term["odds_ratio"], *term["odds_ratio_ci95"])]
-    fit["left_out"] = [name for name in SEAT_FEATURES if name not in names]
     return fit
 
 

@@ -48,7 +48,7 @@ def scenarios_cmd(as_json: bool = typer.Option(False, "--json", help="Print JSON
     if as_json:
         print(json.dumps(rows, ensure_ascii=False))
         return
-    table = Table(title="Catan: Seafarers scenarios (seed 002)")
+    table = Table(title="Catan: Seafarers scenarios (the rulebook: Catan Navegantes, Devir 2015)")
     for name in ("#", "scenario", "players", "hexes", "land", "fog", "VP", "layout"):
         table.add_column(name, justify="left" if name in ("scenario", "layout") else "right", no_wrap=True)
     for r in rows:
@@ -56,7 +56,7 @@ def scenarios_cmd(as_json: bool = typer.Option(False, "--json", help="Print JSON
                       str(r["fog"]), str(r["vp_target"]), r["status"])
     Console().print(table)
     print("hexes: tiles inside the frame. layout: published, adjusted (a published layout partly reconstructed "
-          "to agree with the seed) or reconstructed; see docs/seafarers/scenarios.md")
+          "to agree with the rulebook) or reconstructed; see docs/seafarers/scenarios.md")
 
 
 @app.command("boards")
@@ -192,7 +192,7 @@ def fortress_cmd(
     battles: int = typer.Option(100_000, help="Single battles to simulate."),
     sieges: Optional[int] = typer.Option(None, help="Whole sieges (3 chits) to simulate (default: --battles, at most "
                                                     "1,000,000)."),
-    loss_model: str = typer.Option("rebuilt", help="Ships lost in a tie/defeat: 'rebuilt' (the seed read literally: "
+    loss_model: str = typer.Option("rebuilt", help="Ships lost in a tie/defeat: 'rebuilt' (the rulebook, literally: "
                                                    "the ships rebuilt to attack again stand ahead and go first) or "
                                                    "'warships' (each one a warship)."),
     seed: int = typer.Option(0, help="Seed: battle i of a seed is always the same battle."),
@@ -270,8 +270,8 @@ def pirates_cmd(
              statistic="seat 1's win rate, a share: 0.01 is one point")
 def play_cmd(
     scenario: str = typer.Option(..., help="Scenario slug: base, new-shores, four-islands, fog-islands, "
-                                           "through-the-desert, new-world, forgotten-tribe, cloth-for-catan or "
-                                           "wonders-of-catan (the Pirate Islands come later)."),
+                                           "through-the-desert, new-world, forgotten-tribe, cloth-for-catan, "
+                                           "pirate-islands or wonders-of-catan."),
     players: int = typer.Option(4, help="Number of players, 3 or 4."),
     bots: str = typer.Option("value", help="Bots, one per seat or one for all, comma-separated: random, weighted, "
                                            "value[:opening=pips|diverse|port,key=value...], planner, "
@@ -289,12 +289,13 @@ def play_cmd(
     run=None,
 ):
     """Full games by bots: who wins, from which seat, how long games last, where the VP come from."""
+    from analyzer.beacon.comparison import split_policies as split_bots  # (commas; key=value continues a bot)
     from analyzer.seafarers.api import run_play
     from reports.seafarers.play import headline
 
     fields = run_fields(run)
     fields.pop("label")
-    result = run_play(scenario, players, [b.strip() for b in bots.split(",")], fields.pop("games"), seed, boards,
+    result = run_play(scenario, players, split_bots(bots, "--bots"), fields.pop("games"), seed, boards,
                       rules_file=rules, rotate=rotate, out=out, command=command_line(), rule=rule, **fields)
     out_console.print(headline(result.summary), highlight=False)
     print_run_notes(result.summary["run"])

@@ -7,6 +7,7 @@ kernel kernels/catan/game.py. One row of games.parquet per game and seat.
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass
 
@@ -83,8 +84,17 @@ def check_play(scenario: str, players: int, bots: list[str], games: int | None, 
 
 def parse_bot(text: str):
     """A bot from `name:key=value,...`; the opening heuristic may be named (value:opening=port)."""
-    for k, name in enumerate(OPENINGS):
-        text = text.replace(f"opening={name}", f"opening={k}")
+    def opening(m) -> str:  # the whole value by name; a number is left to the registry's bounds
+        value = m[1].strip()
+        if value in OPENINGS:
+            return f"opening={OPENINGS.index(value)}"
+        if re.fullmatch(r"[+-]?[\d.eE+-]+", value):
+            return m[0]
+        raise UserError(f"bot {text.partition(':')[0].strip()}: opening must be {', '.join(OPENINGS[:-1])} or "
+                        f"{OPENINGS[-1]}, got {value!r}")
+
+    if isinstance(text, str):
+        text = re.sub(r"(?<![\w.])opening\s*=([^,]*)", opening, text)
     return BOTS.parse(text)
 
 

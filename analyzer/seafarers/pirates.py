@@ -764,7 +764,7 @@ def seat_info(setup: RaceSetup) -> list[dict]:
 
 RAID_RULE_TEXT = {
     "each": "each: every player with a settlement or city at the fleet's hex is raided, once however many of "
-            "their buildings stand there (default; the seed speaks of 'essa aldeia ou cidade' and says neither what "
+            "their buildings stand there (default; the rulebook speaks of 'essa aldeia ou cidade', says neither what "
             "happens when several players are there nor whether two buildings of one player are two raids)",
     "sole": "sole: a raid only when exactly one player has a building at the fleet's hex (JSettlers2's reading)",
 }

@@ -192,7 +192,7 @@ def assumptions(arm, rules, rules_name: str, cells: list[dict]) -> list[str]:
     from analyzer.seafarers.scenarios import load_scenario
 
     return [f"Rules data: {rules_name} (analyzer/seafarers/data/rules/full_game.toml unless a --rules file is "
-           "given), with the defaults where seed 002 is silent of docs/seafarers/full_game.md.",
+           "given), with the defaults where the Seafarers rulebook is silent of docs/seafarers/full_game.md.",
            *option_texts(rules, [load_scenario(c["scenario"], c["players"]) for c in cells]),
            f"Bots: {bot_name(arm)} in every seat ({arm.spec.description}). Seat win rates say how the seats fare "
            "under these bots, not under human play.",

@@ -107,7 +107,7 @@ def rank_band_bars(band_shares: dict[str, list[float]], rank_names, path) -> Pat
     ax.set_xlim(0, 100)
     ax.set_xlabel("share of games (%)")
     ax.set_title("Rank bands reached", fontsize=11)
-    ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=8, frameon=False)
+    figures.legend(ax, loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=8, frameon=False)
     _tidy(ax)
     return figures.save_png(fig, path)
 
@@ -206,8 +206,8 @@ def _oracle_blocks(summary: dict) -> list[tuple]:
         rows.append([g["policy"], g["oracle"], f"{num(g['mean_gap'])} ({ci_range(g['ci95'])})",
                      g["worst"], closed])
     return [("h2", "Gap to the oracle"), ("warn", oracle["note"]), ("ul", [g["sentence"] for g in oracle["gaps"]]),
-            ("table", ["policy", "oracle", "mean gap per game (95% CI, paired)", "weakest policy",
-                       "share of gap closed"],
+            ("table", ["policy", "oracle", "mean gap per game (points, 95% CI, paired)", "weakest policy",
+                       "share of gap closed (%)"],
              rows, ["l", "l", "r", "l", "r"]),
             ("p", "Share of the gap closed = (policy mean − weakest mean) / (oracle mean − weakest mean), within "
                   "one tile set: 0% for the weakest policy, 100% would match the oracle. It is a ratio of two "
@@ -240,7 +240,8 @@ def _build_blocks(summary: dict, image_files: list[tuple[str, str]]) -> tuple[st
                      f"{summary['seed']}. {summary['pairing']}")]
 
     blocks += [("h2", "Scores"),
-               ("table", ["arm", "games", "mean (95% CI)", "std", "p5", "median", "p95", "min – max"],
+               ("table", ["arm", "games", "mean score (points, 95% CI)", "std (points)", "p5 (points)",
+                          "median (points)", "p95 (points)", "min – max (points)"],
                 _score_rows(summary), ["l", "r", "r", "r", "r", "r", "r", "r"])]
     if "score_distributions.png" in images:
         blocks.append(("img", images["score_distributions.png"], "score_distributions.png"))
@@ -248,7 +249,8 @@ def _build_blocks(summary: dict, image_files: list[tuple[str, str]]) -> tuple[st
     blocks += [("h2", "Rank bands"),
                ("p", "Probability of finishing in each band, with a 95% Wilson score interval."
                      + (" " + band_shift_sentence(summary) if band_shift_sentence(summary) else "")),
-               ("table", ["arm", *names], _band_rows(summary, names), ["l"] + ["r"] * len(names))]
+               ("table", ["arm", *[f"{name}, % of games (95% CI)" for name in names]], _band_rows(summary, names),
+                ["l"] + ["r"] * len(names))]
     if "rank_bands.png" in images:
         blocks.append(("img", images["rank_bands.png"], "rank_bands.png"))
 
@@ -257,21 +259,22 @@ def _build_blocks(summary: dict, image_files: list[tuple[str, str]]) -> tuple[st
                ("p", "Each pair is a − b on the same games (a: the arm with the higher mean). The interval is a "
                      "Student-t interval of the per-game differences (a paired t interval); the split gives the "
                      f"shares of games where a scores more, the same, or less. {_pairing_note(summary)}"),
-               ("table", ["pair (a − b)", "mean difference (95% CI)", "a higher / tie / b higher",
-                          "p-value (paired t)"], _pair_rows(summary), ["l", "r", "r", "r"])]
+               ("table", ["pair (a − b)", "mean difference (points, 95% CI)",
+                          "a higher / tie / b higher (% of games)", "p-value (paired t)"], _pair_rows(summary),
+                ["l", "r", "r", "r"])]
     band_rows = _pair_band_rows(summary)
     if band_rows:
         blocks += [("p", f"How the rank band is chosen. {summary['band_rule']} The columns give the share of games "
                          "reaching that band or better, and the difference of those shares in percentage points "
                          "with Newcombe's interval for shares measured on the same games."),
-                   ("table", ["pair (a − b)", "rank band", "a reaches", "b reaches",
+                   ("table", ["pair (a − b)", "rank band", "a reaches (% of games)", "b reaches (% of games)",
                               "difference in percentage points (95% CI)"], band_rows, ["l", "l", "r", "r", "r"])]
     if "paired_differences.png" in images:
         blocks.append(("img", images["paired_differences.png"], "paired_differences.png"))
 
     blocks += _oracle_blocks(summary)
     blocks += [("h2", "Per-game averages"),
-               ("table", ["quantity", *arms], _average_rows(summary), ["l"] + ["r"] * len(arms))]
+               ("table", ["quantity (mean per game)", *arms], _average_rows(summary), ["l"] + ["r"] * len(arms))]
 
     blocks.append(("h2", "Data and assumptions"))
     for label, ts in tile_sets.items():

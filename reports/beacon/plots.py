@@ -68,15 +68,20 @@ def shade_bands(ax, bands, vals: np.ndarray, cnts: np.ndarray, x0: float, x1: fl
         ax.axvspan(left_v, right_v, color=_BAND_COLOURS[min(i, len(_BAND_COLOURS) - 1)], zorder=0, lw=0)
         if i > 0 and x0 < lo - 0.5 < x1:
             ax.axvline(lo - 0.5, color=BOUNDARY, lw=0.8, ls=":", zorder=1)
-        width_frac = (right_v - left_v) / (x1 - x0)
-        if width_frac < 0.07:
-            continue
         in_band = (vals >= (lo if i > 0 else -np.inf)) & (vals <= (hi if hi is not None else np.inf))
         text = f"{name}\n{_band_label_range(lo, hi)}"
         if with_share:
             text += f"\n{100.0 * cnts[in_band].sum() / n:.1f}%"
-        ax.text((left_v + right_v) / 2, 0.985, text, transform=trans, ha="center", va="top",
-                fontsize=8, color="#333333", zorder=5, linespacing=1.15)
+        # the label's font shrinks to its band's width (about 0.6 em a character) down to 6.5 pt; a band narrower
+        # than that is labelled up its side, never over its neighbour's label
+        band_points = (right_v - left_v) / (x1 - x0) * ax.get_position().width * ax.figure.get_figwidth() * 72
+        size = min(8.0, band_points / (0.6 * max(len(line) for line in text.split("\n")) + 2))
+        if size >= 6.5:
+            ax.text((left_v + right_v) / 2, 0.985, text, transform=trans, ha="center", va="top",
+                    fontsize=size, color="#333333", zorder=5, linespacing=1.15)
+        elif band_points >= 10:
+            ax.text((left_v + right_v) / 2, 0.985, text.replace("\n", " "), transform=trans, ha="center",
+                    va="top", rotation=90, fontsize=7, color="#333333", zorder=5)
 
 
 _SCORE_PLOT_MARGINS = dict(left=0.09, right=0.985, bottom=0.115, top=0.925)  # of a 9 x 4.6 in figure

@@ -166,20 +166,20 @@ def _build_blocks(summary: dict, games, image_files: list[tuple[str, str]]) -> t
     # the t interval's half-width: the side not cut at 0 (stats.mean_ci's support)
     half = max(ci[1] - ss["mean"], ss["mean"] - ci[0]) if None not in ci else None
     rows = [["games", integer(ss["games"])],
-            ["mean score", num(ss["mean"])],
-            ["standard deviation", num(ss["std"])],
-            ["standard error of the mean", num(ss["sem"], 3)],
-            ["95% CI of the mean (Student t)",
+            ["mean score (points)", num(ss["mean"])],
+            ["standard deviation (points)", num(ss["std"])],
+            ["standard error of the mean (points)", num(ss["sem"], 3)],
+            ["95% CI of the mean (points, Student t)",
              f"{ci_range(ci)} (± {num(half, 3)})" if half is not None else ci_phrase(ci, ss["games"])]]
     low, high = (scores.min(), scores.max()) if scores.size else (summary.get("min"), summary.get("max"))
     if low is not None:
-        rows.append(["minimum / maximum", f"{num(low, 0)} / {num(high, 0)}"])
+        rows.append(["minimum / maximum (points)", f"{num(low, 0)} / {num(high, 0)}"])
     for key, val in (ss["percentiles"] or {}).items():
-        label = {"p50": "median (p50)"}.get(key, f"{key[1:]}th percentile ({key})")
+        label = {"p50": "median (p50, points)"}.get(key, f"{key[1:]}th percentile ({key}, points)")
         rows.append([label, num(val, 1)])
     best = summary.get("best_game")
     if best:
-        rows.append(["best game", f"#{best.get('game')} with score {num(best.get('score'), 0)}"])
+        rows.append(["best game", f"#{best.get('game')} with score {num(best.get('score'), 0)} points"])
     blocks += [("h2", "Score summary"), ("table", ["statistic", "value"], rows, ["l", "r"])]
 
     # Rank bands.
@@ -197,7 +197,8 @@ def _build_blocks(summary: dict, games, image_files: list[tuple[str, str]]) -> t
                ("p", "Probability of finishing in each rank band, with a 95% Wilson score interval; "
                      "the last column is the share of games reaching that band or better."
                      + (" " + band_shift_sentence(summary) if band_shift_sentence(summary) else "")),
-               ("table", ["band", "score range", "games", "probability (95% CI)", "this band or better"],
+               ("table", ["band", "score range (points)", "games", "probability, % of games (95% CI)",
+                          "this band or better (% of games)"],
                 rrows, ["l", "l", "r", "r", "r"])]
 
     # Per-game averages of the other numeric columns.
@@ -206,7 +207,7 @@ def _build_blocks(summary: dict, games, image_files: list[tuple[str, str]]) -> t
         arows = [[_COLUMN_LABELS.get(c, c), c, num(a["mean"]), num(a["std"]), num(a["min"], 0), num(a["max"], 0)]
                  for c, a in averages.items()]
         blocks += [("h2", "Per-game averages"),
-                   ("table", ["quantity", "column", "mean", "std", "min", "max"], arows,
+                   ("table", ["quantity (per game, in its unit)", "column", "mean", "std", "min", "max"], arows,
                     ["l", "l", "r", "r", "r", "r"])]
     if games is None:
         blocks.append(("p", "This run kept streaming aggregates only (--no-per-game): there is no games.parquet, "

@@ -14,7 +14,7 @@ from analyzer.io import atomic_write_text
 from analyzer.seafarers.scenarios import RESOURCE_NAMES
 from analyzer.seafarers.setup_policies import HEURISTICS
 from reports.document import ci_range, num, pct, plural, render_html, render_md, reproduce_blocks, run_items
-from reports.plots import ci_errors, new_figure, save_png
+from reports.plots import ci_errors, legend, new_figure, save_png
 from reports.seafarers import hexplot
 from reports.seafarers.balance_wins import wins_blocks, wins_headline, wins_plots
 
@@ -43,12 +43,13 @@ def seat_bars(path, summary: dict) -> Path:
     mean = np.array([t["mean"] for t in totals])
     err = ci_errors(mean, [t["ci95"] for t in totals])
     ax.bar(x, mean, yerr=err, capsize=4, color=[hexplot.SEAT_COLOURS[i] for i in range(n)], edgecolor="#333333")
-    ax.plot(x, [s["expected"]["total"]["mean"] for s in seats], "k_", markersize=22, markeredgewidth=2,
-            label="expected, no robber")
+    expected = [s["expected"]["total"]["mean"] for s in seats]
+    ax.plot(x, expected, "k_", markersize=22, markeredgewidth=2, label="expected, no robber")
+    ax.set_ylim(0, max(max(expected), float((mean + err[1]).max())) * 1.3)  # the legend above the bars
     ax.set_xticks(x, [f"seat {s['seat']}" for s in seats])
     ax.set_ylabel("resource cards per roll")
     ax.set_title("Income per roll (95% CI)", fontsize=10)
-    ax.legend(fontsize=8, loc="lower right")
+    legend(ax, fontsize=8, loc="upper center")
     width = 0.8 / len(RESOURCE_NAMES)
     for k, r in enumerate(RESOURCE_NAMES):
         ms = [s["income"][r] for s in seats]
@@ -57,7 +58,7 @@ def seat_bars(path, summary: dict) -> Path:
                capsize=2, color=_RESOURCE_COLOURS[k], edgecolor="#333333", linewidth=0.5, label=r)
     bx.set_xticks(x, [f"seat {s['seat']}" for s in seats])
     bx.set_title("By resource (gold picks included)", fontsize=10)
-    bx.legend(fontsize=8, ncol=5, loc="upper center", bbox_to_anchor=(0.5, -0.1), frameon=False)
+    legend(bx, fontsize=8, ncol=5, loc="upper center", bbox_to_anchor=(0.5, -0.1), frameon=False)
     for a in (ax, bx):
         a.spines[["top", "right"]].set_visible(False)
     fig.tight_layout()
@@ -168,33 +169,38 @@ def _blocks(summary: dict, images: list[tuple[str, str]], wins_images=()) -> tup
                      f"share of {summary['rolls']}-roll sequences in which the seat got none of at least one "
                      f"resource. Per 7: share of 7s that put the robber on one of its hexes, share on which it "
                      f"discarded, and cards stolen from it."),
-               ("table", ["seat", "start cards", "income / roll (95% CI)", "expected", "gold cards", "blocked",
-                          "without a resource (95% CI)", "robber on it per 7", "discards per 7", "robbed per 7"],
+               ("table", ["seat", "start cards (cards)", "income (cards/roll, 95% CI)", "expected (cards/roll)",
+                          "gold cards (cards/roll)", "blocked (cards/roll)", "without a resource (% of sequences, "
+                          "95% CI)", "robber on it (% of 7s)", "discards (% of 7s)", "robbed (cards per 7)"],
                 rows, ["l"] + ["r"] * 9)]
     rrows = [[f"{s['seat']}"] + [_ci_text(s["income"][r]) for r in RESOURCE_NAMES] for s in seats]
     blocks += [("h2", "Income by resource"),
-               ("table", ["seat", *RESOURCE_NAMES], rrows, ["l"] + ["r"] * len(RESOURCE_NAMES))]
+               ("table", ["seat", *[f"{r} (cards/roll, 95% CI)" for r in RESOURCE_NAMES]], rrows,
+                ["l"] + ["r"] * len(RESOURCE_NAMES))]
     mrows = [[f"{s['seat']}"] + [pct(s["missing"][r]["mean"]) for r in RESOURCE_NAMES] for s in seats]
     blocks += [("p", f"Probability of going {plural(summary['rolls'], 'roll')} without each resource:"),
-               ("table", ["seat", *RESOURCE_NAMES], mrows, ["l"] + ["r"] * len(RESOURCE_NAMES))]
-    labels = {"tries": "number deals per legal board", "pips_total": "pips on the board",
-              "balance_index": "balance index (variance of resource pips)",
+               ("table", ["seat", *[f"{r} (% of sequences)" for r in RESOURCE_NAMES]], mrows,
+                ["l"] + ["r"] * len(RESOURCE_NAMES))]
+    labels = {"tries": "number deals per legal board (deals)", "pips_total": "pips on the board (pips)",
+              "balance_index": "balance index (variance of resource pips, pips²)",
               "red_min_distance": "closest red numbers (hexes apart)",
-              "red_mean_nearest": "mean distance to the nearest red number", "sevens_per_roll": "7s per roll",
-              "seat_spread": "seat spread (best − worst expected income)"}
+              "red_mean_nearest": "mean distance to the nearest red number (hexes)",
+              "sevens_per_roll": "7s per roll (7s/roll)",
+              "seat_spread": "seat spread (best − worst expected income, cards/roll)"}
     brows = []
     for key, st in summary["board_stats"].items():
         if st.get("n"):
-            brows.append([labels.get(key, key.replace("pips_", "pips: ")), num(st["mean"]), num(st["std"]),
+            brows.append([labels.get(key, key.replace("pips_", "pips: ") + " (pips)"), num(st["mean"]), num(st["std"]),
                           num(st["p5"]), num(st["p50"]), num(st["p95"])])
     blocks += [("h2", "Boards"),
-               ("table", ["figure", "mean", "std", "p5", "median", "p95"], brows, ["l", "r", "r", "r", "r", "r"])]
+               ("table", ["figure (its unit)", "mean", "std", "p5", "median", "p95"], brows,
+                ["l", "r", "r", "r", "r", "r"])]
     if images:
         blocks.append(("h2", "Plots"))
         blocks += [("img", alt, name) for alt, name in images]
     blocks += [("h2", "Data and assumptions"), ("ul", [str(a) for a in summary["assumptions"]]),
                ("p", "Layout status of every scenario in the catalog (published: as in the public sources; "
-                     "adjusted: partly reconstructed to agree with the seed; reconstructed: designed here):"),
+                     "adjusted: partly reconstructed to agree with the rulebook; reconstructed: designed here):"),
                ("table", ["scenario", "players", "status"],
                 [[x["scenario"], str(x["players"]), x["status"]] for x in summary["layouts"]], ["l", "r", "l"])]
     blocks += reproduce_blocks(summary, run_items(

@@ -21,12 +21,26 @@ __all__ = ["wins_blocks", "wins_headline", "wins_plots"]
 EDGE = "#333333"  # marks are outlined so the white seat shows on white
 
 
+def _bot(w: dict) -> str:
+    """The bot of every seat with its opening, the default too (the seat order moves with it)."""
+    from reports.seafarers.play import bot_phrase
+
+    return bot_phrase(w["bot"], w.get("bot_spec", w["bot"]))
+
+
 def _pts(x: float) -> str:
     return f"{x:+.1f}"
 
 
 def _rate_ci(s: dict, label: str = "95% CI ") -> str:
     return f"{pct(s['win_rate'])} ({label}{ci_range(s['ci95'], 1, fmt=pct)})"
+
+
+def _spread_ci(sd: dict) -> str:
+    """A board spread's bootstrap 95% CI in points; "—" with one board (no spread to measure)."""
+    if sd["ci95"][0] is None:
+        return "—"
+    return "none beyond the dice" if sd["ci95"][1] <= 0 else ci_range([100 * x for x in sd["ci95"]], 1)
 
 
 def _shown(term: dict, key: str = "odds_ratio_ci95", none: float = 1.0) -> bool:
@@ -56,17 +70,23 @@ def wins_headline(summary: dict) -> list[str]:
     lo, hi = best["ci95"]
     clear = lo > fair or worst["ci95"][1] < fair
     first = (f"By wins: over {plural(w['boards'], 'random board')} × {w['games_per_board']:,} full games "
-             f"({w['bot']} in every seat), seat {best['seat']} wins {_rate_ci(best)} of games and seat "
+             f"({_bot(w)} in every seat), seat {best['seat']} wins {_rate_ci(best)} of games and seat "
              f"{worst['seat']} {_rate_ci(worst)}, against a fair share of {pct(fair)}"
              + ("." if clear else ": no seat is shown to differ from the fair share."))
     spread = sorted(seats, key=lambda s: s["board_spread"]["sd"] or 0)[-1]
     sd = spread["board_spread"]
     lines = [first]
-    if sd["sd"] is not None:
+    if sd["sd"] is None:
+        lines.append("How much boards matter beyond the dice needs at least 2 boards.")
+    elif sd["ci95"][1] <= 0:  # every resample at or below the noise: no spread to report, not a zero-wide CI
+        lines.append(f"No seat's chance of winning is shown to move from board to board beyond the dice: every "
+                     f"seat's per-board win rates spread no more than the {num(100 * sd['noise_sd'], 1)} points of "
+                     f"noise {w['games_per_board']:,} games on one board show alone.")
+    else:
         lines.append(f"Boards matter beyond the dice: from one board to another a seat's chance of winning moves by "
                      f"{num(100 * sd['sd'], 1)} points (standard deviation, seat {spread['seat']}; 95% CI "
-                     f"{ci_range([100 * x for x in sd['ci95']], 1)}), where {w['games_per_board']:,} games on one "
-                     f"board would show {num(100 * sd['noise_sd'], 1)} points of noise alone.")
+                     f"{_spread_ci(sd)}), where {w['games_per_board']:,} games on one board would show "
+                     f"{num(100 * sd['noise_sd'], 1)} points of noise alone.")
     c, e = w["income_vs_wins"], w["expected_vs_wins"]
     if c is not None:
         best_x = max((c, e), key=lambda x: x["r"] if np.isfinite(x["r"]) else -2)
@@ -77,7 +97,9 @@ def wins_headline(summary: dict) -> list[str]:
             f"r = {num(e['r'])} ({ci_range(e['ci95'])}) for the expected income; corrected for the games' noise, "
             f"{num(best_x['r_corrected'])} for the {which}: {_verdict(best_x['r_corrected'])}.")
     model = w.get("model")
-    if model:
+    if model and not model.get("estimable", True):
+        lines.append(f"Which seat wins: the logistic model of a seat's wins is not estimable here: {model['reason']}.")
+    elif model:
         shown = [t for t in model["terms"][1:] if _shown(t)]
         if shown:
             lines.append("Which seat wins (logistic model of a seat's wins, CIs clustered by board): " + "; ".join(
@@ -104,31 +126,37 @@ def _fit_notes(fit: dict) -> str:
 
 def wins_blocks(summary: dict, images: list[tuple[str, str]]) -> list[tuple]:
     w = summary["by_wins"]
-    rows = [[str(s["seat"]), f"{s['wins']:,}", _rate_ci(s, ""), num(100 * (s["board_spread"]["sd"] or 0), 1) + " ("
-             + ci_range([100 * x for x in s["board_spread"]["ci95"]], 1) + ")",
-             num(100 * s["board_spread"]["observed_sd"], 1), num(100 * s["board_spread"]["noise_sd"], 1),
-             num(s["income"], 3), num(s["expected"], 3)] for s in w["seats"]]
+    rows = [[str(s["seat"]), f"{s['wins']:,}", _rate_ci(s, ""),
+             "—" if s["board_spread"]["sd"] is None else
+             f"{num(100 * s['board_spread']['sd'], 1)} ({_spread_ci(s['board_spread'])})",
+             "—" if s["board_spread"]["observed_sd"] is None else num(100 * s["board_spread"]["observed_sd"], 1),
+             num(100 * s["board_spread"]["noise_sd"], 1), num(s["income"], 3), num(s["expected"], 3)]
+            for s in w["seats"]]
     blocks: list[tuple] = [
         ("h2", "Seats by wins"),
         ("p", f"{w['games']:,} full games: {w['games_per_board']:,} on each of {plural(w['boards'], 'board')}, every "
-              f"seat played by {w['bot']}; "
+              f"seat played by {_bot(w)}; "
               + ("every game had a winner" if w["decided_share"] == 1 else
                  f"{pct(w['decided_share'])} of games had a winner (the rest hit the turn cap)")
               + ". Win rate: games won, 95% Wilson interval with a board's games as one cluster. Spread over "
               "boards: the standard deviation of the seat's per-board win rate beyond the dice (observed less "
               "the binomial noise of a board's games), in points, with a bootstrap CI over boards."),
-        ("table", ["seat", "wins", "win rate (95% CI)", "spread over boards, points (95% CI)", "observed spread",
-                   "noise alone", "income / roll", "expected / roll"], rows, ["l"] + ["r"] * 7)]
+        ("table", ["seat", "wins (games)", "win rate, % of games (95% CI)", "spread over boards, points (95% CI)",
+                   "observed spread (points)", "noise alone (points)", "income (cards/roll)",
+                   "expected income (cards/roll)"], rows, ["l"] + ["r"] * 7)]
     sections = []  # (title, text, table header, rows)
     model = w.get("model")
-    if model:
+    if model and not model.get("estimable", True):
+        blocks += [("h2", "What predicts a seat's win"),
+                   ("p", f"Not estimable: {model['reason']}." + _fit_notes(model))]
+    elif model:
         sections.append((
             "What predicts a seat's win",
             f"Binomial logistic regression of each seat's wins out of {w['games_per_board']:,} on "
             f"{plural(model['rows'], 'board-seat')}, CIs clustered by board; points: the change of a fair share "
             f"({pct(w['fair_share'])}) of wins. The features explain {pct(model['deviance_explained'])} of the "
             "deviance." + _fit_notes(model),
-            ["feature", "odds ratio (95% CI)", "points of win rate (95% CI)", "p"],
+            ["feature", "odds ratio (95% CI)", "win rate, percentage points (95% CI)", "p"],
             [[t["label"], f"{num(t['odds_ratio'], 3)} ({ci_range(t['odds_ratio_ci95'], 3)})",
               f"{_pts(t['points'][0])} ({ci_range(t['points'][1:], 1)})", f"{t['p_value']:.2g}"]
              for t in model["terms"][1:]]))
@@ -140,7 +168,7 @@ def wins_blocks(summary: dict, images: list[tuple[str, str]]) -> list[tuple]:
             f"{num(w['mean_win_sd'], 1)} on average, the dice's noise included) on the board's features, per "
             f"standard deviation, with robust (HC3) 95% CIs over {plural(board['rows'], 'board')}; R² "
             f"{num(board['r2'])}." + _fit_notes(board),
-            ["board feature", "points of unfairness (95% CI)", "p"],
+            ["board feature", "unfairness, percentage points (95% CI)", "p"],
             [[t["label"], f"{_pts(t['coef'])} ({ci_range(t['ci95'], 1)})", f"{t['p_value']:.2g}"]
              for t in board["terms"][1:]]))
     for title, text, header, table in sections:
@@ -165,7 +193,7 @@ def wins_plots(out_dir, summary: dict, seats: pl.DataFrame) -> list[tuple[str, s
                        "wins_vs_income.png"))
     board_spread(out_dir / "board_spread.png", summary, seats)
     images.append(("Per-board win rate of each seat against what the dice alone would spread", "board_spread.png"))
-    if w.get("model"):
+    if w.get("model") and w["model"].get("estimable", True):
         model_forest(out_dir / "win_model.png", summary)
         images.append(("What predicts a seat's win: each feature's effect in points of win rate with 95% CIs",
                        "win_model.png"))

@@ -17,7 +17,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, Patch
 
 from analyzer.seafarers.scenarios import TERRAIN_NAMES
-from reports.plots import new_figure, save_png
+from reports.plots import SEAT_COLOURS, new_figure, save_png
 
 __all__ = ["SEAT_COLOURS", "TERRAIN_COLOURS", "draw_board"]
 
@@ -26,8 +26,7 @@ TERRAIN_COLOURS = {"sea": "#6fa8dc", "desert": "#e8d9a8", "gold": "#f2a900", "lu
 FRAME_COLOUR = "#3d6e9c"
 HARBOUR_COLOURS = {"3:1": "#ffffff", "lumber": TERRAIN_COLOURS["lumber"], "brick": TERRAIN_COLOURS["brick"],
                    "wool": TERRAIN_COLOURS["wool"], "grain": TERRAIN_COLOURS["grain"], "ore": TERRAIN_COLOURS["ore"]}
-SEAT_COLOURS = ("#d62728", "#1f5fbf", "#ff8c1a", "#f4f4f4")  # red, blue, orange, white: seats 1-4
-# Every seat's pieces are outlined in this, so the white seat shows on white hex borders and light land.
+# Every seat's pieces (reports.plots.SEAT_COLOURS) are outlined in this, so they show on light land and sea.
 PIECE_OUTLINE = "#111111"
 RADIUS = 1 / math.sqrt(3)  # centre to corner when neighbouring centres are 1 apart
 _ANGLES = np.radians([90, 30, -30, -90, -150, 150])  # corners N, NE, SE, S, SW, NW
@@ -97,7 +96,7 @@ def draw_board(path: str | Path, scenario, terrain, number, *, harbours: Sequenc
         ax.plot([x], [y], marker="s", markersize=10, color=SEAT_COLOURS[seat], markeredgecolor="#111111",
                 zorder=5)
         ax.text(x, y, str(seat + 1), ha="center", va="center", fontsize=6.5, zorder=6,
-                color="#111111" if seat == 3 else "#ffffff", fontweight="bold")
+                color="#ffffff", fontweight="bold")
     low, high = centres.min(axis=0) - RADIUS, centres.max(axis=0) + RADIUS
     ax.set_xlim(low[0], high[0])
     ax.set_ylim(low[1], high[1])

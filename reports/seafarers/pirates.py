@@ -16,7 +16,7 @@ from matplotlib.colors import Normalize
 from analyzer.io import atomic_write_text
 from analyzer.seafarers.scenarios import RESOURCE_NAMES, TERRAIN_NAMES
 from reports.document import ci_range, num, pct, plural, render_html, render_md, reproduce_blocks, run_items
-from reports.plots import new_figure, save_png
+from reports.plots import legend, new_figure, save_png
 from reports.seafarers import hexplot
 from reports.seafarers.balance import _ci_text, write_board_png
 
@@ -127,7 +127,7 @@ def conquest_curves(path, summary: dict) -> Path:
     ax.set_xlabel("round (the seat's own turns)")
     ax.set_ylabel("P(own fortress conquered)")
     ax.set_title("Conquest time per plan (all seats pooled)", fontsize=10)
-    ax.legend(fontsize=8, loc="lower right")
+    legend(ax, fontsize=8, loc="lower right")
     ax.spines[["top", "right"]].set_visible(False)
     fig.tight_layout()
     return save_png(fig, path)
@@ -168,8 +168,9 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
                ("p", "Rounds = the seat's own turns. Mean and median over the seat-games that conquered (95% "
                      "Student-t CI); P(by round t) over all seat-games. Win round: the first seat with its fortress "
                      f"and {sc.get('vp_target', 10)} VP."),
-               ("table", ["plan", "conquered", "mean rounds (95% CI)", "median", *[f"P(by {k})" for k in by],
-                          "win round (95% CI)", "games won"], rows, ["l"] + ["r"] * (5 + len(by)))]
+               ("table", ["plan", "conquered (% of seat-games)", "mean (rounds, 95% CI)", "median (rounds)",
+                          *[f"P(by round {k}) (%)" for k in by], "win round (rounds, 95% CI)",
+                          "games won (% of games)"], rows, ["l"] + ["r"] * (5 + len(by)))]
     srows = []
     for label, t in turns.items():
         for seat, s in t.items():
@@ -178,7 +179,8 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
             srows.append([label, seat, pct(s["p_conquered"]), _mean_text(s["mean"]),
                           *[pct(s["p_by_round"][k]["p"]) for k in by], pct(summary["wins"][label]["p_seat"][seat])])
     blocks += [("p", "By seat (seat 1 rolls first):"),
-               ("table", ["plan", "seat", "conquered", "mean rounds (95% CI)", *[f"P(by {k})" for k in by], "wins"],
+               ("table", ["plan", "seat", "conquered (% of seat-games)", "mean (rounds, 95% CI)",
+                          *[f"P(by round {k}) (%)" for k in by], "wins (% of games)"],
                 srows, ["l", "l"] + ["r"] * (3 + len(by)))]
     if summary["paired_differences"]:
         prow = []
@@ -190,8 +192,9 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
         blocks += [("h2", "Paired differences between plans"),
                    ("p", f"Per game (common random numbers): {summary['paired_note']}. Negative = the plan "
                          "conquers sooner. 'later' = share of games where the first plan conquers sooner."),
-                   ("table", ["comparison", "seat", "mean difference (rounds)", "95% CI", "later", "sooner",
-                              "p (paired t)"], prow, ["l", "l", "r", "r", "r", "r", "r"])]
+                   ("table", ["comparison", "seat", "mean difference (rounds)", "95% CI (rounds)",
+                              "later (% of games)", "sooner (% of games)", "p (paired t)"], prow,
+                    ["l", "l", "r", "r", "r", "r", "r"])]
     wrows = []
     for label, table in summary["warships_at_attack"].items():
         for r in table:
@@ -206,8 +209,9 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
                      "the conquest (rebuilding lost ships included). Exact siege chain (kernels/catan/fortress.py): "
                      "P(conquest) without ever adding a warship, when every lost ship is a warship, and expected "
                      "battles when lost ships are rebuilt in front (analyzer/seafarers/fortress.py)."),
-               ("table", ["plan", "warships", "seat-games", "conquered", "rounds to conquer", "rounds after",
-                          "battles", "chain: P(conquer), no new warship", "chain: battles, rebuilt"], wrows,
+               ("table", ["plan", "warships (ships)", "seat-games", "conquered (% of seat-games)",
+                          "to conquer (rounds)", "after the first attack (rounds)", "battles (battles)",
+                          "chain: P(conquer), no new warship (%)", "chain: battles, rebuilt (battles)"], wrows,
                 ["l"] + ["r"] * 8)]
     freq = summary["fleet_position_frequency"]
     frows = [[str(i), f"[{q}, {r}]", f"{c:,}", pct(s), pct(u)] for i, ((q, r), c, s, u) in
@@ -217,7 +221,8 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
                      "lower die's value clockwise each roll and leaves when every fortress has fallen). The chain's "
                      "stationary law, solved from the lower-die law P(min = k) = (13 − 2k)/36, is uniform; games start "
                      "at index 0, so the first hexes after it are slightly favoured in short games."),
-               ("table", ["path index", "hex", "stops", "share", "stationary"], frows, ["r", "l", "r", "r", "r"])]
+               ("table", ["path index", "hex (q, r)", "stops (rolls)", "share (% of rolls)",
+                          "stationary (% of rolls)"], frows, ["r", "l", "r", "r", "r"])]
     rrows = []
     for label, seats in summary["raids"].items():
         for seat, x in seats.items():
@@ -227,8 +232,9 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
     blocks += [("h2", "Raids per seat"),
                ("p", "Per game (95% CI): raids on the seat, raids the pirates won (cards lost), raids the seat won "
                      "(a card of its choice); cards lost and gained per 100 rolls of the game."),
-               ("table", ["plan", "seat", "raided", "suffered", "won", "cards lost / 100 rolls",
-                          "cards gained / 100 rolls"], rrows, ["l", "l", "r", "r", "r", "r", "r"])]
+               ("table", ["plan", "seat", "raided (raids/game)", "suffered (raids/game)", "won (raids/game)",
+                          "cards lost / 100 rolls", "cards gained / 100 rolls"], rrows,
+                ["l", "l", "r", "r", "r", "r", "r"])]
     risk = sorted((r for r in summary["raid_risk"] if r["settle"]), key=lambda r: -r["loss_per_100"]["0"])
     krows = [[r["name"], r["kind"] or "—", ", ".join(map(str, r["path_indices"])) or "—",
               *[num(r["loss_per_100"][w], 2) for w in "0123"], *[num(r["gain_per_100"][w], 2) for w in "23"]]
@@ -238,7 +244,8 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
                      "(path hexes at the corner)/L × P(lower die > w) (or < w for gains); a city adds a card per city "
                      "to every loss. The 15 riskiest corners where a settlement can stand (every coastal corner is in "
                      "summary.json):"),
-               ("table", ["corner", "site", "path hexes", "loss w=0", "w=1", "w=2", "w=3", "gain w=2", "w=3"], krows,
+               ("table", ["corner", "site", "path hexes (indices)", "loss w=0 (cards/100 rolls)", "w=1", "w=2",
+                          "w=3", "gain w=2 (cards/100 rolls)", "w=3"], krows,
                 ["l", "l", "l"] + ["r"] * 6)]
     hand = lambda h: ", ".join(f"{n} {r}" for n, r in zip(h, RESOURCE_NAMES) if n) or "none"  # noqa: E731
     def sites(s, kind):
@@ -250,8 +257,9 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
     blocks += [("h2", "Set-up"),
                ("p", f"Drafted once with the '{summary['heuristic']}' heuristic (ties: draft seed "
                      f"{summary['draft_seed']}); corners as q,r,N|S with their pips."),
-               ("table", ["seat", "slot", "start settlements", "pips", "start hand", "route ships", "colour corner",
-                          "fortress", "expansion sites"], urows, ["l", "r", "l", "r", "l", "r", "l", "l", "l"])]
+               ("table", ["seat", "slot", "start settlements (corner (pips))", "pips", "start hand (cards)",
+                          "route (ships)", "colour corner (pips)", "fortress (pips)", "expansion sites (pips)"],
+                urows, ["l", "r", "l", "r", "l", "r", "l", "l", "l"])]
     if images:
         blocks.append(("h2", "Plots"))
         blocks += [("img", alt, name) for alt, name in images]

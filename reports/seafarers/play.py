@@ -12,16 +12,45 @@ import numpy as np
 from matplotlib import patheffects
 
 from analyzer.io import atomic_write_text
-from reports.document import ci_range, num, pct, plural, render_html, render_md, reproduce_blocks, run_items
-from reports.plots import ci_errors, new_figure, save_png
+from reports.document import (
+    ci_range,
+    num,
+    pct,
+    plural,
+    points,
+    points_range,
+    render_html,
+    render_md,
+    reproduce_blocks,
+    run_items,
+)
+from reports.plots import ci_errors, legend, new_figure, save_png
 from reports.seafarers import hexplot
 
-__all__ = ["headline", "write_play_report"]
+__all__ = ["bot_phrase", "headline", "write_play_report"]
 
 SOURCES = (("vp_settlements", "settlements", "#8d6e63"), ("vp_cities", "cities", "#5d4037"),
            ("vp_island_bonus", "island bonus", "#2e7d32"), ("vp_longest_route", "longest trade route", "#24507a"),
            ("vp_largest_army", "largest army", "#c0392b"), ("vp_vp_cards", "VP cards", "#e6a817"),
            ("vp_cloth", "cloth", "#7b1fa2"), ("vp_chits", "Catan chits", "#00897b"))
+
+
+def bot_phrase(label: str, spec: str) -> str:
+    """A bot as a sentence names it: its label, and the opening it drafts with where the label leaves it at its
+    default (the seat figures move with the opening: docs/seafarers/full_game.md)."""
+    from analyzer.seafarers.full_game import OPENINGS
+
+    if "opening=" in label:
+        return label
+    for item in spec.partition(":")[2].split(","):
+        key, _, value = item.partition("=")
+        if key == "opening":
+            return f"{label} (opening {OPENINGS[int(float(value))]}, the default)"
+    return label
+
+
+def _bot_phrase(bot: dict) -> str:
+    return bot_phrase(bot["label"], bot["spec"])
 
 
 def _sources(summary: dict) -> tuple:
@@ -45,8 +74,8 @@ def _bot_sentence(summary: dict) -> str:
         sign = 1 if d["a"] == best else -1
         lo, hi = (sign * x if x is not None else None for x in d["ci95"])
         lo, hi = (lo, hi) if sign == 1 else (hi, lo)
-        text += (f": {100 * sign * d['mean_diff']:+.1f} points per game (95% CI "
-                 + ("—" if lo is None else f"{100 * lo:+.1f} to {100 * hi:+.1f}")
+        text += (f": {points(sign * d['mean_diff'])} points per game ("
+                 + ("no 95% CI: every game alike" if lo is None else f"95% CI {points_range([lo, hi])}")
                  + "), every bot in every seat on the same boards and dice. ")
     else:
         text += " (the bots kept their seats, so seat and bot effects are mixed; --rotate separates them). "
@@ -61,19 +90,20 @@ def headline(summary: dict) -> str:
     worst = min(seats, key=lambda s: s["p_win"])
     lo, hi = best["ci95"]
     played = summary.get("games_played", summary["games"])
-    verdict = (f"Seat {best['seat']} wins most often: {pct(best['p_win'])} of {plural(played, 'game')} "
+    if summary.get("rotate"):
+        bots = ", ".join(dict.fromkeys(_bot_phrase(b) for b in summary["bots"]))
+        who = f"each game played once per seat rotation of the bots ({bots})"
+    elif len(summary["by_bot"]) == 1:
+        who = f"{_bot_phrase(summary['bots'][0])} in every seat"
+    else:
+        who = ", ".join(f"seat {i + 1} {_bot_phrase(b)}" for i, b in enumerate(summary["bots"]))
+    verdict = (f"With {who}, seat {best['seat']} wins most often: {pct(best['p_win'])} of {plural(played, 'game')} "
                f"(95% CI {pct(lo)}–{pct(hi)}) against the {pct(fair)} of a fair seat"
                + (f"; seat {worst['seat']} least, {pct(worst['p_win'])} (95% CI {ci_range(worst['ci95'], 1, pct)})"
                   if worst is not best else ""))
     if lo <= fair <= hi and worst["ci95"][0] <= fair <= worst["ci95"][1]:
         verdict += "; no seat's share differs measurably from a fair seat's"
-    if summary.get("rotate"):
-        who = f"each game once per seat rotation of {', '.join(b['label'] for b in summary['bots'])}"
-    elif len(summary["by_bot"]) == 1:
-        who = "every seat played by " + summary["bots"][0]["label"]
-    else:
-        who = "bots " + ", ".join(f"seat {i + 1} {b['label']}" for i, b in enumerate(summary["bots"]))
-    return _bot_sentence(summary) + verdict + f" ({who})."
+    return _bot_sentence(summary) + verdict + "."
 
 
 def bot_rates_plot(path, summary: dict) -> Path:
@@ -99,7 +129,7 @@ def _rate_bars(path, summary: dict, labels: list[str], shares: list[dict], colou
     ax.yaxis.set_major_formatter(lambda v, _pos: f"{v:.0%}")
     ax.set_ylim(0, max(max(s["ci95"][1] for s in shares), summary["fair_share"]) * 1.25)
     ax.set_title(title, fontsize=10)
-    ax.legend(fontsize=8, loc="upper right")
+    legend(ax, fontsize=8, loc="upper right")
     ax.spines[["top", "right"]].set_visible(False)
     fig.tight_layout()
     return save_png(fig, path)
@@ -130,8 +160,9 @@ def length_plot(path, summary: dict) -> Path:
                label=f"human 4-player base games: about {lo}–{hi} rolls (colonist.io)")
     ax.set_xlabel(f"rolls of the dice per game (the last bin holds every game of {top} rolls or more)")
     ax.set_ylabel("games")
+    ax.set_ylim(0, ax.get_ylim()[1] * 1.3)  # headroom: the legend above the tallest bars, not over them
     ax.set_title("Game length", fontsize=10)
-    ax.legend(fontsize=8, loc="upper right")
+    legend(ax, fontsize=8, loc="upper right")
     ax.spines[["top", "right"]].set_visible(False)
     fig.tight_layout()
     return save_png(fig, path)
@@ -152,7 +183,7 @@ def sources_plot(path, summary: dict) -> Path:
     ax.set_xticks(x, [f"seat {s['seat']}" for s in seats])
     ax.set_ylabel("VP at the end of the game (mean)")
     ax.set_title("Where the VP come from, by seat", fontsize=10)
-    ax.legend(fontsize=7, loc="center left", bbox_to_anchor=(1.0, 0.5))
+    legend(ax, fontsize=7, loc="center left", bbox_to_anchor=(1.0, 0.5))
     ax.spines[["top", "right"]].set_visible(False)
     fig.tight_layout()
     return save_png(fig, path)
@@ -177,7 +208,7 @@ def vp_over_rolls_plot(path, summary: dict) -> Path:
         ax.set_xlabel("rolls since the start")
         ax.spines[["top", "right"]].set_visible(False)
     axes[0].set_ylabel("VP (a finished game keeps its last)")
-    axes[0].legend(fontsize=7, loc="upper left")
+    legend(axes[0], fontsize=7, loc="upper left")
     fig.suptitle(f"VP over rolls by seat: {plural(v['games'], 'game')} (the run's first, played again)", fontsize=10)
     fig.tight_layout()
     return save_png(fig, path)
@@ -192,7 +223,8 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
                   f"4-player games of the base game last about {summary['human_rolls'][0]}–"
                   f"{summary['human_rolls'][1]}. {pct(cap['share'])} of games reached the "
                   f"{summary['turn_cap']:,}-turn cap without a winner. **These are bots**: the figures say how the "
-                  "seats fare under them, not at a table of people.")]
+                  "seats fare under them, not at a table of people; the seat order moves with the bots' opening "
+                  "draft (docs/seafarers/experiments.md).")]
     if "cloth_end" in summary:
         ce = summary["cloth_end"]
         head.append(("p", f"{pct(ce['share'])} of games (95% CI {ci_range(ce['ci95'], 1, pct)}) ended because only "
@@ -211,9 +243,11 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
              num(s["vp"]["mean"], 2), *[num(s["vp_sources"][k], 2) for k, _, _ in _sources(summary)]]
             for s in summary["seats"]]
     blocks = head + [("h2", "Wins by seat"),
-                     ("table", ["seat", "bot", "wins", "win rate", "95% CI (Wilson)", "mean VP",
-                                *[label for _, label, _ in _sources(summary)]], rows,
-                      ["l", "l"] + ["r"] * (4 + len(_sources(summary))))]
+                     ("table", ["seat", "bot", "wins (games)", "win rate (% of games)", "95% CI (Wilson, %)",
+                                "VP", *[f"{label} (VP)" for _, label, _ in _sources(summary)]], rows,
+                      ["l", "l"] + ["r"] * (4 + len(_sources(summary)))),
+                     ("p", "VP: the seat's mean at the end of a game; the columns after it split that mean by "
+                           "source, in VP (a city counts 2 VP, so 'cities' is twice the cities built).")]
     if len(summary["by_bot"]) > 1:
         brows = [[label, f"{b['seat_games']:,}", f"{b['wins']:,}", pct(b["p_win"]), ci_range(b["ci95"], 1, pct)]
                  for label, b in summary["by_bot"].items()]
@@ -221,16 +255,17 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
                "deck; CIs are clustered by game." if summary.get("rotate") else
                "The bots kept their seats: seat and bot effects are mixed (--rotate separates them).")
         blocks += [("h2", "Wins by bot"), ("p", how),
-                   ("table", ["bot", "seat-games", "wins", "win rate", "95% CI"], brows, ["l", "r", "r", "r", "r"])]
+                   ("table", ["bot", "seat-games", "wins (seat-games)", "win rate (% of seat-games)", "95% CI (%)"],
+                    brows, ["l", "r", "r", "r", "r"])]
         if summary.get("bot_differences"):
-            drows = [[name, f"{100 * d['mean_diff']:+.1f}", "—" if d["ci95"][0] is None else
-                      f"{100 * d['ci95'][0]:+.1f} to {100 * d['ci95'][1]:+.1f}", pct(d["p_better"]), pct(d["p_worse"]),
+            drows = [[name, points(d["mean_diff"]), points_range(d["ci95"]), pct(d["p_better"]), pct(d["p_worse"]),
                       "—" if d["p_value"] is None else f"{d['p_value']:.3g}"]
                      for name, d in summary["bot_differences"].items()]
             blocks += [("p", "Paired per game: the first bot's win rate over its seat-games of the game's rotations "
                              "minus the second's, in percentage points (Student-t over games)."),
-                       ("table", ["bots", "difference (points)", "95% CI", "games first ahead", "games second ahead",
-                                  "p (paired t)"], drows, ["l", "r", "r", "r", "r", "r"])]
+                       ("table", ["bots", "difference (percentage points)", "95% CI (points)",
+                                  "first ahead (% of games)", "second ahead (% of games)", "p (paired t)"], drows,
+                        ["l", "r", "r", "r", "r", "r"])]
     if images:
         blocks.append(("h2", "Plots"))
         blocks += [("img", alt, name) for alt, name in images]

@@ -25,8 +25,13 @@ from reports.document import (
     run_items,
 )
 from reports.plots import new_figure, save_png
+from reports.seafarers.play import bot_phrase
 
 __all__ = ["headline", "paragraph", "write_seats_report"]
+
+
+def _bot(summary: dict) -> str:
+    return bot_phrase(summary["bot"]["label"], summary["bot"]["spec"])
 
 
 def _cell_name(c: dict) -> str:
@@ -47,7 +52,7 @@ def headline(summary: dict) -> str:
             f"{points(top['advantage'])} points over a fair seat's {pct(cell['fair_share'])}")
     if top["ci95"][0] <= cell["fair_share"]:
         text += ", within its CI of a fair share"
-    return text + f" ({summary['bot']['label']} bots in every seat)."
+    return text + f" ({_bot(summary)} in every seat)."
 
 
 def _seat_sentence(cells: list[dict], index: int, fair: str) -> str:
@@ -83,7 +88,7 @@ def _seat_sentence(cells: list[dict], index: int, fair: str) -> str:
 def paragraph(summary: dict) -> str:
     """Which scenarios favour which seat, and by how much: per player count, the first and last seats' edges over
     a fair seat across the scenarios, then each scenario's first seat against the base map's."""
-    out = []
+    out = [f"These figures are for {_bot(summary)} in every seat; the seat order moves with the bots' opening draft."]
     for players in sorted({c["players"] for c in summary["cells"]}):
         cells = [c for c in summary["cells"] if c["players"] == players]
         scen = [c for c in cells if c["scenario"] != "base"] or cells
@@ -144,7 +149,7 @@ def heat_map(path, summary: dict) -> Path:
         ax.tick_params(length=0)
     bar = fig.colorbar(image, ax=list(axes), shrink=0.9)
     bar.set_label("win rate − fair share (percentage points)", fontsize=8)
-    fig.suptitle(f"Seat advantage, {summary['bot']['label']} bots in every seat: win rate − fair share and its 95% "
+    fig.suptitle(f"Seat advantage, {_bot(summary)} in every seat: win rate − fair share and its 95% "
                  "CI half-width, in points", fontsize=9)
     return save_png(fig, path)
 
@@ -160,10 +165,11 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
                      f"±{100 * c['half_width']:.2f}", num(c["rolls"]["mean"], 1), f"{c['capped']['games']:,}"])
     blocks = [("h1", title), ("p", headline(summary)), ("p", paragraph(summary)),
               ("h2", "Seat win rates"),
-              ("table", ["scenario", "players", "games", *[f"seat {k + 1} (95% CI)" for k in range(most)],
-                         "worst CI half-width (points)", "rolls (mean)", "capped"], rows,
+              ("table", ["scenario", "players", "games", *[f"seat {k + 1}, % of games (95% CI)" for k in range(most)],
+                         "worst CI half-width (percentage points)", "game length (rolls, mean)", "capped (games)"],
+               rows,
                ["l"] + ["r"] * (most + 5)),
-              ("p", f"{plural(summary['games_played'], 'game')} in all, {summary['bot']['label']} bots in every seat, "
+              ("p", f"{plural(summary['games_played'], 'game')} in all, {_bot(summary)} in every seat, "
                     "each game on its own random legal board of the scenario's variable set-up (the Pirate Islands: "
                     "its printed board, the harbours shuffled); seat 1 plays first. Wilson 95% CIs. **These are "
                     "bots**: the figures say how the seats fare under them, not at a table of people.")]

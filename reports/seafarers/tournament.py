@@ -22,7 +22,7 @@ from reports.document import (
     run_items,
 )
 from reports.plots import forest_plot
-from reports.seafarers.play import _rate_bars
+from reports.seafarers.play import _rate_bars, bot_phrase
 
 __all__ = ["headline", "write_tournament_report"]
 
@@ -106,8 +106,9 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
                      "—" if strength is None else "0 (never won)" if strength["log_strength"] is None else
                      num(strength["strength"], 2), "—" if strength is None else ci_range(strength["ci95"], 2)])
     blocks = head + [("h2", "Entrants"),
-                     ("table", ["entrant", "seat-games", "wins", "win rate", "95% CI", "mean VP", "95% CI",
-                                "rolls to win (mean)", "95% CI", "Bradley–Terry strength", "95% CI"],
+                     ("table", ["entrant", "seat-games", "wins (seat-games)", "win rate (% of seat-games)",
+                                "95% CI (%)", "VP at the end (mean)", "95% CI (VP)", "rolls to win (mean)",
+                                "95% CI (rolls)", "Bradley–Terry strength (× the mean entrant's)", "95% CI (×)"],
                       rows, ["l"] + ["r"] * 10),
                      ("p", "Win rates are per seat-game (an entrant seated twice in a game counts twice); CIs are "
                            "clustered by game. Rolls to win: the mean length of the games the entrant won. "
@@ -120,8 +121,8 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
                               f"Bradley–Terry strengths cannot be estimated here: {bt['reason']}."))]
     blocks += [("h2", "Head to head"),
                ("ul", [d["sentence"] for d in summary["pairs"].values()]),
-               ("table", ["pair", "difference (points)", "95% CI", "games first ahead", "games second ahead",
-                          "p (paired t)"],
+               ("table", ["pair", "difference (percentage points)", "95% CI (points)", "first ahead (% of games)",
+                          "second ahead (% of games)", "p (paired t)"],
                 [[f"`{d['a']}` − `{d['b']}`", points(d["mean_diff"]), points_range(d["ci95"]),
                   pct(d["p_better"]), pct(d["p_worse"]), "—" if d["p_value"] is None else f"{d['p_value']:.3g}"]
                  for d in summary["pairs"].values()], ["l", "r", "r", "r", "r", "r"]),
@@ -131,7 +132,7 @@ def _blocks(summary: dict, images: list[tuple[str, str]]) -> tuple[str, list[tup
     seat_rows = [[f"`{label}`", *[f"{pct(s['p_win'])} ({ci_range(s['ci95'], 1, pct)})" for s in e["by_seat"]]]
                  for label, e in summary["by_entrant"].items()]
     blocks += [("h2", "Win rate by seat"),
-               ("table", ["entrant", *[f"seat {s + 1}" for s in range(players)]], seat_rows,
+               ("table", ["entrant", *[f"seat {s + 1}, % of seat-games (95% CI)" for s in range(players)]], seat_rows,
                 ["l"] + ["r"] * players),
                ("p", "Seat 1 plays first. Wilson 95% CIs; every entrant sits in every seat equally often."),
                ("h2", "Seatings"),
@@ -153,7 +154,8 @@ def bot_lines(entrants: list[dict]) -> list[str]:
     kinds: dict[str, list[dict]] = {}
     for e in entrants:
         kinds.setdefault(e["about"], []).append(e)
-    return [", ".join(f"`{e['label']}`" for e in group) + f": {about}"
+    return [", ".join(f"`{e['label']}`" + bot_phrase(e["label"], e["spec"])[len(e["label"]):] for e in group)
+            + f": {about}"
             + ("" if group[0]["fair"] else " (an oracle: it sees hidden cards)") for about, group in kinds.items()]
 
 

@@ -476,14 +476,15 @@ def test_board_titles_name_the_seat_the_board_favours():
 
 
 def test_board_legends_name_every_mark_and_outline_every_seat():
-    """Issue 33: a legend entry for settlements, roads, ships (and the frame, drawn by draw_board); seat 4's
-    white pieces carry a dark outline so they show on white hex borders."""
+    """Issue 33: a legend entry for settlements, roads, ships (and the frame, drawn by draw_board); every seat's
+    pieces carry a dark outline so they show on light land and sea (seat 4 is drawn in the plots' purple, issue 52:
+    no seat white on white)."""
     from reports.seafarers import hexplot
 
     handles = hexplot._piece_handles([(0, 0), (5, 3)], [(1, 0, "road"), (2, 3, "ship")])
     assert [h.get_label() for h in handles] == ["seat 1", "seat 4", "settlement (its seat's number)", "road", "ship"]
     from matplotlib.colors import to_hex
 
-    assert to_hex(handles[1].get_facecolor()) == hexplot.SEAT_COLOURS[3] == "#f4f4f4"
+    assert to_hex(handles[1].get_facecolor()) == hexplot.SEAT_COLOURS[3] == "#6a3d9a"
     assert to_hex(handles[1].get_edgecolor()) == hexplot.PIECE_OUTLINE
     assert [type(e).__name__ for e in hexplot._outlined(4)] == ["Stroke", "Normal"]

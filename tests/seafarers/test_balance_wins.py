@@ -123,3 +123,42 @@ def test_a_game_at_the_turn_cap_is_nobody_s_win():
     winner = np.array([[0, 1, -1, 1], [2, 2, 2, -1]])
     assert win_counts(winner, 3).tolist() == [[1, 2, 0], [0, 0, 3]]
     assert kg.R_WINNER == 0
+
+
+def _by_wins(boards: int, spread: dict, model) -> dict:
+    seat = lambda s, k: {"seat": s, "wins": k, "games": 40 * boards, "win_rate": k / (40 * boards),  # noqa: E731
+                         "ci95": [0.1, 0.4], "board_spread": spread, "income": 0.5, "expected": 0.55}
+    return {"by_wins": {"boards": boards, "games_per_board": 40, "games": 40 * boards, "decided_share": 1.0,
+                        "fair_share": 0.25, "seats": [seat(s, k) for s, k in ((1, 12), (2, 10), (3, 9), (4, 9))],
+                        "bot": "value", "bot_spec": "value:opening=1,gold=1", "income_vs_wins": None,
+                        "expected_vs_wins": None, "model": model, "board_model": None,
+                        "fairest_board": {"board": 0, "win_rates": [0.3, 0.25, 0.225, 0.225],
+                                          "ci95": [[0.18, 0.45]] * 4},
+                        "least_fair_board": {"board": 0, "win_rates": [0.3, 0.25, 0.225, 0.225],
+                                             "ci95": [[0.18, 0.45]] * 4}}}
+
+
+def test_the_report_of_one_board_and_of_a_model_that_cannot_be_fitted():
+    """`--boards 1`: no spread over boards to measure ("—", no TypeError); a singular feature model (LinAlgError
+    in statsmodels, `--heuristic port --bot value:opening=pips`) says it is not estimable and why; a spread no
+    larger than the dice's is said in words, never as a 0.0–0.0 interval; the bot is named with its opening."""
+    from reports.document import render_md
+    from reports.seafarers.balance_wins import wins_blocks, wins_headline
+
+    one = _by_wins(1, {"sd": None, "ci95": [None, None], "observed_sd": None, "noise_sd": 0.07}, None)
+    lines = wins_headline(one)
+    assert "(value (opening diverse, the default) in every seat)" in lines[0]
+    assert lines[1] == "How much boards matter beyond the dice needs at least 2 boards."
+    table = render_md(wins_blocks(one, []))
+    assert "| 1 | 12 | 30.0% (10.0%–40.0%) | — | — | 7.0 | 0.500 | 0.550 |" in table
+    flat = _by_wins(5, {"sd": 0.0, "ci95": [0.0, 0.0], "observed_sd": 0.05, "noise_sd": 0.07},
+                    {"rows": 20, "clustered": True, "estimable": False, "reason": "the fit has no unique answer "
+                     "(Singular matrix): features that vary together, or an outcome they separate exactly",
+                     "left_out": ["to_bonus"]})
+    lines = wins_headline(flat)
+    assert lines[1].startswith("No seat's chance of winning is shown to move from board to board beyond the dice")
+    assert lines[2].startswith("Which seat wins: the logistic model of a seat's wins is not estimable here: the fit")
+    text = render_md(wins_blocks(flat, []))
+    assert "0.0 (none beyond the dice)" in text and "0.0–0.0" not in text
+    assert "Not estimable: the fit has no unique answer" in text and "Left out (no spread in this scenario): to_bonus" \
+        in text

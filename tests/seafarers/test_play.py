@@ -20,6 +20,11 @@ from tests.support import run_cli
     (["--scenario", "new-shores", "--bots", "mcts"], "unknown bot 'mcts'"),
     (["--scenario", "new-shores", "--bots", "value:opening=9"], "opening must be from 0 to 2"),
     (["--scenario", "new-shores", "--bots", "random,weighted"], "--bots names 2 bots for 4 players"),
+    # a trailing comma is an empty name, not a fifth bot; a misspelt opening is named as written
+    (["--scenario", "new-shores", "--bots", "value,value,value,value,"],
+     "--bots: empty entry in 'value,value,value,value,' (a comma with no name on one side)"),
+    (["--scenario", "new-shores", "--bots", "value:opening=portx"],
+     "bot value: opening must be pips, diverse or port, got 'portx'"),
     (["--scenario", "new-shores", "--boards", "printed"], "--boards must be random or fixed"),
     (["--scenario", "new-shores", "--games", "0"], "--games must be at least 1"),
     (["--scenario", "new-shores", "--games", "1000000000"], "--games must be from 1 to 100,000,000"),
@@ -31,6 +36,32 @@ def test_bad_play_options_give_one_line_and_exit_2(tmp_path, capsys, args, fragm
     assert code == 2
     assert err.startswith("error: ") and fragment in err and err.count("\n") == 1, err
     assert not (tmp_path / "o").exists()
+
+
+def test_play_help_names_every_scenario_and_cuts_no_word(capsys, monkeypatch):
+    """`play --help` lists the ten scenarios `play` plays (it once said the Pirate Islands come later) and, at 80
+    columns, folds a long word rather than cutting it with an ellipsis; piped with no COLUMNS it is 120 wide."""
+    import re
+
+    from analyzer.seafarers.full_game import PLAY_SCENARIOS
+
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, err = run_cli(["seafarers", "play", "--help"], capsys)
+    assert code == 0 and err == "" and "…" not in out
+    assert max(len(line) for line in out.splitlines()) <= 80
+    flat = re.sub(r"[\s│]+", "", out)  # the folded words joined again
+    assert all(slug in flat for slug in PLAY_SCENARIOS) and "later" not in flat
+    assert "value[:opening=pips|diverse|port,key=value...]" in flat
+    monkeypatch.delenv("COLUMNS")
+    code, out, _ = run_cli(["seafarers", "play", "--help"], capsys)
+    assert code == 0 and max(len(line) for line in out.splitlines()) == 120
+
+
+def test_a_bots_parameters_after_a_comma_stay_with_it():
+    from analyzer.beacon.comparison import split_policies
+
+    assert split_policies("value:opening=port,gold=2,random,random,random", "--bots") == [
+        "value:opening=port,gold=2", "random", "random", "random"]
 
 
 def test_a_broken_rules_file_stops_before_any_game(tmp_path, capsys):
@@ -68,10 +99,16 @@ def test_the_headline_names_the_favoured_seat_and_a_fair_seats_share():
     seat = lambda k, p, ci: {"seat": k, "p_win": p, "ci95": ci}  # noqa: E731
     s = {"seats": [seat(1, 0.31, [0.29, 0.33]), seat(2, 0.24, [0.22, 0.26]), seat(3, 0.23, [0.21, 0.25]),
                    seat(4, 0.22, [0.20, 0.24])], "fair_share": 0.25, "games": 2000, "by_bot": {"weighted": {}},
-         "bots": [{"label": "weighted"}] * 4}
+         "bots": [{"label": "weighted", "spec": "weighted"}] * 4}
     text = headline(s)
-    assert text.startswith("Seat 1 wins most often: 31.0% of 2,000 games (95% CI 29.0%–33.0%) against the 25.0%")
+    assert text.startswith("With weighted in every seat, seat 1 wins most often: 31.0% of 2,000 games (95% CI "
+                           "29.0%–33.0%) against the 25.0%")
     assert "seat 4 least" in text and "no seat's share differs" not in text
+    # the seat order moves with the value bot's opening: the first line names it, the default too
+    s["by_bot"], s["bots"] = {"value": {}}, [{"label": "value", "spec": "value:opening=1,gold=1"}] * 4
+    assert headline(s).startswith("With value (opening diverse, the default) in every seat, seat 1 wins most often")
+    s["bots"] = [{"label": "value:opening=pips", "spec": "value:opening=0,gold=1"}] * 4
+    assert headline(s).startswith("With value:opening=pips in every seat, seat 1")
     s["seats"] = [seat(1, 0.26, [0.24, 0.28]), seat(2, 0.24, [0.22, 0.26])]
     s["fair_share"] = 0.25
     assert "no seat's share differs measurably" in headline(s)

@@ -105,7 +105,9 @@ def test_the_command_writes_the_table_heat_map_and_paragraph(tmp_path, capsys):
     report = (out / "report.md").read_text()
     lines = report.splitlines()
     assert lines[0] == "# Catan: Seafarers — seat advantage by scenario" and "95% CI" in lines[2]
-    assert lines[4].startswith("With 4 players, seat 1 ") and "On the base map seat 1 has" in lines[4]
+    assert lines[4].startswith("These figures are for value (opening diverse, the default) in every seat; the seat "
+                               "order moves with the bots' opening draft. With 4 players, seat 1 ")
+    assert "On the base map seat 1 has" in lines[4]
     assert "seats.png" in report and (out / "seats.png").stat().st_size > 10_000
     assert pl.read_parquet(out / "games.parquet").height == 3 * len(summary["cells"])
 
@@ -128,3 +130,26 @@ def test_tables_too_big_for_memory_are_refused_before_any_game(tmp_path, capsys,
                             "--games", "300000", "--no-progress", "--out", str(tmp_path / "t")], capsys)
     assert one_line_error(code, err, "ask for fewer games (every seating keeps every game's result"), err
     assert not (tmp_path / "s").exists() and not (tmp_path / "t").exists()
+
+
+def test_the_headline_and_paragraph_name_the_bot_and_its_opening():
+    """The seat order moves with the bots' opening (value drafting by pips puts seat 1 last on the Four Islands), so
+    the generated sentences name the bot and its opening, the default too."""
+    from reports.seafarers.seats import headline, paragraph
+
+    def seat(k, p, ci):
+        return {"seat": k, "p_win": p, "ci95": ci, "advantage": p - 0.25,
+                "advantage_ci95": [ci[0] - 0.25, ci[1] - 0.25]}
+
+    cell = {"scenario": "four-islands", "name": "The Four Islands", "players": 4, "games": 4000, "fair_share": 0.25,
+            "seats": [seat(1, 0.296, [0.282, 0.310]), seat(2, 0.25, [0.237, 0.264]), seat(3, 0.235, [0.222, 0.248]),
+                      seat(4, 0.219, [0.206, 0.232])]}
+    summary = {"cells": [cell], "bot": {"label": "value", "spec": "value:opening=1,gold=1"}}
+    assert headline(summary).endswith("(value (opening diverse, the default) in every seat).")
+    text = paragraph(summary)
+    assert text.startswith("These figures are for value (opening diverse, the default) in every seat; the seat order "
+                           "moves with the bots' opening draft. With 4 players, seat 1 wins measurably more than a "
+                           "fair 25.0% in every scenario: +4.6 points (95% CI +3.2 to +6.0); seat 4 wins measurably "
+                           "less than a fair 25.0% in every scenario: -3.1 points (95% CI -4.4 to -1.8).")
+    summary["bot"] = {"label": "value:opening=pips", "spec": "value:opening=0,gold=1"}
+    assert headline(summary).endswith("(value:opening=pips in every seat).")
