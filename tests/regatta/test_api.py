@@ -65,11 +65,11 @@ def test_summary_records_the_rules_and_their_hash(tmp_path):
                                   "options": {"reshuffle_at_once": True, "team_deal_at_limit": False}}
     assert r.summary["assumptions"][0].startswith("grid 6x4")
     small = tmp_path / "small.toml"
-    small.write_text('[grid]\nrows = 5\ncols = 3\ntile = [{ pile = "river", open = "NS", count = 6, mark = "event" }, '
+    small.write_text('tile = [{ pile = "river", open = "NS", count = 6, mark = "event" }, '
                      '{ pile = "river", open = "NESW", count = 3, mark = "effect" }, '
                      '{ pile = "goal", open = "ESW", count = 2 }, '
                      '{ pile = "goal", open = "ESW", count = 1, sea = true }, '
-                     '{ pile = "start", open = "NS", count = 3 }]\n')
+                     '{ pile = "start", open = "NS", count = 3 }]\n[grid]\nrows = 5\ncols = 3\n')
     r = regatta.simulate(games=4, threads=1, progress=False, rules=small, rule=["reshuffle_at_once=false"])
     assert r.summary["rules"]["file"] == "small.toml"
     assert r.summary["rules"]["sha256"] == hashlib.sha256(small.read_bytes()).hexdigest()
