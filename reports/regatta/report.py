@@ -36,7 +36,7 @@ def _win_bars(rows: list[dict], labels: list[str], fair: float, what: str, title
     err = np.array([[r["win"] - r["ci95"][0] for r in rows], [r["ci95"][1] - r["win"] for r in rows]])
     ax.bar(x, 100 * win, yerr=100 * err, capsize=4, color="#4878a8", label=f"{what} (95% CI)")
     ax.axhline(100 * fair, color="#c44e52", linestyle="--", label="fair share")
-    ax.set_xticks(x, [textwrap.fill(label, 16) for label in labels])  # long bot labels never overlap
+    ax.set_xticks(x, [textwrap.fill(label.replace(",", ", "), 16) for label in labels], fontsize=8)  # never overlap
     ax.set_ylabel(f"{what} (%)")
     ax.set_title(title)
     ax.legend()
