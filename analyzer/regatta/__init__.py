@@ -1,5 +1,5 @@
-"""Regatta (seed 003): the paper-boat river race. Rules as data (data/), a pure-Python reference
-(reference.py) and the numba kernel (kernels/regatta/).
+"""Regatta: the paper-boat river race (the paper-boat regatta rulebook, Spanish). Rules as data (data/), a
+pure-Python reference (reference.py) and the numba kernel (kernels/regatta/).
 
 Python API, one function per command (analyzer/regatta/api.py documents each): `simulate(...)` ->
 SimulationResult(summary, games, headline), `compare(...)` -> CompareResult(summary, games, headline); with

@@ -7,8 +7,9 @@ from analyzer.game import Example, Experiment, Game
 GAME = Game(
     id="regatta",
     title="Regatta: the paper-boat river race",
-    version="1",
-    about="a race over a face-down river of tiles (seed 003): 2-4 players or teams, random/greedy/blocker bots",
+    version="2",
+    about="a race over a face-down river of tiles (the paper-boat regatta rulebook): 2-4 players or teams, "
+          "random/greedy/blocker/planner/rollout bots",
     rulebooks=("docs/rulebooks/003_40209e21ed3811ee.txt",),
     cli="analyzer.regatta.cli:app",
     arms="analyzer.regatta.game:arms",

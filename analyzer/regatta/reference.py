@@ -66,6 +66,7 @@ class State:
     used: list = field(default_factory=list)  # [kind] actions taken
     negated: int = 0  # actions cancelled
     reveals: int = 0
+    reshuffle_at_once: bool = True  # the rule option of that name
 
     def boat_of(self, seat: int) -> int:
         return seat % 2 if self.team else seat
@@ -106,7 +107,8 @@ def init(rules: Rules, players: int, seed: int, game: int, team: bool = False) -
     s = State(players, team, cell_tile, [0] * cells, [False] * cells, [-1] * boats, [-1] * boats,
               [[0] * len(rules.card_names) for _ in range(players)], deck, discard, ev_deck, ev_discard, stream,
               skip=[False] * boats, used=[0] * N_KINDS)
-    deal = min(rules.deal, limit(rules, s))
+    deal = min(rules.deal, limit(rules, s)) if team and rules.option("team_deal_at_limit") else rules.deal
+    s.reshuffle_at_once = rules.option("reshuffle_at_once")
     for p in range(players):
         for _ in range(deal):
             _draw(s, p)
@@ -122,6 +124,19 @@ def _draw(s: State, p: int) -> None:
         s.deck = _refill(s.discard, s.deck_stream)
     if s.deck:
         s.hand[p][s.deck.pop()] += 1
+        _reshuffle_if_out(s)
+
+
+def _reshuffle_if_out(s: State) -> None:
+    """reshuffle_at_once: "Si en cualquier momento se termina el mazo de acciones, barajea la pila de descarte"."""
+    if s.reshuffle_at_once and not s.deck:
+        s.deck = _refill(s.discard, s.deck_stream)
+
+
+def _discard(s: State, p: int, k: int) -> None:
+    s.hand[p][k] -= 1
+    s.discard[k] += 1
+    _reshuffle_if_out(s)
 
 
 def is_open(rules: Rules, s: State, cell: int) -> int:
@@ -284,8 +299,7 @@ def _resolve_card(rules: Rules, s: State, ev: int) -> None:
                 while u >= s.hand[p][k]:
                     u -= s.hand[p][k]
                     k += 1
-                s.hand[p][k] -= 1
-                s.discard[k] += 1
+                _discard(s, p, k)
     elif effect == BACK:
         s.boat[boat] = s.boat_turn_start[boat]
     elif effect == SKIP_REVEAL:
@@ -316,8 +330,7 @@ def step(rules: Rules, s: State, kind: int, a: int, b: int, c: int) -> None:
         s.active = (s.active + 1) % s.players  # "Pasa el turno al jugador de tu derecha."
         _begin_turn(rules, s)
     elif kind in (DISCARD, MULLIGAN):
-        s.hand[p][a] -= 1
-        s.discard[a] += 1
+        _discard(s, p, a)
         if kind == MULLIGAN:
             s.plays += 1
             _draw(s, p)
@@ -341,14 +354,12 @@ def step(rules: Rules, s: State, kind: int, a: int, b: int, c: int) -> None:
     elif kind == PASS:
         _open_window(rules, s)
     elif kind == NEGATE:  # "Puedes usar esta carta en respuesta a otra carta de Negar acción."
-        s.hand[p][a] -= 1
-        s.discard[a] += 1
+        _discard(s, p, a)
         s.chain += 1
         s.last_player, s.asked = p, 0
         _open_window(rules, s)
     else:  # an action card: played, counted, then its negate window
-        s.hand[p][a] -= 1
-        s.discard[a] += 1
+        _discard(s, p, a)
         s.plays += 1
         s.pending, s.chain, s.last_player, s.asked = (kind, a, b, c), 0, p, 0
         _open_window(rules, s)

@@ -39,7 +39,13 @@ def regatta_job(players: int, bots: list[str], seed: int, team: bool = False, ru
         raise UserError(f"--bots: {len(bots)} bots for {players} seats (give one, or one per seat)")
     labels = [BOTS.parse(b).label for b in bots]
     data = rules_data if rules_data is not None else rules_module.load().source
-    rules_module.from_data(data, "--rules")  # checked before any game
+    r = rules_module.from_data(data, "--rules")  # checked before any game
+    if team and r.draw_to > r.team_limit:
+        raise UserError(f"--team: draw_to = {r.draw_to} is more than the team hand limit {r.team_limit}: the draw at "
+                        f"the end of a turn would break it")
+    deal = ke.make_setup(r, players, team).cfg[ke.C_DEAL]
+    if r.card_count.sum() < deal * players:  # "Reparte 5 cartas de acción ... a cada jugador"
+        raise UserError(f"--rules: {r.card_count.sum()} action cards cannot deal {deal} to each of {players} players")
     spec = {"game": "regatta", "players": int(players), "bots": labels, "team": bool(team), "seed": int(seed),
             "rules": data}
     return Job(JOB_BUILDER, spec, ke.N_COLS, "int32", Statistic(1, "mean", "race length (turns)"))

@@ -1,1 +1,1 @@
-"""Regatta (seed 003) kernels: the step contract (engine.py) and the bots (bots.py)."""
+"""Regatta kernels: the step contract (engine.py) and the bots (bots.py)."""

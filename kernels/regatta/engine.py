@@ -19,8 +19,9 @@ MAX_BOATS = 4
 MAX_ACTIONS = 4096
 
 # cfg slots
-C_ROWS, C_COLS, C_PLAYERS, C_TEAM, C_DEAL, C_LIMIT, C_DRAW_TO, C_PLAYS, C_CAP, C_NCARD, C_NEV, C_BOATS = range(12)
-CFG_N = 12
+(C_ROWS, C_COLS, C_PLAYERS, C_TEAM, C_DEAL, C_LIMIT, C_DRAW_TO, C_PLAYS, C_CAP, C_NCARD, C_NEV, C_BOATS,
+ C_RESHUFFLE_NOW) = range(13)
+CFG_N = 13
 # scalar slots
 (S_PHASE, S_ACTIVE, S_TO_MOVE, S_PLAYS, S_ALLOWED, S_REVEALED, S_TURN, S_WINNER, S_CAPPED, S_PKIND, S_PCARD, S_PB,
  S_PC, S_CHAIN, S_LAST, S_ASKED, S_NEGATED, S_REVEALS, S_DECK_N) = range(19)
@@ -45,7 +46,8 @@ State = namedtuple("State", [
     "used",  # int64 [N_KINDS]
     "rng",  # uint64 [2] deck stream
     "tiles_rng",  # uint64 [2] tile stream
-    "mark", "queue", "dist",  # int64 [cells + cols] search scratch
+    "mark",  # int64 [cells + cols] the cells a move reaches (mark_reach), all 0 between uses
+    "queue", "dist",  # int64 [cells + cols] search scratch
     "pile",  # int64 [tiles] shuffle scratch
 ])
 
@@ -54,7 +56,8 @@ def make_setup(rules, players: int, team: bool) -> Setup:
     cfg = np.zeros(CFG_N, np.int64)
     cfg[C_ROWS], cfg[C_COLS], cfg[C_PLAYERS], cfg[C_TEAM] = rules.rows, rules.cols, players, int(team)
     cfg[C_LIMIT] = rules.team_limit if team else rules.limit
-    cfg[C_DEAL] = min(rules.deal, cfg[C_LIMIT])
+    cfg[C_DEAL] = min(rules.deal, cfg[C_LIMIT]) if team and rules.option("team_deal_at_limit") else rules.deal
+    cfg[C_RESHUFFLE_NOW] = int(rules.option("reshuffle_at_once"))
     cfg[C_DRAW_TO], cfg[C_PLAYS], cfg[C_CAP] = rules.draw_to, rules.plays, rules.turn_cap
     cfg[C_NCARD], cfg[C_NEV], cfg[C_BOATS] = len(rules.card_names), len(rules.ev_names), 2 if team else players
     ev = max(len(rules.ev_names), 1)
@@ -113,12 +116,29 @@ def _refill(deck, counts, rng):
 
 
 @kernel
-def _draw(st, p):
+def _draw(st, setup, p):
     if st.sc[S_DECK_N] == 0:
         st.sc[S_DECK_N] = _refill(st.deck, st.disc, st.rng)
     if st.sc[S_DECK_N] > 0:
         st.sc[S_DECK_N] -= 1
         st.hand[p, st.deck[st.sc[S_DECK_N]]] += 1
+        _reshuffle_if_out(st, setup)
+
+
+@inline
+def _reshuffle_if_out(st, setup):
+    """reshuffle_at_once: "Si en cualquier momento se termina el mazo de acciones, barajea la pila de descarte"
+    -- the moment the deck is empty (after a draw, or a discard onto the pile of an empty deck)."""
+    if setup.cfg[C_RESHUFFLE_NOW] and st.sc[S_DECK_N] == 0:
+        st.sc[S_DECK_N] = _refill(st.deck, st.disc, st.rng)
+
+
+@inline
+def _discard(st, setup, p, k):
+    """Seat p's card of type k onto the action discard pile."""
+    st.hand[p, k] -= 1
+    st.disc[k] += 1
+    _reshuffle_if_out(st, setup)
 
 
 @kernel
@@ -158,7 +178,7 @@ def init(st, setup, seed, game):
     st.sc[S_WINNER] = -1
     for p in range(cfg[C_PLAYERS]):
         for _ in range(cfg[C_DEAL]):
-            _draw(st, p)
+            _draw(st, setup, p)
 
 
 @inline
@@ -183,65 +203,70 @@ def neighbour(setup, cell, side):
 
 
 @kernel
-def steps_from(st, setup, pos):
-    """The cells one connected move from pos, a bit each: face-up tiles whose rivers meet; from off the map,
-    the start tile in front when it opens south."""
+def _step(st, setup, pos, side):
+    """The cell one connected move from the grid cell pos by `side` (0 N, 1 E, 2 S, 3 W): a face-up tile
+    whose river meets pos's; else -1."""
+    n = neighbour(setup, pos, side)
+    if n < 0 or not (is_open(st, setup, pos) >> side) & 1 or not (is_open(st, setup, n) >> ((side + 2) % 4)) & 1:
+        return -1
+    return n
+
+
+@kernel
+def _mark_from(st, setup, x, more):
+    """Mark cell x and, when `more`, the cells one connected move from it."""
+    st.mark[x] = 1
+    if more:
+        for side in range(4):
+            m = _step(st, setup, x, side)
+            if m >= 0:
+                st.mark[m] = 1
+
+
+@kernel
+def mark_reach(st, setup, pos, moves):
+    """st.mark[x] = 1 for the cells at most `moves` (1 or 2) connected moves from pos (pos itself when a
+    second move leads back); from off the map the first move is onto the start tile in front when it opens
+    south. An array, not a bit mask: any grid size. Whoever reads the marks clears them (read_mark)."""
     cols = setup.cfg[C_COLS]
     cells = setup.cfg[C_ROWS] * cols
-    one = np.int64(1)
-    out = np.int64(0)
     if pos < 0:
-        return out
+        return
     if pos >= cells:
         front = cells - cols + pos - cells
-        return one << front if is_open(st, setup, front) & 4 else out
-    here = is_open(st, setup, pos)
-    if here == 0:
-        return out
-    r, c = pos // cols, pos % cols
-    if here & 1 and r > 0 and is_open(st, setup, pos - cols) & 4:
-        out |= one << (pos - cols)
-    if here & 2 and c < cols - 1 and is_open(st, setup, pos + 1) & 8:
-        out |= one << (pos + 1)
-    if here & 4 and pos + cols < cells and is_open(st, setup, pos + cols) & 1:
-        out |= one << (pos + cols)
-    if here & 8 and c > 0 and is_open(st, setup, pos - 1) & 2:
-        out |= one << (pos - 1)
-    return out
+        if is_open(st, setup, front) & 4:
+            _mark_from(st, setup, front, moves == 2)
+        return
+    for side in range(4):
+        n = _step(st, setup, pos, side)
+        if n >= 0:
+            _mark_from(st, setup, n, moves == 2)
 
 
-@kernel
-def reach_from(st, setup, pos, moves):
-    """The cells at most `moves` (1 or 2) connected moves from pos, a bit each (pos itself included when a
-    second move leads back)."""
-    cells = setup.cfg[C_ROWS] * setup.cfg[C_COLS]
-    near = steps_from(st, setup, pos)
-    if moves == 1:
-        return near
-    out = near
-    for x in range(cells):
-        if (near >> x) & 1:
-            out |= steps_from(st, setup, x)
-    return out
+@inline
+def read_mark(st, x):
+    """Whether cell x is marked (mark_reach), clearing the mark."""
+    if st.mark[x] == 0:
+        return False
+    st.mark[x] = 0
+    return True
 
 
-@kernel
-def _swap_masks(st, setup):
-    """(face-up river cells, face-up goal cells, cells with a boat), a bit each: what the swaps read."""
-    cells = setup.cfg[C_ROWS] * setup.cfg[C_COLS]
-    one = np.int64(1)
-    rivers, goals, boats = np.int64(0), np.int64(0), np.int64(0)
-    for x in range(cells):
-        if st.cell_up[x] == 1:
-            k = setup.tile_kind[st.cell_tile[x]]
-            if k == RIVER:
-                rivers |= one << x
-            elif k == GOAL:
-                goals |= one << x
+@inline
+def _swap_type(st, setup, x):
+    """RIVER or GOAL for a face-up tile of that type (the only tiles a swap moves), else -1."""
+    if st.cell_up[x] == 0:
+        return -1
+    k = setup.tile_kind[st.cell_tile[x]]
+    return k if k == RIVER or k == GOAL else -1
+
+
+@inline
+def _has_boat(st, setup, x):
     for b in range(setup.cfg[C_BOATS]):
-        if 0 <= st.boat[b] < cells:
-            boats |= one << st.boat[b]
-    return rivers, goals, boats
+        if st.boat[b] == x:
+            return True
+    return False
 
 
 @inline
@@ -254,22 +279,21 @@ def _put(actions, n, kind, a, b, c):
 
 
 @kernel
-def _put_swaps(actions, n, kind, k, rivers, goals, boats, cells, cols):
+def _put_swaps(st, setup, actions, n, kind, k, cells, cols):
     """The swaps of card k in cell order (x, then y > x): two face-up tiles of one type (river or goal),
     orthogonal neighbours for SWAP_ADJ, neither carrying a boat for SWAP_ANY."""
     for x in range(cells):
-        same = rivers if (rivers >> x) & 1 else (goals if (goals >> x) & 1 else np.int64(0))
-        if same == 0:
+        tx = _swap_type(st, setup, x)
+        if tx < 0:
             continue
         if kind == SWAP_ADJ:
-            if (x + 1) % cols != 0 and (same >> (x + 1)) & 1:
+            if (x + 1) % cols != 0 and _swap_type(st, setup, x + 1) == tx:
                 n = _put(actions, n, kind, k, x, x + 1)
-            if x + cols < cells and (same >> (x + cols)) & 1:
+            if x + cols < cells and _swap_type(st, setup, x + cols) == tx:
                 n = _put(actions, n, kind, k, x, x + cols)
-        elif not (boats >> x) & 1:
-            free = same & ~boats
+        elif not _has_boat(st, setup, x):
             for y in range(x + 1, cells):
-                if (free >> y) & 1:
+                if _swap_type(st, setup, y) == tx and not _has_boat(st, setup, y):
                     n = _put(actions, n, kind, k, x, y)
     return n
 
@@ -316,21 +340,17 @@ def legal(st, setup, actions):
                 if x >= 0 and st.cell_up[x] == 0:
                     n = _put(actions, n, REVEAL, 0, x, 0)
     if st.sc[S_PLAYS] < st.sc[S_ALLOWED]:
-        rivers = np.int64(-1)  # _swap_masks, made at the first swap card
-        goals, boats = np.int64(0), np.int64(0)
         for k in range(nk):
             if st.hand[p, k] == 0:
                 continue
             for slot in range(2):
                 kind = setup.card_act[k, slot]
                 if kind == SWAP_ADJ or kind == SWAP_ANY:
-                    if rivers < 0:
-                        rivers, goals, boats = _swap_masks(st, setup)
-                    n = _put_swaps(actions, n, kind, k, rivers, goals, boats, cells, cols)
+                    n = _put_swaps(st, setup, actions, n, kind, k, cells, cols)
                 elif kind == ADV1 or kind == ADV2:
-                    reach = reach_from(st, setup, pos, 1 if kind == ADV1 else 2)
+                    mark_reach(st, setup, pos, 1 if kind == ADV1 else 2)
                     for x in range(cells):
-                        if (reach >> x) & 1 and x != pos:
+                        if read_mark(st, x) and x != pos:
                             n = _put(actions, n, kind, k, x, 0)
                 elif kind == ROTATE:
                     for x in range(cells):
@@ -407,7 +427,7 @@ def _resolve_card(st, setup, ev):
     boat = boat_of(setup, p)
     if effect == DRAW:
         for _ in range(amount):
-            _draw(st, p)
+            _draw(st, setup, p)
     elif effect == LOSE:
         for _ in range(amount):
             held = 0
@@ -419,8 +439,7 @@ def _resolve_card(st, setup, ev):
                 while u >= st.hand[p, k]:
                     u -= st.hand[p, k]
                     k += 1
-                st.hand[p, k] -= 1
-                st.disc[k] += 1
+                _discard(st, setup, p, k)
     elif effect == BACK:
         st.boat[boat] = st.boat_start[boat]
     elif effect == SKIP_REVEAL:
@@ -453,7 +472,7 @@ def step(st, setup, kind, a, b, c):
                 spare += st.disc[k]
             if held >= cfg[C_DRAW_TO] or (st.sc[S_DECK_N] == 0 and spare == 0):
                 break
-            _draw(st, p)
+            _draw(st, setup, p)
         st.sc[S_TURN] += 1
         if st.sc[S_TURN] >= cfg[C_CAP]:
             st.sc[S_PHASE] = OVER
@@ -462,11 +481,10 @@ def step(st, setup, kind, a, b, c):
         st.sc[S_ACTIVE] = (st.sc[S_ACTIVE] + 1) % cfg[C_PLAYERS]  # "Pasa el turno al jugador de tu derecha."
         _begin_turn(st, setup)
     elif kind == DISCARD or kind == MULLIGAN:
-        st.hand[p, a] -= 1
-        st.disc[a] += 1
+        _discard(st, setup, p, a)
         if kind == MULLIGAN:
             st.sc[S_PLAYS] += 1
-            _draw(st, p)
+            _draw(st, setup, p)
     elif kind == REVEAL:
         st.sc[S_REVEALED] = 1
         st.sc[S_REVEALS] += 1
@@ -489,15 +507,13 @@ def step(st, setup, kind, a, b, c):
     elif kind == PASS:
         _open_window(st, setup)
     elif kind == NEGATE:  # "Puedes usar esta carta en respuesta a otra carta de Negar acción."
-        st.hand[p, a] -= 1
-        st.disc[a] += 1
+        _discard(st, setup, p, a)
         st.sc[S_CHAIN] += 1
         st.sc[S_LAST] = p
         st.sc[S_ASKED] = 0
         _open_window(st, setup)
     else:  # an action card: played, counted, then its negate window
-        st.hand[p, a] -= 1
-        st.disc[a] += 1
+        _discard(st, setup, p, a)
         st.sc[S_PLAYS] += 1
         st.sc[S_PKIND] = kind
         st.sc[S_PCARD] = a

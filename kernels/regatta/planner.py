@@ -40,7 +40,8 @@ from kernels.regatta.engine import (
     apply_card,
     boat_of,
     legal,
-    reach_from,
+    mark_reach,
+    read_mark,
 )
 from kernels.regatta.score import WIN, path_score, standing, value, value_after, value_with
 
@@ -192,10 +193,10 @@ def _moves_value(st, setup, p, me, spite, base, bd, sea, rival):
         return base
     cells = setup.cfg[C_ROWS] * setup.cfg[C_COLS]
     pos = st.boat[me]
-    reach = reach_from(st, setup, pos, moves)
+    mark_reach(st, setup, pos, moves)
     best = base
     for x in range(cells):
-        if (reach >> x) & 1 and x != pos:
+        if read_mark(st, x) and x != pos:
             v = value_with(bd, setup, sea, st, me, spite, rival, ADV2, x, 0)
             if v < best:
                 best = v

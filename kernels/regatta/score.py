@@ -138,6 +138,8 @@ def board(st, setup, sea):
     cells = rows * cols
     one = np.int64(1)
     down = np.int64(0)  # face-down cells
+    if not fits_masks(setup):  # no mask holds the grid: every search is the Dijkstra one, this board unread
+        return down, down, down, down, down, down, down, down, down, down
     stop = np.int64(0)  # cells the search never leaves: face-down goal tiles while the sea is unseen
     go_n, go_e, go_s, go_w = np.int64(0), np.int64(0), np.int64(0), np.int64(0)  # can leave by that side
     in_n, in_e, in_s, in_w = np.int64(0), np.int64(0), np.int64(0), np.int64(0)  # face up, opens that side

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import numpy as np
 from matplotlib.ticker import MaxNLocator
 
-from reports.document import render_html, render_md
+from reports.document import render_html, render_md, reproduce_blocks
 from reports.plots import new_figure, save_png
 
 
@@ -35,17 +36,17 @@ def _win_bars(rows: list[dict], labels: list[str], fair: float, what: str, title
     err = np.array([[r["win"] - r["ci95"][0] for r in rows], [r["ci95"][1] - r["win"] for r in rows]])
     ax.bar(x, 100 * win, yerr=100 * err, capsize=4, color="#4878a8", label=f"{what} (95% CI)")
     ax.axhline(100 * fair, color="#c44e52", linestyle="--", label="fair share")
-    ax.set_xticks(x, labels)
+    ax.set_xticks(x, [textwrap.fill(label.replace(",", ", "), 16) for label in labels], fontsize=8)  # never overlap
     ax.set_ylabel(f"{what} (%)")
     ax.set_title(title)
     ax.legend()
     return save_png(fig, path)
 
 
-def seat_figure(seat: list[dict], path: Path) -> Path:
-    """Win rate per boat (seat order) with its 95% Wilson interval, and the fair share."""
-    return _win_bars(seat, [f"boat {s['seat']}" for s in seat], 1 / len(seat), "races won",
-                     "Win rate per boat, in playing order", path)
+def seat_figure(seat: list[dict], path: Path, unit: str = "boat") -> Path:
+    """Win rate per boat or team (seat order) with its 95% Wilson interval, and the fair share."""
+    return _win_bars(seat, [f"{unit} {s['seat']}" for s in seat], 1 / len(seat), "races won",
+                     f"Win rate per {unit}, in playing order", path)
 
 
 def bot_figure(bots: list[dict], path: Path) -> Path:
@@ -99,15 +100,37 @@ def path_figure(tracks: np.ndarray, path: Path, stuck: int = 1000, least: int = 
     return save_png(fig, path)
 
 
-def write(stage: Path, headline: str, sections: list[tuple], turns: np.ndarray, capped: np.ndarray,
-          assumptions: list[str], seat: list[dict] | None = None, use: tuple | None = None,
-          bots: list[dict] | None = None, tracks: np.ndarray | None = None) -> None:
+RULEBOOK = "the paper-boat regatta rulebook (Spanish)"
+
+
+def _rules_text(where: dict) -> str:
+    if where.get("file") == "packaged":
+        return "the packaged rules data (analyzer/regatta/data)"
+    return f"{where['file']} (sha256 {where['sha256'][:12]}) over the packaged rules data"
+
+
+def reproduce(summary: dict) -> list:
+    """The closing "Reproduce" section: the exact command, then what it rests on."""
+    items = [f"seed: {summary['seed']} (--seed; the rulebook is {RULEBOOK})", f"rules: {_rules_text(summary['rules'])}"]
+    if summary.get("variant"):
+        items.append(f"variant: {_rules_text(summary['variant'])}")
+    if summary["rules"].get("options"):
+        chosen = summary["rules"]["options"].items()
+        items.append("rule switches: " + ", ".join(f"{k}={str(v).lower()}" for k, v in chosen))
+    items.append("versions: " + ", ".join(f"{k} {v}" for k, v in summary.get("versions", {}).items()))
+    return reproduce_blocks(summary, items)
+
+
+def write(stage: Path, headline: str, sections: list[tuple], turns: np.ndarray, capped: np.ndarray, summary: dict,
+          seat: list[dict] | None = None, use: tuple | None = None, bots: list[dict] | None = None,
+          tracks: np.ndarray | None = None) -> None:
     png = race_length_figure(turns, capped, stage / "race_length.png")
     images = {png.name: png.read_bytes()}
     if seat:
-        seat_png = seat_figure(seat, stage / "seat_win.png")
+        unit = "team" if summary.get("team") else "boat"
+        seat_png = seat_figure(seat, stage / "seat_win.png", unit)
         images[seat_png.name] = seat_png.read_bytes()
-        sections = [*sections, ("img", "Win rate per boat", seat_png.name)]
+        sections = [*sections, ("img", f"Win rate per {unit}", seat_png.name)]
     if bots:
         bot_png = bot_figure(bots, stage / "bot_win.png")
         images[bot_png.name] = bot_png.read_bytes()
@@ -121,6 +144,7 @@ def write(stage: Path, headline: str, sections: list[tuple], turns: np.ndarray, 
         images[use_png.name] = use_png.read_bytes()
         sections = [*sections, ("img", "Card and action use", use_png.name)]
     blocks = [("h1", headline), *sections, ("img", "Race length distribution", png.name),
-              ("h2", "Assumptions (defaults where seed 003 is silent)"), ("ul", assumptions)]
+              ("h2", f"Assumptions (the rules in force where {RULEBOOK} is silent or open)"),
+              ("ul", summary["assumptions"]), *reproduce(summary)]
     (stage / "report.md").write_text(render_md(blocks), "utf-8")
     (stage / "report.html").write_text(render_html(blocks, "Regatta", images), "utf-8")

@@ -1,4 +1,4 @@
-"""Every rule of seed 003 on a hand-built position, the rulebook's words quoted."""
+"""Every rule of the paper-boat regatta rulebook on a hand-built position, the rulebook's words quoted."""
 
 import pytest
 
@@ -11,12 +11,12 @@ COLS = RULES.cols
 CELLS = RULES.rows * COLS
 
 
-def tile(kind, opening="", sea=False, mark=0):
-    """The index of a tile of that kind and printed openings."""
+def tile(kind, opening="", sea=False, mark=None):
+    """The index of a tile of that kind and printed openings (and mark: 1 event, 2 effect, None either)."""
     mask = sum(1 << "NESW".index(c) for c in opening)
     for t in range(len(RULES.tile_kind)):
         if (RULES.tile_kind[t] == kind and RULES.tile_open[t] == mask and bool(RULES.tile_sea[t]) == sea
-                and (kind != R.RIVER or RULES.tile_mark[t] == mark)):
+                and (mark is None or RULES.tile_mark[t] == mark)):
             return t
     raise LookupError((kind, opening, sea, mark))
 
@@ -158,8 +158,8 @@ def test_movement_needs_connected_rivers():
     """"Mueve tu barco a una loseta de río adyacente que conecte con tu posición actual.\""""
     s = position(2, hand={0: [card("advance one"), card("advance two")]})
     s.cell_tile[cell(5, 0)] = tile(R.START, "NS")
-    s.cell_tile[cell(4, 0)] = tile(R.RIVER, "NS", mark=0)
-    s.cell_tile[cell(3, 0)] = tile(R.RIVER, "ES", mark=0)
+    s.cell_tile[cell(4, 0)] = tile(R.RIVER, "NS")
+    s.cell_tile[cell(3, 0)] = tile(R.RIVER, "ES")
     s.cell_tile[cell(3, 1)] = tile(R.RIVER, "EW")
     s.boat[0] = cell(5, 0)
     moves = R.legal(RULES, s)
@@ -209,3 +209,66 @@ def test_a_rules_file_that_is_not_utf8_text_is_one_line(tmp_path, capsys):
     code, _, err = run_cli(["regatta", "simulate", "--rules", str(binary), "--games", "3", "--out",
                             str(tmp_path / "o")], capsys)
     assert one_line_error(code, err, "not UTF-8 text"), err
+
+
+def test_the_deck_reshuffles_the_moment_it_runs_out():
+    """"Si en cualquier momento se termina el mazo de acciones, barajea la pila de descarte y colócala nuevamente
+    como mazo de acciones." The literal reading (reshuffle_at_once, the default): the moment the last card is
+    drawn, not at the next draw."""
+    for at_once in (True, False):
+        rules = rules_module.load(rule=[f"reshuffle_at_once={str(at_once).lower()}"])
+        s = R.init(rules, 2, seed=1, game=0)
+        for c in range(2):
+            R.step(rules, s, R.PLACE, 0, c, 0)
+        s.hand[0] = [0] * len(rules.card_names)
+        s.hand[0][card("rotate")] = 1
+        s.discard = [0] * len(rules.card_names)
+        for k in s.deck[:-1]:  # all but one card on the discard pile
+            s.discard[k] += 1
+        s.deck = s.deck[-1:]
+        piled = sum(s.discard)
+        R.step(rules, s, R.MULLIGAN, card("rotate"), 0, 0)  # discard the rotate, draw the deck's last card
+        if at_once:
+            assert len(s.deck) == piled + 1 and sum(s.discard) == 0  # the rotate went in too: it was discarded first
+        else:
+            assert s.deck == [] and sum(s.discard) == piled + 1  # waits for the next draw
+        R.step(rules, s, R.END, 0, 0, 0)
+        assert sum(s.hand[0]) == 3 and len(s.deck) == piled + 1 - 2  # either way the end-of-turn draw finds cards
+
+
+def test_an_empty_deck_takes_a_card_discarded_at_once():
+    """"en cualquier momento": with the deck and its discard pile empty, a played card is the deck again at
+    once (reshuffle_at_once)."""
+    s = position(2, hand={0: [card("rotate")]})
+    s.deck, s.discard = [], [0] * len(RULES.card_names)
+    R.step(RULES, s, R.ROTATE, card("rotate"), cell(2, 1), 1)
+    assert s.deck == [card("rotate")] and sum(s.discard) == 0
+
+
+@pytest.mark.parametrize("at_limit, dealt", [(False, 5), (True, 3)])
+def test_the_team_variant_deals_five(at_limit, dealt):
+    """"Reparte 5 cartas de acción ... a cada jugador." and Toma otro rumbo: "Cambien el límite de cartas de la
+    mano de 5 a 3." -- the variant changes the limit only, so the deal stays 5 (team_deal_at_limit=false, the
+    default) and a player discards down to 3 before ending a turn."""
+    rules = rules_module.load(rule={"team_deal_at_limit": at_limit})
+    s = R.init(rules, 4, seed=2, game=0, team=True)
+    assert [sum(h) for h in s.hand] == [dealt] * 4
+    for c in range(2):
+        R.step(rules, s, R.PLACE, 0, c, 0)
+    assert bool(kinds(R.legal(rules, s), R.END)) == (dealt <= 3)
+
+
+def test_every_revealed_tile_draws_the_card_it_names():
+    """"Toma una carta de evento o efecto, según lo indique la loseta." Every reveal draws one card of the
+    deck its tile names: every default tile names one."""
+    assert set(RULES.tile_mark.tolist()) == {1, 2}
+    for t in range(len(RULES.tile_kind)):
+        s = position(2, hand={0: []})
+        s.cell_up = [False] * CELLS
+        s.boat[0] = CELLS + 0
+        x = s.cell_tile.index(t)
+        s.cell_tile[x], s.cell_tile[cell(5, 0)] = s.cell_tile[cell(5, 0)], t  # tile t in front of the boat
+        before = [sum(d) for d in s.ev_discard]
+        R.step(RULES, s, R.REVEAL, 0, cell(5, 0), 0)
+        drawn = [sum(d) - b for d, b in zip(s.ev_discard, before)]
+        assert drawn == ([1, 0] if RULES.tile_mark[t] == 1 else [0, 1])
