@@ -284,7 +284,8 @@ def play_cmd(
                                             "same boards, dice and decks): bot and seat effects apart."),
     rules: Optional[Path] = RULES_FILE_OPTION,
     rule: Optional[list[str]] = _rule_option("domestic_trade=false; New World: harbours_after_draft=true, "
-                                             "harbour_hexes_apart=true; the Wonders: wonder_site_city=false"),
+                                             "harbour_hexes_apart=true; the Wonders: wonder_site_city=true; "
+                                             "draft_ship_facing_frame=false"),
     out: Path = GAMES_OUT_OPTION,
     run=None,
 ):

@@ -468,12 +468,13 @@ def option_texts(rules, scenarios) -> list[str]:
     """The sentences of the rules options in force that apply to any of `scenarios`: the harbour options where
     the players lay harbours (or, the spacing, win them), the cloth options where cloth is traded, the gift
     options where ships win gifts, the fleet's where there is a pirate fleet, the wonder options where wonders are
-    built."""
+    built, the draft's ship options where the draft takes ships."""
     return rules.option_texts(any(s.harbours.placement == "players" for s in scenarios),
                               any(bool(s.victory.cloth_per_vp) for s in scenarios),
                               any(has_gifts(s) for s in scenarios),
                               pirates=any(bool(s.markers.fortresses) for s in scenarios),
-                              wonders=any(bool(s.markers.wonders) for s in scenarios))
+                              wonders=any(bool(s.markers.wonders) for s in scenarios),
+                              draft_ships=any(s.setup.ships for s in scenarios))
 
 
 def cloth_end(pool: Pooled, n: int, villages: int) -> dict:

@@ -304,13 +304,15 @@ class State:
 
 # ------------------------------------------------------------------------------------------------ set-up
 def deck_counts(table: Table) -> dict[str, int]:
-    """The development deck by card: the rules' [development_deck]; the Pirate Islands: its [pirates]
-    victory_point_cards counted as knights with 4 players, removed with 3 ('contam como cartas de cavaleiro')."""
+    """The development deck by card: the rules' [development_deck]; the Pirate Islands: its VP cards counted as
+    knights with 4 players, removed with 3 ('contam como cartas de cavaleiro'): the deck's own ('são mantidas no
+    baralho'), or with option pirate_four_vp_cards the seed's count, [pirates] victory_point_cards."""
     deck = dict(table.rules.deck)
     if table.forts:
+        kept = table.rules.pirate_vp_cards if table.rules.chosen["pirate_four_vp_cards"] else deck["victory_point"]
         deck["victory_point"] = 0
         if table.players == 4:
-            deck["knight"] += table.rules.pirate_vp_cards
+            deck["knight"] += kept
     return deck
 
 
@@ -768,7 +770,8 @@ def legal(table: Table, state: State) -> list[tuple[int, int, int]]:
 
 def _setup_edges(table: Table, state: State) -> list[tuple[int, int, int]]:
     """A road, or from a coastal settlement a ship ('poderá construir um barco em vez de uma estrada'), beside the
-    settlement just placed; never a ship on a coast facing the frame (as the set-up heuristics)."""
+    settlement just placed; never on a side of the pirate's hex ('não podem ser colocados ... barcos das vias
+    marítimas que rodeiam o pirata'); on a coast facing the frame only with option draft_ship_facing_frame."""
     topo = table.scenario.topology
     c = state.setup_corner
     out = []
@@ -777,10 +780,11 @@ def _setup_edges(table: Table, state: State) -> list[tuple[int, int, int]]:
             continue
         if _may_road(table, state, e):
             out.append((ROAD, e, 0))
-        if table.scenario.setup.ships and _corner_coastal(table, state, c) and _may_ship(table, state, e):
+        if table.scenario.setup.ships and _corner_coastal(table, state, c) and _may_ship(table, state, e) \
+                and not _pirate_blocks(table, state, e):
             sides = _sides(table, e)
             faces_frame = 1 in [_side(state, h) for h in sides] and any(topo.hex_frame[h] for h in sides if h >= 0)
-            if not faces_frame:
+            if not faces_frame or table.rules.chosen["draft_ship_facing_frame"]:
                 out.append((SHIP, e, 0))
     return sorted(out)
 
@@ -962,6 +966,7 @@ def step(table: Table, state: State, action: tuple[int, int, int]) -> None:
         return
     if ph == SETUP_EDGE:
         _place_edge(table, state, seat, a, kind == SHIP)
+        state.edge_built[a] = -1  # built before turn 0, seat 1's first turn ('construído nesse mesmo turno': not)
         _update_route(table, state)
         _end_setup_step(table, state)
         return
@@ -1342,10 +1347,15 @@ def route_sites(table: Table, state: State, seat: int) -> list[int]:
     passed = f.colour_corner == c or f.colour_corner in [x for e in state.fort_route[seat] for x in _ends(table, e)]
     dist = to_fort if passed else to_colour
     lanes = set(f.lanes) | {f.ship}
+    blocked = -1  # option fleet_blocks_ships: the fleet's hex, whose sides take no new ship
+    if table.rules.chosen["fleet_blocks_ships"] and state.fleet >= 0:
+        blocked = table.fleet_path[state.fleet]
     out = []
     for e in _corner_edges(table, c):
         a, b = _ends(table, e)
         d = b if a == c else a
+        if blocked >= 0 and blocked in _sides(table, e):
+            continue
         if e in lanes and state.edge_owner[e] < 0 and dist.get(d, -1) == dist[c] - 1:
             out.append(e)
     return sorted(out)

@@ -24,7 +24,8 @@ DEV_CARDS = ("knight", "victory_point", "road_building", "year_of_plenty", "mono
 PIECES = ("roads", "ships", "settlements", "cities")
 OPTIONS = ("domestic_trade", "harbours_after_draft", "harbour_hexes_apart", "cloth_route_from_reserve",
            "gift_by_moved_ship", "gift_harbour_at_cities", "raid_sole_owner", "knight_without_ship",
-           "wonder_site_city")  # every rules file's [options]
+           "wonder_site_city", "draft_ship_facing_frame", "fleet_blocks_ships",
+           "pirate_four_vp_cards")  # every rules file's [options]
 LAID_OPTIONS = ("harbours_after_draft",)  # only where the players lay harbours (New World)
 SPACING_OPTIONS = ("harbour_hexes_apart",)  # where harbours are laid or won during play (New World, Forgotten Tribe)
 CLOTH_OPTIONS = ("cloth_route_from_reserve",)  # only where cloth is traded (Cloth for Catan)
@@ -32,7 +33,9 @@ GIFT_OPTIONS = ("gift_by_moved_ship", "gift_harbour_at_cities")  # only where sh
 WONDER_OPTIONS = ("wonder_site_city",)  # only where wonders are built (the Wonders of Catan)
 WONDER_NOTES = ("claim_note", "requirement_note", "win_note")  # [wonders]: the defaults where the seed is silent
 WONDER_SITES = ("", "strait", "wasteland")  # a card's site: none, or the scenario's marked corners it names
-PIRATE_OPTIONS = ("raid_sole_owner", "knight_without_ship")  # only with a pirate fleet (the Pirate Islands)
+PIRATE_OPTIONS = ("raid_sole_owner", "knight_without_ship", "fleet_blocks_ships",
+                  "pirate_four_vp_cards")  # only with a pirate fleet (the Pirate Islands)
+DRAFT_SHIP_OPTIONS = ("draft_ship_facing_frame",)  # only where the draft takes ships
 CLOTH_NOTES = ("route_note", "pay_note", "closed_note", "pirate_note", "end_note")  # [cloth]: the defaults
 PIRATE_NOTES = ("deck_note", "route_note", "warship_note", "raid_note", "seven_note", "battle_note", "conquest_note",
                 "fleet_end_note")  # [pirates]: the Pirate Islands' defaults where the seed is silent
@@ -78,7 +81,7 @@ class Rules:
     chosen: dict[str, bool]  # their values in force (the defaults, or --rule)
     cloth_notes: tuple[str, ...] = ()  # [cloth]: Cloth for Catan's defaults where the seed is silent (CLOTH_NOTES)
     chit_vp: int = 1  # [gifts]: VP of a Catan chit won on an islet coast (the Forgotten Tribe)
-    pirate_vp_cards: int = 4  # [pirates]: the Pirate Islands' VP cards (knights with 4 players, removed with 3)
+    pirate_vp_cards: int = 4  # [pirates]: the seed's count of VP cards (the deck with option pirate_four_vp_cards)
     pirate_notes: tuple[str, ...] = ()  # [pirates]: the Pirate Islands' defaults (PIRATE_NOTES)
     wonder_cards: tuple[WonderCard, ...] = ()  # [wonders]: the Wonders of Catan's cards
     wonder_stages: int = 4  # [wonders] stages: a wonder's build stages (the last one wins)
@@ -95,12 +98,15 @@ class Rules:
         return self.offers_per_turn if self.chosen["domestic_trade"] else 0
 
     def option_texts(self, laid_harbours: bool = True, cloth: bool = True, gifts: bool = True,
-                     pirates: bool = True, wonders: bool = True) -> list[str]:
+                     pirates: bool = True, wonders: bool = True, draft_ships: bool = True) -> list[str]:
         """Each option's sentence for its value in force: what every report lists (the harbour options only
         where the players lay the harbours, `laid_harbours`, the spacing also where ships win them; the cloth
         options only where cloth is traded, `cloth`; the gift options only where ships win gifts, `gifts`; the
-        fleet's only with a pirate fleet, `pirates`; the wonder options only where wonders are built, `wonders`)."""
+        fleet's only with a pirate fleet, `pirates`; the wonder options only where wonders are built, `wonders`; the
+        draft's ship options only where the draft takes ships, `draft_ships`)."""
         def applies(name: str) -> bool:
+            if name in DRAFT_SHIP_OPTIONS:
+                return draft_ships
             if name in LAID_OPTIONS:
                 return laid_harbours
             if name in SPACING_OPTIONS:

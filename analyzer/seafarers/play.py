@@ -53,6 +53,8 @@ def kernel_board(table: Table) -> kg.Board:
         kg.P_WONDER_SITE_CITY: rules.chosen["wonder_site_city"],
         kg.P_FLEET_LEN: len(table.fleet_path), kg.P_FORT_CHITS: s.markers.fortress_strength,
         kg.P_RAID_SOLE: rules.chosen["raid_sole_owner"], kg.P_KNIGHT_NO_SHIP: rules.chosen["knight_without_ship"],
+        kg.P_DRAFT_FRAME_SHIP: rules.chosen["draft_ship_facing_frame"],
+        kg.P_FLEET_BLOCKS: rules.chosen["fleet_blocks_ships"],
     }
     if table.villages:  # Cloth for Catan
         values.update({kg.P_CLOTH_PER_VP: s.victory.cloth_per_vp, kg.P_CLOTH_PER_VILLAGE: s.markers.cloth_per_village,

@@ -253,10 +253,12 @@ def _first_piece(view: BoardView, scores: np.ndarray, corner: int, blocked, used
     on the edge whose far end leads to the best free corner two steps away (by the seat's `scores`);
     (-1, "") if none. A ship never goes on a coast facing the frame: "isto é válido apenas nas linhas
     costeiras a partir das quais se pode viajar até outras ilhas, e não nas linhas costeiras que dão para
-    peças de mar que servem de fronteira" (seed 002, scenarios 2 and 3, "como é óbvio"); with no other
-    edge for a ship the settlement takes a road, and always where the scenario's set-up takes no ships
-    (`setup.ships = false`: the Pirate Islands' single route starts at the pre-placed settlement)."""
+    peças de mar que servem de fronteira" (seed 002, scenarios 2 and 3, "como é óbvio"), nor on a side of the
+    pirate's start hex ("não podem ser colocados nem retirados barcos das vias marítimas que rodeiam o pirata");
+    with no other edge for a ship the settlement takes a road, and always where the scenario's set-up takes no
+    ships (`setup.ships = false`: the Pirate Islands' single route starts at the pre-placed settlement)."""
     topo, flags = view.scenario.topology, view.flags
+    pirate = view.scenario.pirate.hex if view.scenario.pirate.rule == "hex" else -1
     scores = np.where(flags.corner_land & ~blocked & topo.corner_in_play, scores, 0.0)
     may_ship = flags.corner_coastal[corner] and view.scenario.setup.ships  # (the Pirate Islands: one route)
     for ship in (True, False) if may_ship else (False,):
@@ -267,7 +269,8 @@ def _first_piece(view: BoardView, scores: np.ndarray, corner: int, blocked, used
             if ship:
                 sides = topo.edge_hexes[edge]
                 faces_frame = flags.edge_coastal[edge] and topo.hex_frame[sides[sides >= 0]].any()
-                if not (flags.edge_sea[edge] or flags.edge_coastal[edge] and not faces_frame):
+                if not (flags.edge_sea[edge] or flags.edge_coastal[edge] and not faces_frame) or (
+                        pirate >= 0 and pirate in sides):
                     continue
             elif not (flags.edge_coastal[edge] or flags.edge_land[edge]):
                 continue

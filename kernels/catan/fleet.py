@@ -93,10 +93,15 @@ def route_sites(board, game, seat):
     if c == board.fortress[FB_SEAT + seat, FB_FORT]:
         return 0
     row = FB_TO_FORT + seat if passed else FB_TO_COLOUR + seat
+    fleet = -1  # option fleet_blocks_ships: the fleet's hex, whose sides take no new ship
+    if board.params[kg.P_FLEET_BLOCKS] != 0 and game.st[kg.ST_FLEET] >= 0:
+        fleet = board.fortress[FB_PATH, game.st[kg.ST_FLEET]]
     k = 0
     for j in range(3):
         e = board.corner_edges[c, j]
         if e < 0 or board.fortress[FB_LANE + seat, e] == 0 or game.edge_owner[e] >= 0:
+            continue
+        if fleet >= 0 and (board.edge_hexes[e, 0] == fleet or board.edge_hexes[e, 1] == fleet):
             continue
         if board.fortress[row, kg._other_end(board, e, c)] == board.fortress[row, c] - 1:
             i = k

@@ -68,7 +68,10 @@ PIECE_ROAD, PIECE_SHIP, PIECE_SETTLEMENT, PIECE_CITY = range(4)  # columns of pi
  # The Wonders of Catan (kernels/catan/wonders.py; 0 elsewhere): the wonder cards, their stages, the islet chit on
  # every settlement (island_bonus_scope each_settlement), option wonder_site_city
  P_WONDERS, P_WONDER_STAGES, P_BONUS_EACH, P_WONDER_SITE_CITY,
- N_PARAMS) = range(44)
+ # options draft_ship_facing_frame (a draft ship on a coast facing the frame), fleet_blocks_ships (the Pirate
+ # Islands' fleet blocks a new ship on its hex's sides)
+ P_DRAFT_FRAME_SHIP, P_FLEET_BLOCKS,
+ N_PARAMS) = range(46)
 
 # Game.st
 (ST_PHASE, ST_ACTOR, ST_CURRENT, ST_TURN, ST_ROLLS, ST_SEVENS, ST_LAST_ROLL, ST_SETUP_POS, ST_SETUP_CORNER,
@@ -829,11 +832,13 @@ def _thief_moves(board, game, actions, n):
 
 @kernel
 def _setup_edge_kind(board, game, e, ship):
-    """May the set-up piece beside the new settlement go on edge e (as a ship if ship)?"""
+    """May the set-up piece beside the new settlement go on edge e (as a ship if ship)? (The reference's
+    _setup_edges: a ship never beside the pirate; on a coast facing the frame only with draft_ship_facing_frame.)"""
     if e < 0 or game.edge_owner[e] >= 0:
         return False
     if ship:
-        return _may_ship(board, game, e) and not _faces_frame(board, game, e)
+        return _may_ship(board, game, e) and not _pirate_blocks(board, game, e) and (
+            board.params[P_DRAFT_FRAME_SHIP] != 0 or not _faces_frame(board, game, e))
     return _may_road(board, game, e)
 
 
@@ -1383,6 +1388,7 @@ def step(board, game, kind, a, b):
         return
     if ph == SETUP_EDGE:
         _place_edge(board, game, seat, a, 1 if kind == SHIP else 0)
+        game.edge_built[a] = -1  # built before turn 0 (seat 1's first turn): it may move then
         _route_after_piece(board, game, seat, a, False)
         _end_setup_step(board, game)
         return

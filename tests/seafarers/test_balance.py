@@ -60,6 +60,9 @@ def check_draft(s, view, result):
     for edge, _, kind in result.pieces[result.preplaced:]:  # no drafted ship on a coast facing the frame
         sides = topo.edge_hexes[edge][topo.edge_hexes[edge] >= 0]
         assert not (kind == "ship" and view.flags.edge_coastal[edge] and topo.hex_frame[sides].any()), edge
+        # nor beside the pirate's start: "não podem ser colocados nem retirados barcos das vias marítimas que rodeiam
+        # o pirata"
+        assert not (kind == "ship" and s.pirate.rule == "hex" and s.pirate.hex in sides), edge
 
 
 # The seed's set-up text, as zone letters of the scenario files (not the areas' roles the draft reads):

@@ -428,10 +428,13 @@ def test_one_harbour_per_sea_hex_and_no_two_adjacent():
             assert b.state.phase == R.MAIN and R.kept_harbours(b.table, b.state, 0) == [i]
 
 
-def test_a_won_harbour_at_a_city_only_by_default():
-    """Default: a coastal city is a coastal building ('aldeia' read as the building); option
-    gift_harbour_at_cities=false: only a settlement, so a player with only a coastal city keeps the harbour."""
-    for rule, placed in ((None, True), (["gift_harbour_at_cities=false"], False)):
+def test_a_won_harbour_at_a_city_only_with_the_option():
+    """Default: 'Se esse jogador tem uma aldeia na linha costeira' read literally (the seed writes 'aldeia ou cidade'
+    where it means both, e.g. 'Uma rota marítima que ligue uma aldeia ou cidade com terra firme'): only a
+    settlement, so a player with only a coastal city keeps the harbour; option gift_harbour_at_cities=true: a city
+    too."""
+    assert said("Se esse jogador tem uma aldeia na linha costeira") and said("ligue uma aldeia ou cidade com terra")
+    for rule, placed in ((None, False), (["gift_harbour_at_cities=true"], True)):
         b = Both(rule=rule)
         c = b.coastal_sites()[0]
         b.settle(c, 0, city=True)

@@ -116,7 +116,7 @@ def test_the_set_up_places_a_settlement_and_a_ship_per_player_and_keeps_the_deck
             assert s.fort_route[seat] == [f.ship] and s.fort_chits[seat] == 3
             assert s.pieces_left[seat] == [15, 14, 4, 4]
         assert s.fleet == 0 and not b.table.has_robber and not b.table.has_pirate
-        knights = rules.deck["knight"] + (rules.pirate_vp_cards if players == 4 else 0)
+        knights = rules.deck["knight"] + (rules.deck["victory_point"] if players == 4 else 0)  # the deck's VP cards
         assert sorted(s.deck) == sorted([R.KNIGHT] * knights + [R.ROAD_BUILDING] * 2 + [R.YEAR_OF_PLENTY] * 2
                                         + [R.MONOPOLY] * 2)
         assert g.deck[:b.board.params[kg.P_DECK_LEN]].tolist() == s.deck

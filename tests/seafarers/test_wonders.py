@@ -241,8 +241,9 @@ def test_the_colossus_needs_a_city_at_a_harbour_and_an_unbranched_route_of_five(
 @pytest.mark.parametrize("w, marker", [(BRIDGE, "strait_corners"), (WALL, "wasteland_corners")])
 def test_the_bridge_and_the_wall_need_a_settlement_on_their_marked_corner(w, marker):
     """'GRANDE PONTE Requisitos Uma aldeia no estreito (quadrado lilás)'; 'GRANDE MURALHA Requisitos Uma aldeia nas
-    terras baldias (quadrado castanho)': a settlement on one of those corners; a city there counts by default
-    (option wonder_site_city), not with --rule wonder_site_city=false."""
+    terras baldias (quadrado castanho)': a settlement on one of those corners; by default not a city there ('aldeia'
+    read literally: the seed writes 'aldeia ou cidade' where it means both), with --rule wonder_site_city=true a
+    city too."""
     b = Wonders()
     b.settle(b.site(), 0)
     assert w not in b.claims()
@@ -250,11 +251,11 @@ def test_the_bridge_and_the_wall_need_a_settlement_on_their_marked_corner(w, mar
     b.settle(c, 0)
     assert w in b.claims()
     b.upgrade(c, 0)
-    strict = Wonders(rule=["wonder_site_city=false"])
-    strict.settle(c, 0, city=True)
-    assert w in b.claims() and w not in strict.claims()
-    strict.settle(getattr(strict.markers, marker)[1], 0)
-    assert w in strict.claims()
+    loose = Wonders(rule=["wonder_site_city=true"])
+    loose.settle(c, 0, city=True)
+    assert w not in b.claims() and w in loose.claims()
+    b.settle(getattr(b.markers, marker)[1], 0)
+    assert w in b.claims()
 
 
 # ------------------------------------------------------------------------------------------------ claiming
