@@ -8,6 +8,7 @@ larger than int64 would overflow in a kernel; a deck of millions of cards would 
 
 from __future__ import annotations
 
+import difflib
 import os
 import tomllib
 from dataclasses import dataclass
@@ -16,8 +17,8 @@ from pathlib import Path
 from analyzer.errors import UserError
 from analyzer.io import read_data_file
 
-__all__ = ["RuleOption", "choose_options", "decode", "read_bytes", "read_text", "read_toml", "rule_options", "whole",
-           "whole_list"]
+__all__ = ["RuleOption", "choose_options", "decode", "known_keys", "nearest", "read_bytes", "read_text", "read_toml",
+           "rule_options", "unknown", "whole", "whole_list"]
 
 
 def read_bytes(path: str | os.PathLike, what: str) -> bytes:
@@ -59,6 +60,36 @@ def _shown(value) -> str:
         return f"{'-' if value < 0 else ''}about 10**{len(str(abs(value))) - 1}"
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def nearest(word: str, known) -> str:
+    """'; did you mean 'X'?' for the known name closest to word, else '; known: a, b, c' (or '; none is known')."""
+    known = sorted(str(k) for k in known)
+    close = difflib.get_close_matches(str(word), known, n=1, cutoff=0.6)
+    if close:
+        return f"; did you mean {close[0]!r}?"
+    if not known:
+        return "; none is known"
+    listed = ", ".join(known[:12]) + (", ..." if len(known) > 12 else "")
+    return f"; known: {listed}"
+
+
+def unknown(name: str, word, where: str, known, what: str = "key") -> UserError:
+    """The one-line error for a name the reader does not know:
+    `name: unknown key 'citty' in [supply]; did you mean 'city'?` (`what`: key, column, option...)."""
+    return UserError(f"{name}: unknown {what} {_shown(str(word))} in {where}{nearest(word, known)}")
+
+
+def known_keys(name: str, table, allowed, where: str) -> None:
+    """Refuse any key of `table` (a dict read from the file `name`) that is not in `allowed`: one UserError
+    line naming the file, the key, `where` it stands ("[supply]", "the top level", "[[wonders.card]] 2") and
+    the nearest allowed key. A misspelt key would otherwise be ignored and its default played silently."""
+    if not isinstance(table, dict):
+        return
+    allowed = set(allowed)
+    for key in table:
+        if key not in allowed:
+            raise unknown(name, key, where, allowed)
 
 
 def whole(name: str, key: str, value, least: int, most: int, why: str = "") -> int:
