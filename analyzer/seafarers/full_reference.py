@@ -306,12 +306,7 @@ class State:
 def deck_counts(table: Table) -> dict[str, int]:
     """The development deck by card: the rules' [development_deck]; the Pirate Islands: its [pirates]
     victory_point_cards counted as knights with 4 players, removed with 3 ('contam como cartas de cavaleiro')."""
-    deck = dict(table.rules.deck)
-    if table.forts:
-        deck["victory_point"] = 0
-        if table.players == 4:
-            deck["knight"] += table.rules.pirate_vp_cards
-    return deck
+    return table.rules.deck_for(table.scenario)
 
 
 def init(table: Table, seed: int, game: int) -> State:
