@@ -63,12 +63,15 @@ def _shown(value) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def nearest(word: str, known) -> str:
-    """'; did you mean 'X'?' for the known name closest to word, else '; known: a, b, c' (or '; none is known')."""
+def nearest(word: str, known, listing: bool = True) -> str:
+    """'; did you mean 'X'?' for the known name closest to word, else (listing) '; known: a, b, c' (or '; none is
+    known'), or ''."""
     known = sorted(str(k) for k in known)
     close = difflib.get_close_matches(str(word), known, n=1, cutoff=0.5)
     if close:
         return f"; did you mean {close[0]!r}?"
+    if not listing:
+        return ""
     if not known:
         return "; none is known"
     listed = ", ".join(known[:12]) + (", ..." if len(known) > 12 else "")

@@ -76,8 +76,20 @@ def check_players(players: int) -> None:
 
 
 @cache
+def _text() -> str:
+    return resources.files("analyzer.beacon").joinpath("data/rules.toml").read_text("utf-8")
+
+
+@cache
 def load_rules() -> Rules:
-    return parse_rules(resources.files("analyzer.beacon").joinpath("data/rules.toml").read_text("utf-8"))
+    return parse_rules(_text())
+
+
+def rules_data() -> dict:
+    """{"file": "packaged", "sha256"} of the rules data every run reads (summary.json's rules_data)."""
+    from analyzer.provenance import data_file
+
+    return data_file(None, _text())
 
 
 def parse_rules(text: str, name: str = "rules.toml") -> Rules:
