@@ -33,7 +33,7 @@ from analyzer import stats
 from analyzer.arms import Arm, ArmSpec, Registry, arms_run_info, run_arms
 from analyzer.errors import UserError
 from analyzer.params import check_seed
-from analyzer.provenance import provenance
+from analyzer.provenance import data_file, provenance
 from analyzer.rules_file import known_keys, read_text, read_toml, whole, whole_list
 from analyzer.runner import Job, RunOptions
 from analyzer.seafarers.board import board_flags
@@ -719,6 +719,7 @@ def summarize(setup: RaceSetup, plans: list[Plan], columns: list[np.ndarray], op
         "paired_note": f"turns to conquer, plan minus {base}, on the same games; a game where the seat did not "
                        f"conquer within {max_rounds} rounds counts as {max_rounds + 1}",
         **provenance("seafarers", options["seed"], command, assumptions(setup, options)),
+        "rules_data": data_file(options.get("rules_file") and Path(options["rules_file"]).name, setup.rules_text),
         "wall_seconds": wall,
         "seconds": seconds,
         "games_per_second": played / wall if wall > 0 and played else None,
