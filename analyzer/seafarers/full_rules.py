@@ -315,19 +315,14 @@ def _check_keys(name: str, data: dict) -> None:
         known_keys(name, card, CARD_KEYS, f"[[wonders.card]] {i + 1}", prose=True)
 
 
-def pirate_deck_size(deck: dict[str, int], pirate_vp_cards: int) -> int:
-    """The Pirate Islands' 4-player deck: [development_deck] without its VP cards, with [pirates]
-    victory_point_cards as knights (full_reference.deck_counts)."""
-    return sum(deck.values()) - deck["victory_point"] + pirate_vp_cards
-
-
 def _check_playable(name: str, costs: dict, supply: dict, bank: int, deck: dict, pirate_vp_cards: int) -> None:
     """What every scenario needs of the numbers, each refused in one line: a deck the kernel holds (Game.deck has
     kg.MAX_DECK places), the draft's pieces (2 settlements, each with a road: a ship needs a coast), items the bank
     can pay for."""
-    for what, size in (("development_deck", sum(deck.values())),
+    for what, size in (("development_deck", sum(deck.values())),  # (the second as Rules.deck_for deals it)
                        ("the Pirate Islands' 4-player deck (development_deck less its victory_point cards, plus "
-                        "pirates.victory_point_cards as knights)", pirate_deck_size(deck, pirate_vp_cards))):
+                        "pirates.victory_point_cards as knights)",
+                        sum(deck.values()) - deck["victory_point"] + pirate_vp_cards)):
         if size > MAX_DECK:
             raise UserError(f"{name}: {what} holds {size} cards; the game holds at most {MAX_DECK}")
     for piece in ("settlements", "roads"):
