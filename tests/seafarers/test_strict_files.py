@@ -140,7 +140,7 @@ def test_the_kernels_arrays_hold_the_largest_accepted_rules():
     from analyzer.seafarers.full_reference import game_table
     from analyzer.seafarers.play import kernel_board
 
-    big = _changed(**{"roads = 15": "roads = 30", "ships = 15": "ships = 30", "knight = 14": "knight = 91",
+    big = _changed(**{"roads = 15": "roads = 30", "ships = 15": "ships = 30", "knight = 14": "knight = 89",
                       "victory_point_cards = 4": "victory_point_cards = 5"})
     rules = load_rules("big.toml", big)
     assert MAX_DECK == kg.MAX_DECK
