@@ -383,7 +383,7 @@ def wins_assumptions(by_wins: dict, scenario, rules) -> list[str]:
         "Feature model: binomial logistic regression (statsmodels GLM) of each seat's wins out of the board's games "
         "on the standardised features (odds ratio per standard deviation) and the seat (against seat 1), CIs "
         "clustered by board; points: the odds ratio's move of a fair share of wins.",
-        f"Full-game rules data: {by_wins['rules']}. {SILENT_DEFAULTS}",
+        f"Full games: {rules.describe(scenario)} {SILENT_DEFAULTS}",
         *option_texts(rules, [scenario]),
         *cloth_assumptions(scenario, rules),
     ]
