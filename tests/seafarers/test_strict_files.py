@@ -209,3 +209,29 @@ def test_rules_at_the_documented_edges_play_without_crashing(edges):
     done = subprocess.run([sys.executable, "-c", PLAYER], input=json.dumps(texts), capture_output=True, text=True,
                           timeout=900, env={**os.environ, "PYTHONFAULTHANDLER": "1"})
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+# ------------------------------------------------------------------------------------------------ reports
+def test_the_play_report_describes_the_rules_in_force_and_names_their_file():
+    """With a 3-card bank and no development cards the assumptions say so (they said '19-card bank, 25-card deck'
+    whatever the file held); summary.json's rules_data names the file and its sha256."""
+    import hashlib
+
+    from analyzer.seafarers.full_game import assumptions, check_play
+
+    text = _changed(**{"per_resource = 19": "per_resource = 3",
+                       **{f"{k} = {n}": f"{k} = 0" for k, n in (("knight", 14), ("victory_point", 5),
+                                                                ("road_building", 2), ("year_of_plenty", 2),
+                                                                ("monopoly", 2))}})
+    rules = load_rules("mine.toml", text)
+    s = load_scenario("new-shores", 4)
+    lines = assumptions(s, check_play("new-shores", 4, ["value"], 1, 0, "random"), "random", rules, rules.source)
+    assert lines[0].startswith("Rules data: mine.toml, given with --rules.")
+    assert "Bank: 3 cards of each resource. Development deck: 0 cards (no development cards can be bought)." in lines[0]
+    assert rules.data_file() == {"file": "mine.toml", "sha256": hashlib.sha256(text.encode()).hexdigest()}
+    packaged = assumptions(s, check_play("new-shores", 4, ["value"], 1, 0, "random"), "random", load_rules(),
+                           "default")[0]
+    assert "Bank: 19 cards of each resource. Development deck: 25 cards (14 knight, 5 victory point" in packaged
+    pirate = load_rules("mine.toml", _changed(**{"victory_point_cards = 4": "victory_point_cards = 7"}))
+    assert "Development deck: 27 cards (21 knight, 2 road building" in pirate.describe(load_scenario("pirate-islands",
+                                                                                                     4))
