@@ -8,6 +8,7 @@ The conformance test (tests/test_conformance.py) checks that every experiment's 
 
 from __future__ import annotations
 
+import hashlib
 import platform
 
 PROVENANCE_KEYS = ("game", "seed", "command", "versions", "assumptions")
@@ -31,3 +32,11 @@ def provenance(game_id: str, seed: int | None, command: str | None, assumptions:
     game = get(game_id)
     return {"game": {"id": game.id, "title": game.title, "version": game.version}, "seed": seed,
             "command": command or None, "versions": versions(), "assumptions": list(assumptions)}
+
+
+def data_file(name: str | None, content: str | bytes) -> dict:
+    """Which data file a run read, for its summary: {"file": the user's file name (a --rules FILE), or "packaged"
+    for the package's own (name None), "sha256": of its content (text as UTF-8: a file's `sha256sum` when it has
+    no byte-order mark)}. The package's file is hashed too: it changes between versions."""
+    data = content.encode("utf-8") if isinstance(content, str) else bytes(content)
+    return {"file": name or "packaged", "sha256": hashlib.sha256(data).hexdigest()}

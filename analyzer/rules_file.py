@@ -8,7 +8,9 @@ larger than int64 would overflow in a kernel; a deck of millions of cards would 
 
 from __future__ import annotations
 
+import difflib
 import os
+import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,8 +18,8 @@ from pathlib import Path
 from analyzer.errors import UserError
 from analyzer.io import read_data_file
 
-__all__ = ["RuleOption", "choose_options", "decode", "read_bytes", "read_text", "read_toml", "rule_options", "whole",
-           "whole_list"]
+__all__ = ["PROSE_KEY", "RuleOption", "choose_options", "decode", "known_keys", "nearest", "read_bytes", "read_text",
+           "read_toml", "rule_names", "rule_options", "unknown", "whole", "whole_list"]
 
 
 def read_bytes(path: str | os.PathLike, what: str) -> bytes:
@@ -61,6 +63,51 @@ def _shown(value) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def nearest(word: str, known, listing: bool = True) -> str:
+    """'; did you mean 'X'?' for the known name closest to word, else (listing) '; known: a, b, c' (or '; none is
+    known'), or ''."""
+    known = sorted(str(k) for k in known)
+    close = difflib.get_close_matches(str(word), known, n=1, cutoff=0.5)
+    if close:
+        return f"; did you mean {close[0]!r}?"
+    if not listing:
+        return ""
+    if not known:
+        return "; none is known"
+    listed = ", ".join(known[:12]) + (", ..." if len(known) > 12 else "")
+    return f"; known: {listed}"
+
+
+def unknown(name: str, word, where: str, known, what: str = "key") -> UserError:
+    """The one-line error for a name the reader does not know:
+    `name: unknown key 'citty' in [supply]; did you mean 'city'?` (`what`: key, column, option...)."""
+    return UserError(f"{name}: unknown {what} {_shown(str(word))} in {where}{nearest(word, known)}")
+
+
+# Prose for the reader of a data file (where a number comes from, a rulebook's words, why a default): no game
+# reads it; known_keys(..., prose=True) lets any table hold it, as text.
+PROSE_KEY = re.compile(r"(?:[a-z0-9_]+_)?(?:source|note|quote|status)")
+
+
+def known_keys(name: str, table, allowed, where: str, prose: bool = False) -> None:
+    """Refuse any key of `table` (a dict read from the file `name`) that is not in `allowed`: one UserError
+    line naming the file, the key, `where` it stands ("[supply]", "the top level", "[[wonders.card]] 2") and
+    the nearest allowed key. A misspelt key would otherwise be ignored and its default played silently.
+    prose: keys named like PROSE_KEY (source, note, ship_quote, ...) are allowed too, if their value is text."""
+    if not isinstance(table, dict):
+        return
+    allowed = set(allowed)
+    for key, value in table.items():
+        if key in allowed:
+            continue
+        if prose and PROSE_KEY.fullmatch(key):
+            if not isinstance(value, str):
+                raise UserError(f"{name}: {key} in {where} is prose (named *_source, *_note, *_quote or *_status) and "
+                                f"must be text, got {_shown(value)}")
+            continue
+        raise unknown(name, key, where, allowed)
+
+
 def whole(name: str, key: str, value, least: int, most: int, why: str = "") -> int:
     """value if it is a whole number (not a bool, not a float) with least <= value <= most; else one
     UserError line: `name: key must be a whole number from least to most (why), got value`."""
@@ -94,6 +141,7 @@ def rule_options(name: str, table) -> dict[str, RuleOption]:
         raise UserError(f"{name}: [options] must be a table of options")
     out = {}
     for key, o in table.items():
+        known_keys(name, o, ("default", "true", "false"), f"[options.{key}]")
         if not (isinstance(o, dict) and isinstance(o.get("default"), bool) and isinstance(o.get("true"), str)
                 and isinstance(o.get("false"), str)):
             raise UserError(f"{name}: options.{key} needs default = true|false and a `true` and a `false` sentence")
@@ -112,6 +160,11 @@ def choose_options(options: dict[str, RuleOption], chosen=None) -> dict[str, boo
             raise UserError(f"--rule: unknown rule option {name!r}; known: {', '.join(sorted(options)) or 'none'}")
         values[name] = _yes_no(name, value)
     return values
+
+
+def rule_names(chosen) -> list[str]:
+    """The option names a `--rule` list switches (its form checked as choose_options checks it)."""
+    return [name for name, _ in _rule_items(chosen, "name=true")]
 
 
 def _rule_items(chosen, example: str) -> list[tuple[str, object]]:

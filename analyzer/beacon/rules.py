@@ -1,6 +1,5 @@
-"""Beacon Patrol rules facts from data/rules.toml, turned into the kernel's cfg array."""
+"""Beacon Patrol rules facts from data/rules.toml, read strictly and turned into the kernel's cfg array."""
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -9,10 +8,17 @@ import numpy as np
 
 from analyzer.errors import UserError
 from analyzer.params import check_whole
-from analyzer.rules_file import RuleOption, choose_options, rule_options
+from analyzer.rules_file import RuleOption, choose_options, known_keys, read_toml, rule_options, whole, whole_list
 from kernels import beacon as kb
 
 MIN_PLAYERS, MAX_PLAYERS = 1, kb.MAX_PLAYERS
+N_RANKS = kb.CFG_KEEP_ON_EMPTY_PILE - kb.CFG_RANK0  # the cfg's rank slots
+POINTS = ("lighthouse", "hq", "buoy", "other", "windmill_base", "pier_base")
+MAX_POINTS = 10  # a tile's points (the rulebook's are 1 to 3): far inside the int16 score column
+MAX_TOKENS = 10  # movement tokens a turn (the rulebook's are 2 to 4)
+MAX_BOUND = 10_000  # a rank's lower bound (a 64-tile game scores about 100)
+TABLES = {"players": ("hand_size", "move_tokens"), "points": POINTS,
+          "ranks": ("names", "names_pt", "lower_bounds", "shift_per_expansion"), "options": (), "assumptions": ()}
 
 
 # rules.toml [options] -> the kernel's cfg slot each one sets (bool options: 0 or 1)
@@ -25,6 +31,7 @@ class Rules:
     move_tokens: dict[int, int]
     points: dict[str, int]
     rank_names: tuple[str, ...]
+    rank_names_pt: tuple[str, ...]  # as the rulebook names them (page 7)
     rank_lower_bounds: tuple[int, ...]
     shift_per_expansion: int
     assumptions: tuple[str, ...]
@@ -69,16 +76,63 @@ def check_players(players: int) -> None:
 
 
 @cache
+def _text() -> str:
+    return resources.files("analyzer.beacon").joinpath("data/rules.toml").read_text("utf-8")
+
+
+@cache
 def load_rules() -> Rules:
-    raw = tomllib.loads(resources.files("analyzer.beacon").joinpath("data/rules.toml").read_text("utf-8"))
-    ranks = raw["ranks"]
-    return Rules(
-        hand_size={int(k): v for k, v in raw["players"]["hand_size"].items()},
-        move_tokens={int(k): v for k, v in raw["players"]["move_tokens"].items()},
-        points=dict(raw["points"]),
-        rank_names=tuple(ranks["names"]),
-        rank_lower_bounds=tuple(ranks["lower_bounds"]),
-        shift_per_expansion=ranks["shift_per_expansion"],
-        assumptions=tuple(raw["assumptions"].values()),
-        options=rule_options("rules.toml", raw["options"]),
-    )
+    return parse_rules(_text())
+
+
+def rules_data() -> dict:
+    """{"file": "packaged", "sha256"} of the rules data every run reads (summary.json's rules_data)."""
+    from analyzer.provenance import data_file
+
+    return data_file(None, _text())
+
+
+def parse_rules(text: str, name: str = "rules.toml") -> Rules:
+    """The rules of a rules.toml text, every key known and every number within what the kernel holds (a hand of
+    at most kb.MAX_HAND tiles, N_RANKS rank bands): one UserError line naming the file and the key otherwise."""
+    raw = read_toml(name, "rules file", text)
+    known_keys(name, raw, TABLES, "the top level")
+    for key in TABLES:
+        if not isinstance(raw.get(key), dict):
+            raise UserError(f"{name}: missing table [{key}]")
+        if key not in ("options", "assumptions"):
+            known_keys(name, raw[key], TABLES[key], f"[{key}]", prose=True)
+    options = rule_options(name, raw["options"])
+    known_keys(name, options, OPTION_CFG, "[options]")  # an option the kernel does not read would change nothing
+    players, ranks = raw["players"], raw["ranks"]
+    hand = _per_players(name, "hand_size", players.get("hand_size"), 1, kb.MAX_HAND,
+                        f"the kernel holds {kb.MAX_HAND} tiles a hand")
+    tokens = _per_players(name, "move_tokens", players.get("move_tokens"), 0, MAX_TOKENS, "")
+    points = {k: whole(name, f"points.{k}", raw["points"].get(k), 0, MAX_POINTS) for k in POINTS}
+    names = _texts(name, "ranks.names", ranks.get("names"))
+    names_pt = _texts(name, "ranks.names_pt", ranks.get("names_pt"))
+    bounds = whole_list(name, "ranks.lower_bounds", ranks.get("lower_bounds"), N_RANKS, 0, MAX_BOUND, "bounds")
+    if bounds[0] != 0 or any(a >= b for a, b in zip(bounds, bounds[1:])):
+        raise UserError(f"{name}: ranks.lower_bounds must start at 0 and rise, got {bounds}")
+    assumptions = raw["assumptions"]
+    for key, value in assumptions.items():
+        if not isinstance(value, str) or not value:
+            raise UserError(f"{name}: assumptions.{key} must be a sentence (text)")
+    return Rules(hand, tokens, points, names, names_pt, tuple(bounds),
+                 whole(name, "ranks.shift_per_expansion", ranks.get("shift_per_expansion"), 0, MAX_BOUND),
+                 tuple(assumptions.values()), options)
+
+
+def _per_players(name: str, key: str, table, least: int, most: int, why: str) -> dict[int, int]:
+    """{players: value} of `players.key`, one entry for each player count 1 to MAX_PLAYERS."""
+    counts = [str(p) for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
+    if not isinstance(table, dict) or sorted(table) != counts:
+        raise UserError(f"{name}: players.{key} must give a value for each player count "
+                        f"({', '.join(counts)}), e.g. {{ 1 = 3, 2 = 3, 3 = 3, 4 = 2 }}")
+    return {int(p): whole(name, f"players.{key}.{p}", table[p], least, most, why) for p in counts}
+
+
+def _texts(name: str, key: str, value) -> tuple[str, ...]:
+    if not isinstance(value, list) or len(value) != N_RANKS or not all(isinstance(v, str) and v for v in value):
+        raise UserError(f"{name}: {key} must list {N_RANKS} names (one per rank band)")
+    return tuple(value)

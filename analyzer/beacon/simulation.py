@@ -9,8 +9,8 @@ import polars as pl
 from analyzer import stats
 from analyzer.api_args import PATH, RUN, TEXTS, checked_api
 from analyzer.beacon.policies import DEFAULT_POLICY, bot_of, parse_policy
-from analyzer.beacon.rules import check_players, load_rules
-from analyzer.beacon.tiles import TileSet, load_tiles, parse_expansions, parse_tiles
+from analyzer.beacon.rules import check_players, load_rules, rules_data
+from analyzer.beacon.tiles import TileSet, check_piles, load_tiles, parse_expansions, parse_tiles
 from analyzer.command import api_out_dir
 from analyzer.params import check_seed
 from analyzer.provenance import provenance
@@ -52,6 +52,7 @@ def make_setup(players: int, policy: str, expansions, tiles: TileSet | str | Pat
     pol = parse_policy(policy)
     exp = parse_expansions(expansions) if not isinstance(expansions, frozenset) else expansions
     ts = tiles if isinstance(tiles, TileSet) else load_tiles(tiles)
+    check_piles(ts, players, exp, load_rules().hand_size[players])
     options = load_rules().choose(rules)
     cfg = load_rules().cfg(players, len(exp), options)
     return Setup(
@@ -231,7 +232,7 @@ def summarize_counts(setup: Setup, score_values, score_counts, rank_counts, seed
         "expansions": list(setup.expansions),
         "tile_set": {"name": setup.tiles.name, "sha256": setup.tiles.sha256,
                      "reconstruction": setup.tiles.reconstruction, "n_active": int(setup.active.sum())},
-        "rules": dict(setup.rules),
+        "rules": dict(setup.rules), "rules_data": rules_data(),
         **provenance("beacon", seed, None, rules.assumption_texts(dict(setup.rules))),
         "threads": threads, "wall_seconds": round(wall, 3),
         "games_per_second": round(played / wall, 1) if played and wall > 0 else None,  # (all resumed: none)

@@ -28,7 +28,7 @@ import numpy as np
 
 from analyzer.beacon.rules import load_rules
 from analyzer.errors import UserError
-from analyzer.rules_file import decode, read_bytes
+from analyzer.rules_file import decode, nearest, read_bytes
 from kernels.beacon import (
     FEATURE_BUOY,
     FEATURE_HQ,
@@ -46,6 +46,7 @@ __all__ = [
     "MAX_BUILDINGS",
     "MAX_TILES",
     "TileSet",
+    "check_piles",
     "load_tiles",
     "parse_expansions",
     "parse_tiles",
@@ -273,6 +274,10 @@ def _parse(text: str, name: str, sha256: str) -> TileSet:
             hq_row = r.lineno
     if hq_row is None:
         raise UserError(f"{name}: no hq tile; exactly one row must have feature 'hq'")
+    hq = next(r for r in rows if r.feature == FEATURE_HQ)
+    if min(hq.edges) >= 0:
+        raise UserError(f"{name}: row {hq.lineno} (id {hq.id}): the hq tile has land on all four edges; the ships "
+                        "start on it and leave over a water edge, so it needs one")
 
     n = len(rows)
     edge_mass = np.array([r.edges for r in rows], dtype=np.int8).reshape(n, 4)
@@ -352,12 +357,13 @@ def _check_header(cells: list[str], name: str, lineno: int) -> None:
         return
     where = f"{name}: row {lineno} (header)"
     expected = ",".join(COLUMNS)
+    for col in got:  # a misspelt column first: its message names the column meant
+        if col not in COLUMNS:
+            raise UserError(f"{where}: unknown column {col!r}{nearest(col, set(COLUMNS) - set(got), False)} "
+                            f"(expected {expected})")
     for col in COLUMNS:
         if col not in got:
             raise UserError(f"{where}: missing column {col!r} (expected {expected})")
-    for col in got:
-        if col not in COLUMNS:
-            raise UserError(f"{where}: unexpected column {col!r} (expected {expected})")
     raise UserError(f"{where}: columns must be {expected} in this order (any letter case), "
                     f"got {','.join(cells)}")
 
@@ -461,6 +467,18 @@ def _parse_letters(cell: str, column: str, fail) -> int:
 
 def _bits(mask: int) -> list[int]:
     return [k for k in range(MAX_MASSES) if mask >> k & 1]
+
+
+def check_piles(tiles: TileSet, players: int, expansions, hand: int) -> None:
+    """The set-up's piles from this tile set: the draw pile (every tile in play but the HQ, 'Embaralhe as demais
+    peças para formar a pilha de compra') must deal each of the `players` their first `hand` tiles ('cada jogador
+    compra peças ... de acordo com o número de jogadores'). One UserError line otherwise."""
+    pile = int(tiles.active(expansions).sum()) - 1
+    if pile < players * hand:
+        chosen = sorted(parse_expansions(expansions))
+        playing = f" with {', '.join(chosen)}" if chosen else " without expansions"
+        raise UserError(f"{tiles.name}: the draw pile{playing} holds {pile} tile(s); {players} player(s) draw "
+                        f"{hand} each at the start, {players * hand} in all")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -121,6 +121,10 @@ def run_balance(scenario: str, players: int = 4, boards: int = 1000, rolls: int 
         check_wins(scenario, players, boards, wins["games_per_board"],
                    default_bot(make_balance(scenario, players, rolls, heuristic, seed, **game).heuristic.label)
                    if bot is None else bot)
+        from analyzer.seafarers.full_rules import rules_for
+        from analyzer.seafarers.scenarios import load_scenario
+
+        rules_for(wins.get("rules_file"), wins.get("rule"), [load_scenario(scenario, players)])
     out = api_out_dir(out, "seafarers balance")
     if by == "wins":
         from analyzer.seafarers.balance_wins import play_balance_wins
@@ -197,11 +201,12 @@ def run_play(scenario: str, players: int = 4, bots: list[str] | None = None, gam
     also games.parquet, summary.json and the report."""
     from analyzer.runner import RunOptions
     from analyzer.seafarers.full_game import check_play, play_games
-    from analyzer.seafarers.full_rules import load_rules
+    from analyzer.seafarers.full_rules import rules_for
+    from analyzer.seafarers.scenarios import load_scenario
 
     bots = list(bots or ["value"])
     check_play(scenario, players, bots, games, seed, boards)
-    load_rules(rules_file, rule=rule)
+    rules_for(rules_file, rule, [load_scenario(scenario, players)])
     RunOptions(games=games, **run).checked(default_games=1000)
     out = api_out_dir(out, "seafarers play")
     result = play_games(scenario, players, bots, games, seed, boards, rules_file, rotate, command=command, rule=rule,
@@ -227,12 +232,13 @@ def run_tournament(scenario: str, players: int = 4, entrants: list[str] | None =
     summary.json and the report."""
     from analyzer.beacon.comparison import split_policies  # (commas; key=value continues a bot)
     from analyzer.runner import RunOptions
-    from analyzer.seafarers.full_rules import load_rules
+    from analyzer.seafarers.full_rules import rules_for
+    from analyzer.seafarers.scenarios import load_scenario
     from analyzer.seafarers.tournament import check_tournament, play_tournament
 
     entrants = split_policies(entrants, "entrants") if isinstance(entrants, str) else list(entrants or [])
     check_tournament(scenario, players, entrants, games, seed, boards)
-    load_rules(rules_file, rule=rule)
+    rules_for(rules_file, rule, [load_scenario(scenario, players)])
     RunOptions(games=games, **run).checked(default_games=1000)
     out = api_out_dir(out, "seafarers tournament")
     result = play_tournament(scenario, players, entrants, games, seed, boards, rules_file, command=command, rule=rule,
@@ -257,11 +263,12 @@ def run_seats(scenarios: str = "all", players: str = "3,4", bot: str = "value", 
     max_games) to play each cell until its worst seat's win rate has a 95% CI half-width of at most H;
     per_game=False keeps streaming aggregates only. With `out`, also games.parquet, summary.json and the report."""
     from analyzer.runner import RunOptions
-    from analyzer.seafarers.full_rules import load_rules
+    from analyzer.seafarers.full_rules import rules_for
+    from analyzer.seafarers.scenarios import load_scenario
     from analyzer.seafarers.seats import check_seats, play_seats
 
-    check_seats(scenarios, players, bot, games, seed, base)
-    load_rules(rules_file, rule=rule)
+    cells, _ = check_seats(scenarios, players, bot, games, seed, base)
+    rules_for(rules_file, rule, [load_scenario(slug, p) for slug, p in cells])
     RunOptions(games=games, **run).checked(default_games=1000)
     out = api_out_dir(out, "seafarers seats")
     result = play_seats(scenarios, players, bot, games, seed, base, rules_file, command=command, rule=rule, **run)

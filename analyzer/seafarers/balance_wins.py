@@ -135,15 +135,16 @@ def play_balance_wins(scenario: str, players: int, boards: int, rolls: int, heur
     from pathlib import Path
 
     from analyzer.seafarers.balance import DEFAULT_SEQUENCES, DEFAULT_SPEND_TO
-    from analyzer.seafarers.full_rules import load_rules, rules_text
+    from analyzer.seafarers.full_rules import rules_for
+    from analyzer.seafarers.scenarios import load_scenario
 
     game = {"sequences": DEFAULT_SEQUENCES if sequences is None else sequences, "gold_policy": gold_policy,
             "spend_to": DEFAULT_SPEND_TO if spend_to is None else spend_to, "max_clump": max_clump}
     exp = make_balance(scenario, players, rolls, heuristic, seed, **game)
     bot = default_bot(exp.heuristic.label) if bot is None else bot
     check_wins(scenario, players, boards, games_per_board, bot)
-    text, rules_name = rules_text(rules_file)
-    rules = load_rules(text=text, path=rules_file, rule=rule)
+    text, rules = rules_for(rules_file, rule, [load_scenario(scenario, players)])
+    rules_name = rules.source
     t0 = time.perf_counter()
     options = RunOptions.of(boards * games_per_board, threads=threads, progress=progress, label="full games",
                             **scale, checkpoint=None if checkpoint is None else Path(checkpoint) / "wins")
@@ -164,7 +165,7 @@ def play_balance_wins(scenario: str, players: int, boards: int, rolls: int, heur
     summary["by_wins"] = summarize_wins(seats, board_df, halves, games_per_board, seed) | {
         "bot": bot_name(parse_bot(bot)), "bot_spec": parse_bot(bot).label,
         "drafts_as_income_model": bot == default_bot(exp.heuristic.label),
-        "rules": rules_name, "run": run.info,
+        "rules": rules_name, "rules_data": rules.data_file(), "run": run.info,
         "games_per_second": round(run.played / run.wall, 1) if run.wall > 0 and run.played else None}
     summary["assumptions"] = list(summary["assumptions"]) + wins_assumptions(summary["by_wins"], exp.scenario, rules)
     summary.update(experiment="seafarers balance --by wins", wall_seconds=round(time.perf_counter() - t0, 3))
@@ -383,7 +384,7 @@ def wins_assumptions(by_wins: dict, scenario, rules) -> list[str]:
         "Feature model: binomial logistic regression (statsmodels GLM) of each seat's wins out of the board's games "
         "on the standardised features (odds ratio per standard deviation) and the seat (against seat 1), CIs "
         "clustered by board; points: the odds ratio's move of a fair share of wins.",
-        f"Full-game rules data: {by_wins['rules']}. {SILENT_DEFAULTS}",
+        f"Full games: {rules.describe(scenario)} {SILENT_DEFAULTS}",
         *option_texts(rules, [scenario]),
         *cloth_assumptions(scenario, rules),
     ]

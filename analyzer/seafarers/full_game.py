@@ -267,11 +267,12 @@ def play_games(scenario: str, players: int, bots: list[str], games: int, seed: i
     with CIs, paired bot differences under rotation, game length, VP sources) and the per-game table (None with
     per_game=False: every figure then comes from streaming aggregates, in flat memory)."""
     from analyzer.arms import arms_run_info, run_arms
-    from analyzer.seafarers.full_rules import load_rules, rules_text
+    from analyzer.seafarers.full_rules import rules_for
+    from analyzer.seafarers.scenarios import load_scenario
 
     arms = check_play(scenario, players, bots, games, seed, boards)
-    text, rules_name = rules_text(rules_file)
-    rules = load_rules(text=text, path=rules_file, rule=rule)
+    text, rules = rules_for(rules_file, rule, [load_scenario(scenario, players)])
+    rules_name = rules.source
     if rotate and run.get("precision") is not None:
         raise UserError("--precision with --rotate: every rotation must play the same games; give --games")
     if rotate and run.get("per_game") is False:
@@ -419,7 +420,7 @@ def summarize(scenario: str, players: int, arms: list, seed: int, boards: str, r
         "experiment": "seafarers play", "scenario": {"slug": s.slug, "name": s.name, "players": players,
                                                      "vp_target": s.victory.target},
         "games": per_run, "games_played": n, "rotate": rotate, "boards": boards,
-        "rules": rules_name, "rule_options": dict(rules.chosen),
+        "rules": rules_name, "rules_data": rules.data_file(), "rule_options": dict(rules.chosen),
         "bots": [{"label": bot_name(a), "spec": a.label, "fair": a.spec.fair, "about": a.spec.description}
                  for a in arms],
         "seats": seats, "by_bot": by_bot, "fair_share": 1 / players,
@@ -459,22 +460,11 @@ def vp_columns(s) -> tuple[str, ...]:
     return tuple(c for c in kg.VP_COLS if shown.get(c, True))
 
 
-def has_gifts(s) -> bool:
-    """Does the scenario lay gifts on islet coasts (the Forgotten Tribe)?"""
-    return bool(s.markers.dev_card_edges or s.markers.vp_chit_edges) or s.harbours.placement == "gifts"
-
-
 def option_texts(rules, scenarios) -> list[str]:
-    """The sentences of the rules options in force that apply to any of `scenarios`: the harbour options where
-    the players lay harbours (or, the spacing, win them), the cloth options where cloth is traded, the gift
-    options where ships win gifts, the fleet's where there is a pirate fleet, the wonder options where wonders are
-    built, the draft's ship options where the draft takes ships."""
-    return rules.option_texts(any(s.harbours.placement == "players" for s in scenarios),
-                              any(bool(s.victory.cloth_per_vp) for s in scenarios),
-                              any(has_gifts(s) for s in scenarios),
-                              pirates=any(bool(s.markers.fortresses) for s in scenarios),
-                              wonders=any(bool(s.markers.wonders) for s in scenarios),
-                              draft_ships=any(s.setup.ships for s in scenarios))
+    """The sentences of the rules options in force that apply to any of `scenarios` (full_rules.option_scope)."""
+    from analyzer.seafarers.full_rules import option_scope
+
+    return rules.option_texts(**option_scope(scenarios))
 
 
 def cloth_end(pool: Pooled, n: int, villages: int) -> dict:
@@ -542,8 +532,9 @@ def pirate_assumptions(s, rules) -> list[str]:
 
 
 def assumptions(s, arms: list, boards: str, rules, rules_name: str, rotate: bool = False) -> list[str]:
-    out = [f"Rules data: {rules_name} (analyzer/seafarers/data/rules/full_game.toml unless a --rules file is "
-           "given): the base game's costs, pieces, 19-card bank, 25-card deck and VP values, with their sources.",
+    from analyzer.seafarers.full_rules import has_gifts
+
+    out = [rules.describe(s),
            SILENT_DEFAULTS,
            *option_texts(rules, [s]),
            *cloth_assumptions(s, rules),

@@ -304,16 +304,9 @@ class State:
 
 # ------------------------------------------------------------------------------------------------ set-up
 def deck_counts(table: Table) -> dict[str, int]:
-    """The development deck by card: the rules' [development_deck]; the Pirate Islands: its VP cards counted as
-    knights with 4 players, removed with 3 ('contam como cartas de cavaleiro'): the deck's own ('são mantidas no
-    baralho'), or with option pirate_four_vp_cards the seed's count, [pirates] victory_point_cards."""
-    deck = dict(table.rules.deck)
-    if table.forts:
-        kept = table.rules.pirate_vp_cards if table.rules.chosen["pirate_four_vp_cards"] else deck["victory_point"]
-        deck["victory_point"] = 0
-        if table.players == 4:
-            deck["knight"] += kept
-    return deck
+    """The development deck by card: the rules' [development_deck]; the Pirate Islands: its [pirates]
+    victory_point_cards counted as knights with 4 players, removed with 3 ('contam como cartas de cavaleiro')."""
+    return table.rules.deck_for(table.scenario)
 
 
 def init(table: Table, seed: int, game: int) -> State:

@@ -33,8 +33,8 @@ from analyzer import stats
 from analyzer.arms import Arm, ArmSpec, Registry, arms_run_info, run_arms
 from analyzer.errors import UserError
 from analyzer.params import check_seed
-from analyzer.provenance import provenance
-from analyzer.rules_file import read_text, read_toml, whole, whole_list
+from analyzer.provenance import data_file, provenance
+from analyzer.rules_file import known_keys, read_text, read_toml, whole, whole_list
 from analyzer.runner import Job, RunOptions
 from analyzer.seafarers.board import board_flags
 from analyzer.seafarers.dice import LOW_P
@@ -101,6 +101,9 @@ RULE_RANGES = {
     "supply.ships": (1, 60, "the box's 60 ships, 15 of each colour"),
     "bank.rate": (2, MOST_OF_A_RESOURCE, f"a hand holds at most the bank's {MOST_OF_A_RESOURCE} cards of a resource"),
 }
+# The keys each table may hold besides its prose (rules_file.PROSE_KEY); [start] is prose only.
+RACE_TABLES = {"costs": tuple(ITEM_KEYS), "supply": ("settlements", "cities", "ships"), "bank": ("rate",),
+               "development_deck": DEV_KEYS, "start": ()}
 MOST_OF_A_CARD = 50  # per kind of development card (the base deck has 14 knights)
 MOST_DEV_CARDS = 100  # in all (the base deck has 25; the 5-6 player extension adds 9)
 
@@ -111,6 +114,9 @@ def load_race_rules(path: Path | None = None, text: str | None = None) -> RaceRu
     path = Path(path or rules_path())
     raw = read_toml(path, "rules file", text)
     name = path.name
+    known_keys(name, raw, RACE_TABLES, "the top level")
+    for key, allowed in RACE_TABLES.items():
+        known_keys(name, raw.get(key), allowed, f"[{key}]", prose=True)
 
     def table(key):
         if not isinstance(raw.get(key), dict):
@@ -137,8 +143,7 @@ def load_race_rules(path: Path | None = None, text: str | None = None) -> RaceRu
     if total - deck["victory_point"] < 1:
         raise UserError(f"{name}: the development_deck must hold at least 1 card besides the victory_point cards "
                         f"(with 3 players they leave the deck), got {total - deck['victory_point']}")
-    notes = {f"{t}.{k}": v for t in ("costs", "supply", "bank", "development_deck", "start")
-             for k, v in table(t).items() if isinstance(v, str)}
+    notes = {f"{t}.{k}": v for t in RACE_TABLES for k, v in table(t).items() if isinstance(v, str)}
     return RaceRules(costs, count("supply.settlements"), count("supply.cities"), count("supply.ships"),
                      count("bank.rate"), deck, notes)
 
@@ -714,6 +719,7 @@ def summarize(setup: RaceSetup, plans: list[Plan], columns: list[np.ndarray], op
         "paired_note": f"turns to conquer, plan minus {base}, on the same games; a game where the seat did not "
                        f"conquer within {max_rounds} rounds counts as {max_rounds + 1}",
         **provenance("seafarers", options["seed"], command, assumptions(setup, options)),
+        "rules_data": data_file(options.get("rules_file") and Path(options["rules_file"]).name, setup.rules_text),
         "wall_seconds": wall,
         "seconds": seconds,
         "games_per_second": played / wall if wall > 0 and played else None,

@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.errors import UserError
+from analyzer.rules_file import nearest
 from analyzer.seafarers.board import UNKNOWN, Topology, build_topology
 from kernels.catan.codes import DESERT, GOLD, RESOURCE_NAMES, SEA, TERRAIN_NAMES
 
@@ -798,6 +799,7 @@ class _LayoutParser:
         for i, x in enumerate(wonders):
             if not isinstance(x, dict) or not {"id", "requirement"} <= set(x):
                 raise self.err(f"{w}wonders[{i}]: expected {{ id, name_pt, requirement }}")
+            _keys(x, {"id", "name_pt", "requirement"}, set(), f"{self.where}.{w}wonders[{i}].")
         return Markers(edges["dev_card_edges"], edges["vp_chit_edges"], tuple(villages),
                        raw.get("cloth_per_village", 0), raw.get("cloth_supply", 0), tuple(fortresses),
                        raw.get("fortress_strength", 0), slots, corners["wasteland_corners"],
@@ -817,7 +819,7 @@ def _keys(table: dict, allowed: set[str], required: set[str], where: str) -> Non
         raise UserError(f"{where.rstrip('.')} must be a table")
     for k in table:
         if k not in allowed:
-            raise UserError(f"unknown key '{where}{k}'")
+            raise UserError(f"unknown key '{where}{k}'{nearest(k, allowed)}")
     for k in sorted(required):
         if k not in table:
             raise UserError(f"missing '{where}{k}'")

@@ -90,12 +90,13 @@ def play_seats(scenarios: str = "all", players: str = "3,4", bot: str = "value",
     from analyzer.arms import arms_run_info, run_arms
     from analyzer.runner import RunOptions, check_table_memory
     from analyzer.seafarers.full_game import play_job
-    from analyzer.seafarers.full_rules import load_rules, rules_text
+    from analyzer.seafarers.full_rules import rules_for
+    from analyzer.seafarers.scenarios import load_scenario
     from kernels.catan import game as kg
 
     cells, arm = check_seats(scenarios, players, bot, games, seed, base)
-    text, rules_name = rules_text(rules_file)
-    rules = load_rules(text=text, path=rules_file, rule=rule)
+    text, rules = rules_for(rules_file, rule, [load_scenario(slug, p) for slug, p in cells])
+    rules_name = rules.source
     options = RunOptions(games=games, label="games", **run).checked(default_games=1000)
     if options.per_game:  # every cell's columns are held until the last cell is played
         check_table_memory(options.games or options.max_games, kg.N_RESULT_COLS, 4,
@@ -181,7 +182,8 @@ def summarize(cells: list[tuple[str, int]], arm, runs: list, seed: int, base: bo
         "experiment": "seafarers seats", "bot": {"label": bot_name(arm), "spec": arm.label,
                                                   "about": arm.spec.description},
         "cells": figures, "base": any(c["scenario"] == BASE for c in figures),
-        "games_played": played, "rules": rules_name, "rule_options": dict(rules.chosen), "turn_cap": rules.turn_cap,
+        "games_played": played, "rules": rules_name, "rules_data": rules.data_file(),
+        "rule_options": dict(rules.chosen), "turn_cap": rules.turn_cap,
         "games_per_second": played / wall if wall > 0 else None, "wall_seconds": wall, "run": run_info,
     })
     return summary
@@ -191,8 +193,7 @@ def assumptions(arm, rules, rules_name: str, cells: list[dict]) -> list[str]:
     from analyzer.seafarers.full_game import bot_name, option_texts
     from analyzer.seafarers.scenarios import load_scenario
 
-    return [f"Rules data: {rules_name} (analyzer/seafarers/data/rules/full_game.toml unless a --rules file is "
-           "given), with the defaults where the Seafarers rulebook is silent of docs/seafarers/full_game.md.",
+    return [rules.describe() + " The defaults where the Seafarers rulebook is silent: docs/seafarers/full_game.md.",
            *option_texts(rules, [load_scenario(c["scenario"], c["players"]) for c in cells]),
            f"Bots: {bot_name(arm)} in every seat ({arm.spec.description}). Seat win rates say how the seats fare "
            "under these bots, not under human play.",

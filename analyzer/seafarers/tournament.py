@@ -102,13 +102,14 @@ def play_tournament(scenario: str, players: int, entrants: list[str], games: int
     per-game table."""
     from analyzer.arms import arms_run_info, run_arms
     from analyzer.runner import RunOptions, check_table_memory
-    from analyzer.seafarers.full_rules import load_rules, rules_text
+    from analyzer.seafarers.full_rules import rules_for
+    from analyzer.seafarers.scenarios import load_scenario
     from kernels.catan import game as kg
 
     arms = check_tournament(scenario, players, entrants, games, seed, boards)
     labels = [e.strip() for e in entrants]
-    text, rules_name = rules_text(rules_file)
-    rules = load_rules(text=text, path=rules_file, rule=rule)
+    text, rules = rules_for(rules_file, rule, [load_scenario(scenario, players)])
+    rules_name = rules.source
     options = RunOptions(games=games, label="games", **run).checked(default_games=1000)
     plan, how, jobs = tournament_jobs(scenario, players, arms, seed, boards, text, rule)
     # the runner's columns and the per-game table (about as large again) of every seating, held together
@@ -239,7 +240,7 @@ def summarize(scenario: str, players: int, labels: list[str], arms: list, plan: 
         "experiment": "seafarers tournament",
         "scenario": {"slug": s.slug, "name": s.name, "players": players, "vp_target": s.victory.target},
         "games": games, "seatings": [[labels[e] for e in seating] for seating in plan], "seating_plan": how,
-        "games_played": games * len(plan), "boards": boards, "rules": rules_name,
+        "games_played": games * len(plan), "boards": boards, "rules": rules_name, "rules_data": rules.data_file(),
         "rule_options": dict(rules.chosen), "fair_share": 1 / players,
         "entrants": [{"label": label, "bot": bot_name(arm), "spec": arm.label, "fair": arm.spec.fair,
                       "about": arm.spec.description} for label, arm in zip(labels, arms)],

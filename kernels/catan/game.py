@@ -201,7 +201,7 @@ def new_game(board: Board) -> Game:
                 np.zeros(2, np.uint64), np.zeros((MAX_ACTIONS, 3), np.int64), np.zeros(n_edge, np.int64),
                 np.zeros((MAX_SEATS, n_corner), np.int64), np.zeros((MAX_SEATS, n_edge), np.int64),
                 np.zeros((MAX_SEATS, 2), np.int64), np.zeros((MAX_SEATS, n_corner), np.bool_),
-                np.zeros((MAX_SEATS, n_edge), np.bool_), route_work(n_edge, 30),
+                np.zeros((MAX_SEATS, n_edge), np.bool_), route_work(n_edge),
                 np.zeros((MAX_SEATS, MAX_TRACK), np.int64),
                 np.zeros(n_corner, np.int64), np.zeros(len(board.harbour_pool), np.int64),
                 np.zeros(len(board.harbour_pool), np.int64), np.zeros((2 * MAX_SEATS, n_corner), np.float64),

@@ -26,9 +26,10 @@ RouteWork = namedtuple("RouteWork", "used corner kind edge next seen")
 UNBOUNDED = 1 << 30  # a limit no route reaches
 
 
-def route_work(n_edge: int, max_pieces: int = 30) -> RouteWork:
-    """Work arrays for longest_route on a board of `n_edge` edges and up to `max_pieces` pieces per seat."""
-    depth = max_pieces + 1
+def route_work(n_edge: int, max_pieces: int | None = None) -> RouteWork:
+    """Work arrays for longest_route on a board of `n_edge` edges and up to `max_pieces` pieces per seat (default
+    n_edge: a trail takes each edge once, so no supply a rules file sets can outgrow the stacks)."""
+    depth = (n_edge if max_pieces is None else max_pieces) + 1
     return RouteWork(np.zeros(n_edge, np.bool_), np.zeros(depth, np.int64), np.zeros(depth, np.int64),
                      np.zeros(depth, np.int64), np.zeros(depth, np.int64), np.zeros(n_edge, np.bool_))
 

@@ -423,8 +423,8 @@ def _head(rest: str) -> str:
     [
         # header problems
         (TINY.replace(",pier\n", "\n", 1), "row 2 (header): missing column 'pier'"),
-        (TINY.replace(",pier\n", ",pier,notes\n", 1), "row 2 (header): unexpected column 'notes'"),
-        (TINY.replace("buildings", "building", 1), "missing column 'buildings'"),
+        (TINY.replace(",pier\n", ",pier,notes\n", 1), "row 2 (header): unknown column 'notes' (expected id,"),
+        (TINY.replace("buildings", "building", 1), "unknown column 'building'; did you mean 'buildings'?"),
         (TINY.replace("north,east", "east,north", 1), "in this order (any letter case)"),
         # field count
         (_head("p,~,~,~,~,none,,\n"), "row 3 (id p): expected 9 fields"),

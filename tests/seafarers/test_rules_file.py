@@ -40,7 +40,7 @@ def _changed(**replace) -> str:
                                                                                   "from 1 to 100"),
     (_changed(**EMPTY_DECK), "the development_deck must hold at least 1 card besides the victory_point cards"),
     (_changed(**{k: v for k, v in EMPTY_DECK.items() if k != "victory_point = 4"}), "besides the victory_point"),
-    (_changed(**{"[bank]": "[banks]"}), "missing table [bank]"),
+    (_changed(**{"[bank]": "[banks]"}), "unknown key 'banks' in the top level; did you mean 'bank'?"),
     ("[costs\n", "rules.toml: invalid TOML"),
 ])
 def test_bad_rules_files_give_one_line_naming_file_key_and_range(tmp_path, capsys, text, fragment):
