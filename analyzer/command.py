@@ -256,9 +256,9 @@ def backend_fields(run) -> dict:
     return {name: getattr(run, name) for name in BACKEND_FIELDS}
 
 
-def _announce_compiling(command):
-    """A command whose kernels are not compiled yet (a fresh install without the warm-up) says so before it starts
-    (the command `tabletop GAME NAME` is the function NAME or NAME_cmd of analyzer/GAME/cli.py); then it returns
+def _expect_compiling(command):
+    """A command whose kernels are not compiled yet (a fresh install without the warm-up) says so once its checks
+    are done (the command `tabletop GAME NAME` is the function NAME or NAME_cmd of analyzer/GAME/cli.py); returns
     what notes, once the command has run, that its kernels are compiled."""
     from analyzer import warmup
     from analyzer.games import games
@@ -266,7 +266,7 @@ def _announce_compiling(command):
     game = games().get(command.__module__.split(".")[1]) if command.__module__.count(".") >= 2 else None
     name = command.__name__.removesuffix("_cmd").replace("_", "-")
     experiment = next((e for e in game.experiments if e.command == name), None) if game else None
-    if experiment is not None and warmup.announce(game.id, experiment.warm_group, name):
+    if experiment is not None and warmup.expect(game.id, experiment.warm_group, name):
         return lambda: warmup.ran(game.id, name)
     return None
 
@@ -328,10 +328,10 @@ def run_options(count: str | None = "games", default_games: int = 10_000, precis
             run = RunOptions(**values)
             if count == "games":
                 run = run.checked(default_games)
-            announced = _announce_compiling(command)
+            compiled = _expect_compiling(command)
             result = command(**kwargs, run=run)
-            if announced:
-                announced()
+            if compiled:
+                compiled()
             return result
 
         wrapper.__signature__ = inspect.Signature(own + extra)

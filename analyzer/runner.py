@@ -34,7 +34,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 import analyzer
-from analyzer import interrupts
+from analyzer import interrupts, warmup
 from analyzer.errors import UserError
 from analyzer.params import check_whole
 from reports.document import rate
@@ -396,6 +396,7 @@ def run_job(job: Job, options: RunOptions, aggregate: bool = False, notes: dict 
             stack.push(lambda kind, *_: backend.drop_pending(finish=kind is None))
         else:
             stack.enter_context(backend)
+        warmup.say_expected()  # (a command on a cold cache: after its checks, before its compiling)
         backend.warm(job)
         if rule is None and isinstance(backend, ThreadBackend):  # (a cluster's speed is not known here)
             left = limit - sum(end - start for start, end in (ckpt.stored.items() if ckpt else ()))

@@ -13,8 +13,8 @@ too, so that the longest compile does not wait for the others (numba compiles un
 
 A group compiles under a lock in the cache folder, so a second warm-up of the same group (the demo's
 foreground one beside its background one) waits for the first and then loads what it wrote instead of
-compiling it twice; a marker file beside it says the group is ready and how long it took. Commands ask
-`announce` before they start, so a user's first command on a cold cache says that it compiles first.
+compiling it twice; a marker file beside it says the group is ready and how long it took. Commands
+`expect` their kernels, so a user's first command on a cold cache says that it compiles first.
 """
 
 from __future__ import annotations
@@ -105,22 +105,34 @@ def warm_group(gid: str, group: str | None, talk: bool = False) -> None:
             _say(f"      {label(gid, name)} ready ({time.perf_counter() - t0:.0f} s)")
 
 
-def announce(gid: str, group: str, command: str = "") -> bool:
-    """One line before a command starts if its kernels are not compiled yet (a fresh install, a new version): neither
-    its warm-up group nor the command itself (`ran`) has run on this version of the kernels. True if it said so."""
+_expected: list[tuple[str, str, str]] = []  # the command running, until its first kernels compile (say_expected)
+
+
+def expect(gid: str, group: str, command: str) -> bool:
+    """A command starts: if its kernels are not compiled yet (a fresh install, a new version) -- neither its warm-up
+    group nor the command itself (`ran`) ran on this version of the kernels -- the runner will say so once the
+    command's checks are done (say_expected). True if they are not."""
+    _expected.clear()
     try:
         ready = is_ready(gid, group) or (command and _stem(gid, f"command {command}").with_suffix(".done").exists())
     except OSError:
         return False
     if not ready:
-        minutes = max(1, round(typical_s(gid, group) / 60))
-        _say(f"Compiling the {label(gid, group)} kernels first: once per machine and version, about {minutes} min "
-             f"on 2 cores ('python -m analyzer.warmup' does every game ahead).")
+        _expected.append((gid, group, command))
     return not ready
 
 
+def say_expected() -> None:
+    """One line, before the kernels of a command expected to compile (expect) start compiling."""
+    if _expected:
+        gid, group, _ = _expected.pop()
+        minutes = max(1, round(typical_s(gid, group) / 60))
+        _say(f"Compiling the {label(gid, group)} kernels first: once per machine and version, about {minutes} min "
+             f"on 2 cores ('python -m analyzer.warmup' does every game ahead).")
+
+
 def ran(gid: str, command: str) -> None:
-    """The command ran on this version of the kernels: its next run loads them (announce says nothing)."""
+    """The command ran on this version of the kernels: its next run loads them (expect says nothing)."""
     try:
         _stem(gid, f"command {command}").with_suffix(".done").write_text("")
     except OSError:
@@ -137,6 +149,7 @@ def run_all(order: list[str] | None = None, sequential: bool = False) -> int:
     pairs = _groups(order)
     t0 = time.perf_counter()
     cold = [pair for pair in pairs if not is_ready(*pair)]
+    wall = 0.0
     if cold:
         times = [typical_s(*pair) for pair in cold]
         wall = sum(times) if sequential else max(max(times), sum(times) / 2)
@@ -164,9 +177,8 @@ def run_all(order: list[str] | None = None, sequential: bool = False) -> int:
                 _say(f"  [{done}/{len(pairs)}] {label(*pair)} ready ({time.perf_counter() - started:.0f} s)")
         if cold and running and time.perf_counter() >= next_beat:
             next_beat += beat
-            _say("  still compiling: " + ", ".join(
-                f"{label(*pair)} {_minutes(time.perf_counter() - started)} of about {_minutes(typical_s(*pair))}"
-                for pair, (_, started) in running.items()))
+            _say(f"  still compiling ({_minutes(time.perf_counter() - t0)} of about {_minutes(wall)}): "
+                 + ", ".join(label(*pair) for pair in running))
     if failed:
         _say(f"error: compiling the kernels of {', '.join(failed)} failed")
         return 1

@@ -98,7 +98,8 @@ def test_a_group_compiled_is_marked_ready_and_a_command_on_a_cold_cache_says_it_
     from analyzer import warmup
 
     calls = _fake_cache(tmp_path, monkeypatch)
-    warmup.announce("seafarers", "full game")
+    assert warmup.expect("seafarers", "full game", "play") and capsys.readouterr().err == ""  # (not before its checks)
+    warmup.say_expected()
     said = capsys.readouterr().err
     assert said.startswith("Compiling the Catan: Seafarers (full game) kernels first") and "min on 2 cores" in said
     warmup.warm_group("seafarers", None, talk=True)
@@ -106,7 +107,8 @@ def test_a_group_compiled_is_marked_ready_and_a_command_on_a_cold_cache_says_it_
     said = capsys.readouterr().err
     assert "compiling the Catan: Seafarers (full game) kernels" in said and "Catan: Seafarers (full game) ready" in said
     assert warmup.is_ready("seafarers", "full game") and not warmup.is_ready("beacon", "")
-    warmup.announce("seafarers", "full game")
+    assert not warmup.expect("seafarers", "full game", "play")
+    warmup.say_expected()
     warmup.warm_group("seafarers", "full game", talk=True)  # ready: loaded from the cache, without a word
     assert capsys.readouterr().err == ""
 
@@ -138,7 +140,8 @@ with open({str(stem.with_suffix('.lock'))!r}, 'a') as h:
 
 
 def test_a_command_on_a_cold_cache_says_it_compiles_first_and_only_until_it_has_run(tmp_path, monkeypatch, capsys):
-    from analyzer.command import _announce_compiling
+    from analyzer import warmup
+    from analyzer.command import _expect_compiling
 
     _fake_cache(tmp_path, monkeypatch)
 
@@ -146,9 +149,22 @@ def test_a_command_on_a_cold_cache_says_it_compiles_first_and_only_until_it_has_
         pass
 
     simulate_cmd.__module__ = "analyzer.beacon.cli"
-    done = _announce_compiling(simulate_cmd)
+    done = _expect_compiling(simulate_cmd)
+    warmup.say_expected()  # (the runner, once the command's checks are done)
     assert capsys.readouterr().err.startswith("Compiling the Beacon Patrol kernels first")
     done()
-    assert _announce_compiling(simulate_cmd) is None and capsys.readouterr().err == ""
+    assert _expect_compiling(simulate_cmd) is None
+    warmup.say_expected()
+    assert capsys.readouterr().err == ""
     simulate_cmd.__module__ = "analyzer.cli"  # not a game's command: nothing to say
-    assert _announce_compiling(simulate_cmd) is None
+    assert _expect_compiling(simulate_cmd) is None
+
+
+def test_a_command_refused_on_a_cold_cache_says_only_why(tmp_path, monkeypatch, capsys):
+    """The line comes from the runner, after the command's checks: a refused command prints its error alone."""
+    from analyzer.cli import main
+
+    _fake_cache(tmp_path, monkeypatch)
+    code = main(["regatta", "simulate", "--players", "9", "--games", "3"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith("error:") and "Compiling" not in err

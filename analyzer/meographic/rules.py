@@ -9,7 +9,6 @@ with the nearest known one (analyzer.errors.UserError: exit 2). See docs/meograp
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import json
 import os
@@ -22,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.errors import UserError
-from analyzer.rules_file import RuleOption, choose_options, read_text, read_toml, rule_options
+from analyzer.rules_file import RuleOption, choose_options, known_keys, read_text, read_toml, rule_options
 
 ANY = 99  # a shape cell needing any tile ("*")
 MAX_TYPES = 9
@@ -116,16 +115,6 @@ def _fail(file: str, entry: str, problem: str):
     raise UserError(f"{file}: {entry}: {problem}")
 
 
-def _known_keys(file: str, table: dict, allowed, where: str) -> None:
-    """Refuse a key of `table` that no reader knows (a misspelling would otherwise be ignored): one line with the
-    nearest known key."""
-    for key in table:
-        if key not in allowed:
-            close = difflib.get_close_matches(str(key), list(allowed), n=1, cutoff=0.6)
-            hint = f"did you mean {close[0]!r}?" if close else f"known: {', '.join(allowed)}"
-            raise UserError(f"{file}: unknown key {str(key)!r} in {where}; {hint}")
-
-
 def _text(file: str, entry: str, key: str, value) -> str:
     if not isinstance(value, str) or not value.strip():
         _fail(file, entry, f"{key} must be a text, got {value!r}")
@@ -146,7 +135,7 @@ def _table_list(file: str, raw: dict, key: str, keys) -> list:
     if not isinstance(items, list) or not items or not all(isinstance(x, dict) for x in items):
         _fail(file, key, f"expected one or more [[{key}]] tables, got {_kind(items)}")
     for i, item in enumerate(items):
-        _known_keys(file, item, keys, f"[[{key}]] {i + 1}")
+        known_keys(file, item, keys, f"[[{key}]] {i + 1}")
     return items
 
 
@@ -328,7 +317,7 @@ def _parse_options(file: str, raw: dict) -> dict[str, RuleOption]:
         _fail(file, "options", f"expected [options.NAME] tables, got {_kind(table)}")
     for key, option in table.items():
         if isinstance(option, dict):
-            _known_keys(file, option, ("default", "true", "false"), f"[options.{key}]")
+            known_keys(file, option, ("default", "true", "false"), f"[options.{key}]")
     return rule_options(file, table)
 
 
@@ -364,8 +353,8 @@ def _packaged() -> dict:
 @cache
 def _defaults() -> dict:
     tiles, missions = tomllib.loads(_default_text("tiles.toml")), tomllib.loads(_default_text("missions.toml"))
-    _known_keys(TILES_FILE, tiles, TILES_FILE_KEYS, "the top level")
-    _known_keys(MISSIONS_FILE, missions, MISSIONS_FILE_KEYS, "the top level")
+    known_keys(TILES_FILE, tiles, TILES_FILE_KEYS, "the top level")
+    known_keys(MISSIONS_FILE, missions, MISSIONS_FILE_KEYS, "the top level")
     return {"tiles": (TILES_FILE, tiles), "missions": (MISSIONS_FILE, missions), "options": (MISSIONS_FILE, missions)}
 
 
@@ -382,7 +371,7 @@ def load_rules(path=None, rule=None, option: str = "--rules") -> RuleSet:
         return default_rules() if rule is None else parse_rules(_defaults(), rule=rule)
     raw, sha = _read_toml(path, option)
     label = str(path)
-    _known_keys(label, raw, RULES_FILE_KEYS, "the top level")
+    known_keys(label, raw, RULES_FILE_KEYS, "the top level")
     if ("types" in raw) != ("tiles" in raw):
         raise UserError(f"{label}: {'tiles' if 'types' in raw else 'types'}: missing; [[types]] and [[tiles]] "
                         "come together")

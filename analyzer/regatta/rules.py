@@ -4,7 +4,6 @@ A bad file is one UserError line naming the file, the entry and the problem (the
 
 from __future__ import annotations
 
-import difflib
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
@@ -14,7 +13,7 @@ import numpy as np
 
 from analyzer.errors import UserError
 from analyzer.io import read_data_file
-from analyzer.rules_file import RuleOption, choose_options, rule_options
+from analyzer.rules_file import RuleOption, choose_options, known_keys, rule_options
 
 SIDES = "NESW"  # bit i of an openings mask: N=1, E=2, S=4, W=8
 PILES = ("river", "rock", "goal", "start")  # tile kinds; a rock comes from the river pile
@@ -69,22 +68,9 @@ def _default_data() -> dict:
     return data
 
 
-def _nearest(word, known) -> str:
-    close = difflib.get_close_matches(str(word), sorted(known), n=1, cutoff=0.6)
-    return f"; did you mean {close[0]!r}?" if close else f"; known: {', '.join(sorted(known))}"
-
-
-def _known(where: str, table: dict, allowed, place: str) -> None:
-    """One UserError line for a key of `table` not in `allowed`: the file, the key, where it stands, the
-    nearest known key (a misspelt key would otherwise be ignored and its default played silently)."""
-    for key in table:
-        if key not in allowed:
-            raise UserError(f"{where}: unknown key {str(key)!r} in {place}{_nearest(key, allowed)}")
-
-
 def _shape(where: str, data: dict, options: dict) -> None:
     """Every section of the right type (a table, or a list of tables) holding only known keys."""
-    _known(where, data, (*TABLES, *LISTS), "the top level")
+    known_keys(where, data, (*TABLES, *LISTS), "the top level")
     for name in TABLES:
         if name in data and not isinstance(data[name], dict):
             raise UserError(f"{where}: [{name}] must be a table (e.g. [{name}] on its own line, then key = value), "
@@ -94,15 +80,15 @@ def _shape(where: str, data: dict, options: dict) -> None:
             raise UserError(f"{where}: {name} must be a list of tables ([[{name}]] entries or {name} = [{{...}}]), "
                             f"got {data[name]!r:.40}")
     for name in ("grid", "hand", "limits"):
-        _known(where, data.get(name, {}), KEYS[name], f"[{name}]")
+        known_keys(where, data.get(name, {}), KEYS[name], f"[{name}]")
     for name in LISTS:
         for i, entry in enumerate(data.get(name, [])):
-            _known(where, entry, KEYS[name], f"[[{name}]] {i + 1}")
-    _known(where, data.get("options", {}), options, "[options]")
+            known_keys(where, entry, KEYS[name], f"[[{name}]] {i + 1}")
+    known_keys(where, data.get("options", {}), options, "[options]")
     for key, value in data.get("options", {}).items():
         if not isinstance(value, dict):
             raise UserError(f"{where}: [options.{key}] must be a table (default = true|false), got {value!r:.40}")
-        _known(where, value, OPTION_KEYS, f"[options.{key}]")
+        known_keys(where, value, OPTION_KEYS, f"[options.{key}]")
 
 
 def load(path: str | Path | None = None, flag: str = "--rules", rule=None) -> Rules:

@@ -15,7 +15,7 @@ MISSION = '[[missions]]\nid = "x"\nshape = ["FM"]\npoints = 3\n'
 
 @pytest.mark.parametrize("text,needle", [
     # unknown or misspelt keys: the nearest known key
-    ('colour = 1\n' + MISSION, "unknown key 'colour' in the top level; known:"),
+    ('colour = 1\n' + MISSION, "unknown key 'colour' in the top level;"),
     ('[[mission]]\nid = "x"\nshape = ["FM"]\npoints = 3\n', "unknown key 'mission' in the top level; did you mean "
                                                              "'missions'?"),
     ('[[missions]]\nid = "x"\nshape = ["FM"]\npoint = 3\n', "unknown key 'point' in [[missions]] 1; did you mean "
