@@ -209,6 +209,8 @@ SPECIAL = {  # where the generic value does not fit the command
     ("regatta", "simulate", "--team"): (["--players", "4", "--team"], []),
     ("meographic", "simulate", "--players"): (["--players", "3", "--bots", "greedy"], ["--players", "--bots"]),
     ("meographic", "compare", "--bots"): (["--bots", "greedy,planner"], ["--bots"]),
+    ("regatta", "simulate", "--rule"): (["--rule", "reshuffle_at_once=false"], []),
+    ("regatta", "compare", "--rule"): (["--rule", "reshuffle_at_once=false"], []),
     ("meographic", "simulate", "--rule"): (["--rule", "card_scores_once=false"], []),
     ("meographic", "compare", "--rule"): (["--rule", "card_scores_once=false"], []),
 }

@@ -45,7 +45,9 @@ def test_a_stop_does_not_wait_for_the_games_in_flight_of_a_compare(tmp_path):
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
     assert time.monotonic() - sent < 3, err
-    assert (proc.returncode, err) == (130, "error: interrupted\n")
+    said = err.splitlines()  # (the kernels compiling, as a first command on a cold cache says; then the stop)
+    assert proc.returncode == 130 and said[-1] == "error: interrupted" and len(said) <= 2, err
+    assert len(said) == 1 or said[0].startswith("Compiling the Beacon Patrol kernels first"), err
 
 
 def test_a_second_signal_ends_a_slow_stop_at_once_in_one_line(tmp_path):
@@ -71,7 +73,9 @@ def test_a_second_signal_ends_a_slow_stop_at_once_in_one_line(tmp_path):
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=30)
     assert time.monotonic() - sent < 2
-    assert (proc.returncode, err) == (130, "error: interrupted\n")
+    said = err.splitlines()  # (the kernels compiling, as a first command on a cold cache says; then the stop)
+    assert proc.returncode == 130 and said[-1] == "error: interrupted" and len(said) <= 2, err
+    assert len(said) == 1 or said[0].startswith("Compiling the Beacon Patrol kernels first"), err
 
 
 def test_a_keyboard_interrupt_python_cannot_raise_is_not_printed():
@@ -99,7 +103,9 @@ def test_a_stop_while_the_kernels_compile_is_prompt(tmp_path):
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=60)
     assert time.monotonic() - sent < 2.5, err
-    assert (proc.returncode, err) == (130, "error: interrupted\n")
+    said = err.splitlines()  # (the kernels compiling, as a first command on a cold cache says; then the stop)
+    assert proc.returncode == 130 and said[-1] == "error: interrupted" and len(said) <= 2, err
+    assert len(said) == 1 or said[0].startswith("Compiling the Beacon Patrol kernels first"), err
 
 
 def test_a_damaged_chunk_that_is_a_folder_is_deleted_and_played_again(tmp_path):

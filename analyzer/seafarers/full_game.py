@@ -442,10 +442,10 @@ def summarize(scenario: str, players: int, arms: list, seed: int, boards: str, r
     return summary
 
 
-SILENT_DEFAULTS = ("Defaults where seed 002 is silent (docs/seafarers/full_game.md): a resource the bank cannot pay "
-                   "to everyone goes to nobody unless one player alone is owed it; a year of plenty only for cards the "
-                   "bank has; a corner touching two bonus territories counts for its lowest-index hex; a game still "
-                   "running after the turn cap stops without a winner (flagged).")
+SILENT_DEFAULTS = ("Defaults where the rulebook is silent (docs/seafarers/full_game.md): a resource the bank cannot "
+                   "pay to everyone goes to nobody unless one player alone is owed it; a year of plenty only for "
+                   "cards the bank has; a corner touching two bonus territories counts for its lowest-index hex; a "
+                   "game still running after the turn cap stops without a winner (flagged).")
 
 
 def vp_columns(s) -> tuple[str, ...]:
@@ -492,42 +492,42 @@ def wonder_figures(pool: Pooled, n: int, players: int, s, rules) -> dict:
 
 
 def wonder_assumptions(s, rules) -> list[str]:
-    """The Wonders of Catan's rules as played and the defaults where seed 002 is silent (rules data [wonders])."""
+    """The Wonders of Catan's rules as played and the defaults where the rulebook is silent (rules data [wonders])."""
     if not s.markers.wonders:
         return []
     cards = "; ".join(f"{c.id} {list(c.cost)}" for c in rules.wonder_cards)
-    return [f"The Wonders of Catan (seed 002, CENÁRIO 8): {len(s.markers.wonders)} wonder cards, claimed in turn by "
-            f"whoever first meets each one's requirement (the seed's card texts); {rules.wonder_stages} stages each, "
-            f"5 resources a stage (lumber, brick, wool, grain, ore: {cards}; reconstructed, the seed's pictures are "
-            f"lost: {rules.wonder_cost_source}); the last stage wins at once, {s.victory.target} VP win only with "
+    return [f"The Wonders of Catan (rulebook, CENÁRIO 8): {len(s.markers.wonders)} wonder cards, claimed in turn by "
+            f"whoever first meets each one's requirement (the rulebook's cards); {rules.wonder_stages} stages each, "
+            f"5 resources a stage (lumber, brick, wool, grain, ore: {cards}; reconstructed, the rulebook's pictures "
+            f"are lost: {rules.wonder_cost_source}); the last stage wins at once, {s.victory.target} VP win only with "
             "more stages than every opponent; a 1 VP chit under every settlement on an islet; no set-up settlement "
             "on the islets, the strait, the wasteland or the '!' corners; robber on a desert, no pirate. Defaults "
-            "where the seed is silent (rules data [wonders]): " + "; ".join(rules.wonder_notes) + "."]
+            "where the rulebook is silent (rules data [wonders]): " + "; ".join(rules.wonder_notes) + "."]
 
 
 def cloth_assumptions(s, rules) -> list[str]:
-    """Cloth for Catan's rules as played and the defaults where seed 002 is silent (rules data [cloth])."""
+    """Cloth for Catan's rules as played and the defaults where the rulebook is silent (rules data [cloth])."""
     if not s.victory.cloth_per_vp:
         return []
     m = s.markers
-    return [f"Cloth for Catan (seed 002, CENÁRIO 6): {len(m.villages)} villages on the islets, {m.cloth_per_village} "
+    return [f"Cloth for Catan (rulebook, CENÁRIO 6): {len(m.villages)} villages on the islets, {m.cloth_per_village} "
             f"cloth each, {m.cloth_supply} in the common reserve; {s.victory.cloth_per_vp} cloth = 1 VP (an odd cloth "
             f"is no half point); the robber starts on the fields 12 (a random board with no 12 on fields: the "
             f"lowest-index 12 hex) and never enters the islets; the pirate only for a player with a trade route, its "
             f"steal a card or a cloth; no "
             f"longest trade route card (largest army kept); the game also ends when only {s.victory.end_villages} "
-            "villages hold cloth. Defaults where the seed is silent (rules data [cloth]): "
+            "villages hold cloth. Defaults where the rulebook is silent (rules data [cloth]): "
             + "; ".join(rules.cloth_notes) + "."]
 
 
 def pirate_assumptions(s, rules) -> list[str]:
-    """The Pirate Islands' rules as played and the defaults where seed 002 is silent (rules data [pirates])."""
+    """The Pirate Islands' rules as played and the defaults where the rulebook is silent (rules data [pirates])."""
     if not s.markers.fortresses:
         return []
-    return [f"The Pirate Islands (seed 002, CENÁRIO 7): {s.victory.target} VP and one's own fortress conquered to win; "
+    return [f"The Pirate Islands (rulebook, CENÁRIO 7): {s.victory.target} VP and one's own fortress conquered to win; "
             f"a fortress holds {s.markers.fortress_strength} chits; the fleet circles {len(s.pirate.fleet_path)} sea "
             "hexes by the lower die and raids before the production; no robber, no longest trade route or largest "
-            "army card; the printed board (harbours shuffled). Defaults where the seed is silent (rules data "
+            "army card; the printed board (harbours shuffled). Defaults where the rulebook is silent (rules data "
             "[pirates]): " + "; ".join(rules.pirate_notes) + "."]
 
 
@@ -580,8 +580,8 @@ def assumptions(s, arms: list, boards: str, rules, rules_name: str, rotate: bool
                    "has a site (after each settlement it builds); the bots' 'goals' weight values the gifts "
                    "(goals=0: a scenario-blind bot).")
     if any(k == "fog" for k in s.kind):
-        out.append("Fog (defaults where seed 002 is silent): a road or ship built, in the draft too, explores every "
-                   "fog hex at either end of its edge; a moved ship explores nothing (it is not built); a gold hex "
-                   "found pays a card of the finder's choice; the face-down stacks are dealt with the board (the "
+        out.append("Fog (defaults where the rulebook is silent): a road or ship built, in the draft too, explores "
+                   "every fog hex at either end of its edge; a moved ship explores nothing (it is not built); a gold "
+                   "hex found pays a card of the finder's choice; the face-down stacks are dealt with the board (the "
                    "same odds as drawing, since no one sees them).")
     return out

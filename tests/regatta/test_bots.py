@@ -160,7 +160,7 @@ def test_bots_never_read_what_their_seat_cannot_see(label):
     actions = np.zeros((E.MAX_ACTIONS, 4), np.int64)
     rnd = random.Random(2)
     compared = 0
-    for game in range(30):
+    for game in range(40):  # (about half the positions reached are a turn to choose in)
         st_ = E.make_state(setup)
         E.init(st_, setup, 3, game)
         for _ in range(rnd.randrange(3, 120)):

@@ -590,9 +590,9 @@ def test_the_command_plays_cloth_for_catan_and_names_its_defaults(tmp_path, caps
     assert code == 0, err
     summary = json.loads((out / "summary.json").read_text())
     report = (out / "report.md").read_text()
-    assert "Defaults where the seed is silent (rules data [cloth])" in report
+    assert "Defaults where the rulebook is silent (rules data [cloth])" in report
     assert "takes one cloth from the common reserve" in report  # the option as switched
-    assert "ended because only 3 villages still held cloth" in report and "| cloth |" in report
+    assert "ended because only 3 villages still held cloth" in report and "| cloth (VP) |" in report
     assert summary["rule_options"]["cloth_route_from_reserve"] is True
     assert set(summary["cloth_end"]) >= {"games", "share", "ci95"} and len(summary["cloth"]) == 4
     games = pl.read_parquet(out / "games.parquet")

@@ -70,8 +70,8 @@ PLAY = ["seafarers", "play", "--games", "1"]
     ("base", {"ship_quote = ": "ship_quote = 3\nold_quote = "}, [], "ship_quote in [costs] is prose"),
     # sizes the kernel holds
     ("pirate-islands", {"victory_point_cards = 4": "victory_point_cards = 88"}, [],
-     "the Pirate Islands' 4-player deck (development_deck less its victory_point cards, plus "
-     "pirates.victory_point_cards as knights) holds 108 cards; the game holds at most 100"),
+     "the Pirate Islands' 4-player deck with --rule pirate_four_vp_cards=true (development_deck less its "
+     "victory_point cards, plus pirates.victory_point_cards as knights) holds 108 cards; the game holds at most 100"),
     ("base", {"knight = 14": "knight = 90"}, [], "development_deck holds 101 cards; the game holds at most 100"),
     # rules no game can be played under
     ("base", {"settlements = 5": "settlements = 1"}, [], "supply.settlements = 1, but the draft places 2"),
@@ -233,6 +233,9 @@ def test_the_play_report_describes_the_rules_in_force_and_names_their_file():
     packaged = assumptions(s, check_play("new-shores", 4, ["value"], 1, 0, "random"), "random", load_rules(),
                            "default")[0]
     assert "Bank: 19 cards of each resource. Development deck: 25 cards (14 knight, 5 victory point" in packaged
-    pirate = load_rules("mine.toml", _changed(**{"victory_point_cards = 4": "victory_point_cards = 7"}))
-    assert "Development deck: 27 cards (21 knight, 2 road building" in pirate.describe(load_scenario("pirate-islands",
-                                                                                                     4))
+    seven = _changed(**{"victory_point_cards = 4": "victory_point_cards = 7"})
+    pirates = load_scenario("pirate-islands", 4)
+    # the deck's own 5 VP cards as knights ('são mantidas no baralho'); the switch plays [pirates]' count instead
+    assert "Development deck: 25 cards (19 knight, 2 road building" in load_rules("mine.toml", seven).describe(pirates)
+    assert "Development deck: 27 cards (21 knight, 2 road building" in load_rules(
+        "mine.toml", seven, rule=["pirate_four_vp_cards=true"]).describe(pirates)
