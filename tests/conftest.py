@@ -23,7 +23,7 @@ class _CompileLog:
 
         self.path, self.current, self.seconds, self.depth, self.t0 = path, "(collection)", {}, 0, 0.0
         self.listener = _Listener(self)
-        event.install_listener("numba:compile", self.listener)
+        event.register("numba:compile", self.listener)
 
     def pytest_runtest_setup(self, item):
         self.current = item.nodeid
