@@ -24,7 +24,8 @@ section() {  # section GAME "what it shows": compile GAME's kernels if needed, t
   .venv/bin/python -m analyzer.warmup "$1" --talk
   echo "[$step/8] $2"
 }
-report() { case "$OUT" in /*) echo "      report: $OUT/$1/report.html" ;; *) echo "      report: $PWD/$OUT/$1/report.html" ;; esac; }
+report() {  # (for the commands that do not print where their report is)
+  case "$OUT" in /*) echo "report: $OUT/$1/report.html" ;; *) echo "report: $PWD/$OUT/$1/report.html" ;; esac; }
 
 section beacon "Beacon Patrol solo: every fair policy and the oracle bound on the same games"
 .venv/bin/tabletop beacon compare --policies random,greedy,lookahead,rollout,oracle --players 1 \
@@ -33,7 +34,6 @@ report beacon-compare
 section beacon "Beacon Patrol solo, the lookahead policy: score distribution and ranks"
 .venv/bin/tabletop beacon simulate --players 1 --policy lookahead --games "${GAMES:-20000}" --seed 2026 \
   --out "$OUT/beacon-lookahead"
-report beacon-lookahead
 section meographic "Cational Meographic, 2 players: planner against greedy, seats rotated"
 .venv/bin/tabletop meographic compare --players 2 --bots planner,greedy --games "${MEO_GAMES:-500}" --seed 2026 \
   --out "$OUT/meographic-compare"
@@ -45,20 +45,16 @@ report regatta-compare
 section seafarers "Catan: Seafarers, New Shores, 4 players: seat fairness over random boards, by income and by wins"
 .venv/bin/tabletop seafarers balance --scenario new-shores --players 4 --boards "${BOARDS:-300}" --rolls 60 \
   --heuristic diverse --by wins --games-per-board "${GAMES_PER_BOARD:-40}" --seed 2026 --out "$OUT/seafarers-balance"
-report seafarers-balance
 section seafarers "Catan: Seafarers, New Shores, 4 players: full games by value bots, who wins from which seat"
 .venv/bin/tabletop seafarers play --scenario new-shores --players 4 --bots value --games "${PLAY_GAMES:-2000}" \
   --seed 2026 --out "$OUT/seafarers-play"
-report seafarers-play
 section seafarers "Catan: Seafarers, Four Islands, 3 players: the three opening heuristics, every seating"
 .venv/bin/tabletop seafarers tournament --scenario four-islands --players 3 \
   --entrants value:opening=pips,value:opening=diverse,value:opening=port --games "${TOURNAMENT_GAMES:-300}" \
   --seed 2026 --out "$OUT/seafarers-tournament"
-report seafarers-tournament
 section seafarers "Catan: Seafarers, every scenario at 3 and 4 players: the seat-advantage heat-map"
 .venv/bin/tabletop seafarers seats --scenarios all --players 3,4 --games "${SEATS_GAMES:-2000}" --seed 2026 \
   --out "$OUT/seafarers-seats"
-report seafarers-seats
 wait $background || true
 echo
 echo "Reports:"
