@@ -94,7 +94,7 @@ def warm_group(gid: str, group: str | None, talk: bool = False) -> None:
         announced = talk and not is_ready(gid, name)
         if announced:
             _say(f"      compiling the {label(gid, name)} kernels (first run only, about "
-                 f"{_minutes(typical_s(gid, name))} min on 2 cores; a warm-up beside this one may have started it)")
+                 f"{_minutes(typical_s(gid, name))} on 2 cores; a warm-up beside this one may have started it)")
         t0 = time.perf_counter()
         with _locked(gid, name):
             ready = is_ready(gid, name)  # (a warm-up beside this one did it, or an earlier run: load, not compile)
@@ -140,8 +140,9 @@ def ran(gid: str, command: str) -> None:
 
 
 def _minutes(seconds: float) -> str:
+    """`40 s`, `2:05 min`: an elapsed or expected time as it reads best."""
     seconds = int(seconds)
-    return f"{seconds // 60}:{seconds % 60:02d}"
+    return f"{seconds} s" if seconds < 90 else f"{seconds // 60}:{seconds % 60:02d} min"
 
 
 def run_all(order: list[str] | None = None, sequential: bool = False) -> int:
@@ -154,7 +155,7 @@ def run_all(order: list[str] | None = None, sequential: bool = False) -> int:
         times = [typical_s(*pair) for pair in cold]
         wall = sum(times) if sequential else max(max(times), sum(times) / 2)
         _say(f"Compiling the kernels of {len(cold)} of {len(pairs)} warm-up groups into numba's cache (once per "
-             f"machine and version of the kernels; usually about {_minutes(wall)} min on 2 cores, seconds afterwards): "
+             f"machine and version of the kernels; usually about {_minutes(wall)} on 2 cores, seconds afterwards): "
              + ", ".join(f"{label(*p)} ~{_minutes(t)}" for p, t in zip(cold, times)))
     waiting = list(pairs)
     running: dict[tuple[str, str], tuple[subprocess.Popen, float]] = {}
