@@ -28,6 +28,13 @@ def _wait_for(path: Path, proc, seconds: float = 60) -> None:
         time.sleep(0.05)
 
 
+
+def _said_only_interrupted(proc, err: str) -> None:
+    """Exit 130 and `error: interrupted`, after at most the line of a first command on a cold cache."""
+    said = err.splitlines()
+    assert proc.returncode == 130 and said[-1] == "error: interrupted" and len(said) <= 2, err
+    assert len(said) == 1 or said[0].startswith("Compiling the Beacon Patrol kernels first"), err
+
 def test_a_stop_does_not_wait_for_the_games_in_flight_of_a_compare(tmp_path):
     """compare's arms share one thread pool; stopped, it waited for every game in flight (minutes with rollout)."""
     ckpt = tmp_path / "ck"
@@ -45,9 +52,7 @@ def test_a_stop_does_not_wait_for_the_games_in_flight_of_a_compare(tmp_path):
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
     assert time.monotonic() - sent < 3, err
-    said = err.splitlines()  # (the kernels compiling, as a first command on a cold cache says; then the stop)
-    assert proc.returncode == 130 and said[-1] == "error: interrupted" and len(said) <= 2, err
-    assert len(said) == 1 or said[0].startswith("Compiling the Beacon Patrol kernels first"), err
+    _said_only_interrupted(proc, err)
 
 
 def test_a_second_signal_ends_a_slow_stop_at_once_in_one_line(tmp_path):
@@ -73,9 +78,7 @@ def test_a_second_signal_ends_a_slow_stop_at_once_in_one_line(tmp_path):
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=30)
     assert time.monotonic() - sent < 2
-    said = err.splitlines()  # (the kernels compiling, as a first command on a cold cache says; then the stop)
-    assert proc.returncode == 130 and said[-1] == "error: interrupted" and len(said) <= 2, err
-    assert len(said) == 1 or said[0].startswith("Compiling the Beacon Patrol kernels first"), err
+    _said_only_interrupted(proc, err)
 
 
 def test_a_keyboard_interrupt_python_cannot_raise_is_not_printed():
@@ -103,9 +106,7 @@ def test_a_stop_while_the_kernels_compile_is_prompt(tmp_path):
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=60)
     assert time.monotonic() - sent < 2.5, err
-    said = err.splitlines()  # (the kernels compiling, as a first command on a cold cache says; then the stop)
-    assert proc.returncode == 130 and said[-1] == "error: interrupted" and len(said) <= 2, err
-    assert len(said) == 1 or said[0].startswith("Compiling the Beacon Patrol kernels first"), err
+    _said_only_interrupted(proc, err)
 
 
 def test_a_damaged_chunk_that_is_a_folder_is_deleted_and_played_again(tmp_path):
