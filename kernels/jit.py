@@ -28,7 +28,7 @@ from functools import cache
 from pathlib import Path
 
 from numba import njit
-from numba.core import config
+from numba.core import caching, config
 from numba.core.registry import CPUDispatcher
 
 KEPT_VERSIONS = 3  # cache folders of the kernels' recent versions kept side by side (another checkout, a bisect)
@@ -90,7 +90,28 @@ def _cache_folder() -> None:
             return
 
 
+class _CheckoutAgnosticLocator(caching.UserProvidedCacheLocator):
+    """numba files a cached function under a hash of its source folder's absolute path, so two checkouts of the
+    same kernels (a git worktree, a moved clone) compile everything twice. The version folder already names the
+    sources (kernels_stamp) and numba checks each file's content hash, so ours go under their folder's path
+    inside the package: any checkout of one version of the kernels shares one cache."""
+
+    _ROOT = Path(__file__).resolve().parent
+
+    def __init__(self, py_func, py_file):
+        super().__init__(py_func, py_file)
+        inside = Path(py_file).resolve().parent.relative_to(self._ROOT).as_posix()
+        self._cache_path = os.path.join(config.CACHE_DIR, "kernels" if inside == "." else inside)
+
+    @classmethod
+    def from_function(cls, py_func, py_file):
+        if not Path(py_file).resolve().is_relative_to(cls._ROOT):
+            return None  # not a kernel: numba's own locators
+        return super().from_function(py_func, py_file)
+
+
 _cache_folder()
+getattr(caching, "CacheImpl", getattr(caching, "_CacheImpl", None))._locator_classes.insert(0, _CheckoutAgnosticLocator)
 KERNEL_OPTIONS = dict(cache=True, nogil=True, _nrt=False)
 
 
