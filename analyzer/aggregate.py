@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer import stats
-from analyzer.runner import Statistic
+from analyzer.job import Statistic
 
 
 class ColumnStats:

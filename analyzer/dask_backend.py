@@ -18,7 +18,8 @@ import numpy as np
 
 import analyzer
 from analyzer.errors import UserError
-from analyzer.runner import SIGNAL_POLL_S, Job, play_chunk, warm_up
+from analyzer.interrupts import SIGNAL_POLL_S
+from analyzer.job import Job, play_chunk, warm_up
 
 CONNECT_TIMEOUT_S = 5.0  # an unreachable scheduler fails fast, and so does a server that does not answer as one
 WORKER_WAIT_S = 30.0  # a reachable scheduler gets this long to show at least one worker (at the start, and after

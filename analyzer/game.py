@@ -7,7 +7,7 @@ docs/<game>/. Its `GAME` is light to import: every heavy part is named by a "mod
 reference and loaded only when used (`resolve`), so `tabletop --help` stays fast.
 
 An experiment (a simulation command, `tabletop <game> <command>`) plays picklable runner Jobs
-(analyzer.runner.Job: a builder "module:function" turning a JSON-able spec into play_range(start,
+(analyzer.job.Job: a builder "module:function" turning a JSON-able spec into play_range(start,
 out) on whichever process plays), so threads, Dask, checkpoints and --precision work for it and
 its results never depend on them. Its `example` gives small jobs and a small command line that the
 conformance test runs: the same columns for 1 and 2 threads, other chunk sizes and Dask; common
@@ -57,7 +57,7 @@ def resolve(ref: str):
 @dataclass(frozen=True)
 class Example:
     """A small run of an experiment, for the conformance test and the warm-up."""
-    jobs: list  # [(label, analyzer.runner.Job)]: the arms, as the command builds them, in order
+    jobs: list  # [(label, analyzer.job.Job)]: the arms, as the command builds them, in order
     games: int  # how many games (boards, blocks of rolls) each job plays in the test
     argv: list[str]  # a small `tabletop` command line of the experiment, without --out
     tables: dict[str, dict[str, str]] = field(default_factory=dict)  # result file -> {column: polars dtype}
@@ -117,7 +117,7 @@ class Game:
     def warm_up(self, group: str | None = None) -> None:
         """Compile (or load from numba's cache) every kernel the experiments use (those of `group` if
         given), through the very jobs they build, so that the first command a user runs starts warm."""
-        from analyzer.runner import warm_up
+        from analyzer.job import warm_up
 
         for experiment in self.experiments:
             if group is None or experiment.warm_group == group:

@@ -13,6 +13,8 @@ import os
 import signal
 import sys
 
+SIGNAL_POLL_S = 0.2  # how often a run waiting for chunks (either backend) lets Ctrl-C and SIGTERM in
+
 _caught: list[int] = []
 
 

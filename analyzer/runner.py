@@ -8,16 +8,13 @@ A chunk is a contiguous range of game indices; every game seeds its own streams 
 - ``dask_local=W``: an embedded Dask LocalCluster of W single-threaded worker processes;
 - ``scheduler="tcp://host:port"``: an existing Dask cluster (see docs/scaleout.md).
 
-Dask workers cannot receive a closure over numba functions, so a game describes itself as a
-picklable ``Job``: ``builder`` ("module:function") turns the JSON-able ``spec`` into a play_range
-on whichever process runs the chunk. The driver folds finished chunks in game-index order, which
-makes ``--precision`` stops, aggregates and checkpoints independent of completion order.
+What a run plays, a picklable ``Job``, and how one chunk is played live in analyzer/job.py. The driver folds
+finished chunks in game-index order, which makes ``--precision`` stops, aggregates and checkpoints independent of
+completion order.
 """
 
 from __future__ import annotations
 
-import importlib
-import json
 import math
 import os
 import time
@@ -36,14 +33,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 import analyzer
 from analyzer import interrupts, warmup
 from analyzer.errors import UserError
+from analyzer.job import Job, Statistic, play_chunk, warm_up
 from analyzer.params import check_whole
 from reports.document import rate
 
 if TYPE_CHECKING:
     from analyzer.aggregate import ColumnStats
-
-# play_range(start, out): fill out[:, j] with the result of game start + j.
-PlayRange = Callable[[int, np.ndarray], None]
 
 DEFAULT_MIN_GAMES = 1_000
 DEFAULT_MAX_GAMES = 10_000_000
@@ -52,7 +47,6 @@ MAX_GAMES = 10**12  # a trillion games: months on a cluster; game indices stay f
 MAX_CHUNK_SIZE = 10**6  # games per chunk a user may ask for: a few chunks in flight stay small
 MAX_THREADS = 1024  # threads or local worker processes: beyond the cores they only add overhead
 WORKER_MEMORY = 2**28  # a --dask-local worker process with the kernels loaded: 0.20 GiB measured, so 0.25
-SIGNAL_POLL_S = 0.2  # how often the driver, waiting for chunks, lets Ctrl-C and SIGTERM in
 TABLE_COPIES = 3  # a per-game table is copied while it is written: 2.6x its size measured, so 3x
 LONG_RUN_S = 24 * 3600  # a run estimated to take longer is refused unless long_run (--long-run): issue 33 found
 #                         runs of years accepted (beacon simulate --policy oracle --players 4 --games 10**9: 6.5 years)
@@ -116,68 +110,6 @@ def _plan(limit: int, size_at: Callable[[int], int], stored: dict[int, int]) -> 
             end = min(start + size_at(start), starts[i] if i < len(starts) else limit, limit)
         yield start, end
         start = end
-
-
-# --------------------------------------------------------------------------- jobs
-
-@dataclass(frozen=True)
-class Statistic:
-    """What --precision measures: the mean of a column, the share of games with column == value, or the widest
-    of the shares of games with column == k for k in 0 .. value - 1 (each seat's win rate: the worst seat's)."""
-    column: int = 0
-    kind: str = "mean"  # "mean" (Student t), "proportion" (Wilson) or "categories" (Wilson, the widest)
-    name: str = "mean score"
-    value: int = 1
-
-    def __post_init__(self):
-        if self.kind not in ("mean", "proportion", "categories"):
-            raise ValueError(f"Statistic.kind must be 'mean', 'proportion' or 'categories', got {self.kind!r}")
-        if self.kind == "categories" and self.value < 1:
-            raise ValueError("a 'categories' Statistic needs value >= 1 categories")
-
-
-@dataclass(frozen=True, eq=False)
-class Job:
-    """What to play, picklable: ``builder(spec) -> play_range`` ("module:function") runs on the process
-    that plays; ``spec`` is JSON-able and, with the builder, fixes every result. ``statistic`` is what
-    ``--precision`` measures.
-    """
-    builder: str
-    spec: dict
-    n_cols: int
-    dtype: str = "int16"
-    statistic: Statistic = Statistic()
-
-    def identity(self) -> dict:
-        """Everything that fixes the results (the checkpoint manifest compares it)."""
-        return {"builder": self.builder, "spec": self.spec, "n_cols": self.n_cols, "dtype": self.dtype}
-
-    def play_range(self) -> PlayRange:
-        key = json.dumps(self.identity(), sort_keys=True)
-        play = _BUILT.get(key)
-        if play is None:
-            module, _, function = self.builder.partition(":")
-            play = getattr(importlib.import_module(module), function)(self.spec)
-            if len(_BUILT) >= 16:  # a long-lived Dask worker sees many jobs
-                _BUILT.clear()
-            _BUILT[key] = play
-        return play
-
-
-_BUILT: dict[str, PlayRange] = {}  # per process: built play_ranges by job identity
-
-
-def play_chunk(job: Job, start: int, end: int) -> np.ndarray:
-    """Play games start .. end-1 into a fresh block [n_cols, end - start] (runs on any backend)."""
-    block = np.zeros((job.n_cols, end - start), job.dtype)
-    job.play_range()(start, block)
-    return block
-
-
-def warm_up(job: Job) -> str:
-    """Build the job and compile (or load from numba's cache) the exact signature chunks use."""
-    play_chunk(job, 0, 0)
-    return analyzer.__version__
 
 
 # --------------------------------------------------------------------------- options and results
@@ -319,7 +251,7 @@ class ThreadBackend:
         """Compile (or load) the job's kernels on a pool thread: the main thread, waiting in short steps, takes
         Ctrl-C and SIGTERM at once, where numba compiling in it would hold them for seconds."""
         future = self._pool.submit(warm_up, job)
-        while not wait([future], timeout=SIGNAL_POLL_S).done:
+        while not wait([future], timeout=interrupts.SIGNAL_POLL_S).done:
             pass
         future.result()
 
@@ -338,7 +270,7 @@ class ThreadBackend:
     def next_done(self) -> tuple[int, np.ndarray]:
         done: set = set()
         while not done:  # short waits: a signal is handled between them (a bare wait can miss it)
-            done, _ = wait(self._running, timeout=SIGNAL_POLL_S, return_when=FIRST_COMPLETED)
+            done, _ = wait(self._running, timeout=interrupts.SIGNAL_POLL_S, return_when=FIRST_COMPLETED)
         future = min(done, key=self._running.get)
         return self._running.pop(future), future.result()
 

@@ -24,7 +24,8 @@ from analyzer.aggregate import ColumnStats, PrecisionRule
 from analyzer.beacon.simulation import beacon_job, make_setup, simulate
 from analyzer.checkpoint import Checkpoint
 from analyzer.errors import UserError
-from analyzer.runner import RunOptions, Statistic, run_job
+from analyzer.job import Statistic
+from analyzer.runner import RunOptions, run_job
 from kernels import beacon as kb
 from reports.beacon.simulate import write_simulate_report
 from tests.support import run_cli as cli

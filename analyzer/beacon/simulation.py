@@ -12,9 +12,10 @@ from analyzer.beacon.policies import DEFAULT_POLICY, bot_of, parse_policy
 from analyzer.beacon.rules import check_players, load_rules, rules_data
 from analyzer.beacon.tiles import TileSet, check_piles, load_tiles, parse_expansions, parse_tiles
 from analyzer.command import api_out_dir
+from analyzer.job import Job, Statistic
 from analyzer.params import check_seed
 from analyzer.provenance import provenance
-from analyzer.runner import Job, RunOptions, Statistic, run_job
+from analyzer.runner import RunOptions, run_job
 from kernels import beacon as kb
 
 

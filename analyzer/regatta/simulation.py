@@ -7,9 +7,10 @@ import numpy as np
 
 from analyzer import stats
 from analyzer.errors import UserError
+from analyzer.job import Job, Statistic
 from analyzer.regatta import rules as rules_module
 from analyzer.regatta.arms import BOTS
-from analyzer.runner import Job, RunOptions, Statistic, run_job
+from analyzer.runner import RunOptions, run_job
 from kernels.regatta import bots as kb
 from kernels.regatta import engine as ke
 

@@ -24,9 +24,10 @@ import numpy as np
 import polars as pl
 
 from analyzer import stats
+from analyzer.job import Job
 from analyzer.params import check_seed
 from analyzer.provenance import provenance
-from analyzer.runner import Job, RunOptions, run_job
+from analyzer.runner import RunOptions, run_job
 from analyzer.seafarers.boards import (
     Boards,
     DealPlan,

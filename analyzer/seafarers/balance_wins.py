@@ -28,7 +28,8 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from analyzer.runner import Job, RunOptions, Statistic, run_job
+from analyzer.job import Job, Statistic
+from analyzer.runner import RunOptions, run_job
 from analyzer.seafarers.balance import Balance, BalanceResult, make_balance, play_balance
 from analyzer.seafarers.full_game import SILENT_DEFAULTS
 from kernels.catan import game as kg

@@ -18,9 +18,10 @@ import numpy as np
 import polars as pl
 
 from analyzer.errors import UserError
+from analyzer.job import Job
 from analyzer.params import check_seed
 from analyzer.provenance import provenance
-from analyzer.runner import Job, RunOptions, run_job
+from analyzer.runner import RunOptions, run_job
 from analyzer.seafarers.board import UNKNOWN
 from analyzer.seafarers.limits import IN_PARTS, MAX_DEALT_BOARDS, check_range
 from analyzer.seafarers.scenarios import HARBOUR_TYPES, SHUFFLED, Scenario

@@ -14,8 +14,9 @@ from fractions import Fraction
 import numpy as np
 from scipy.special import chdtrc
 
+from analyzer.job import Job
 from analyzer.params import check_seed
-from analyzer.runner import Job, RunOptions, run_job
+from analyzer.runner import RunOptions, run_job
 from analyzer.seafarers.limits import IN_PARTS, MAX_DICE_ROLLS, check_range
 from analyzer.stats import mean_ci_counts, wilson_ci
 from kernels.catan import dice as kd

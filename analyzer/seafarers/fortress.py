@@ -18,8 +18,9 @@ import numpy as np
 
 from analyzer import stats
 from analyzer.errors import UserError
+from analyzer.job import Job
 from analyzer.params import check_seed
-from analyzer.runner import Job, RunOptions, run_job
+from analyzer.runner import RunOptions, run_job
 from analyzer.seafarers.dice import blocks
 from analyzer.seafarers.limits import IN_PARTS, MAX_BATTLES, MAX_SIEGES, MAX_WARSHIPS, check_range
 from kernels.catan import fortress as kf

@@ -16,7 +16,8 @@ import polars as pl
 
 from analyzer.arms import ArmSpec, Registry
 from analyzer.errors import UserError
-from analyzer.runner import Job, RunOptions, Statistic
+from analyzer.job import Job, Statistic
+from analyzer.runner import RunOptions
 from kernels.catan import bots as kb
 from kernels.catan import game as kg
 from kernels.catan import policies as kp

@@ -32,10 +32,11 @@ import polars as pl
 from analyzer import stats
 from analyzer.arms import Arm, ArmSpec, Registry, arms_run_info, run_arms
 from analyzer.errors import UserError
+from analyzer.job import Job
 from analyzer.params import check_seed
 from analyzer.provenance import data_file, provenance
 from analyzer.rules_file import known_keys, read_text, read_toml, whole, whole_list
-from analyzer.runner import Job, RunOptions
+from analyzer.runner import RunOptions
 from analyzer.seafarers.board import board_flags
 from analyzer.seafarers.dice import LOW_P
 from analyzer.seafarers.fortress import FORTRESS_CHITS, siege_chain

@@ -13,8 +13,9 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.errors import UserError
+from analyzer.job import Job
 from analyzer.params import check_seed
-from analyzer.runner import Job, RunOptions, run_job
+from analyzer.runner import RunOptions, run_job
 from analyzer.seafarers.limits import MAX_HAND, MAX_PLAYERS, MAX_SEQUENCE_ROLLS, MAX_SEQUENCES, check_range
 from kernels.catan import production as kp
 from kernels.catan.codes import FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS, RESOURCE_NAMES, SEA, TERRAIN_NAMES

@@ -16,7 +16,7 @@ import numpy as np
 import polars as pl
 
 from analyzer.errors import UserError
-from analyzer.runner import Statistic
+from analyzer.job import Statistic
 
 __all__ = ["SeatsResult", "check_seats", "play_seats", "worst_seat"]
 
