@@ -32,13 +32,13 @@ from rich.console import Console
 from typer.core import TyperCommand, TyperGroup
 
 from analyzer.errors import UserError
+from analyzer.formats import plural
 from analyzer.params import path_value
 
 try:  # typer >= 0.2x carries its own copy of click
     from typer._click.exceptions import UsageError
 except ImportError:  # older typer runs on click itself
     from click.exceptions import UsageError
-from reports.document import plural
 
 __all__ = ["CheckedCommand", "CheckedGroup", "backend_fields", "checked_app", "command_line", "out_console",
            "prepare_out_dir", "print_run_notes", "repeat_hint", "results_folder", "run_fields", "run_options"]

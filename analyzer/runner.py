@@ -33,9 +33,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 import analyzer
 from analyzer import interrupts, warmup
 from analyzer.errors import UserError
+from analyzer.formats import rate
 from analyzer.job import Job, Statistic, play_chunk, warm_up
 from analyzer.params import check_whole
-from reports.document import rate
 
 if TYPE_CHECKING:
     from analyzer.aggregate import ColumnStats

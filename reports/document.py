@@ -13,19 +13,11 @@ import math
 import re
 from typing import Any
 
-
-def rate(per_second: float) -> str:
-    """A speed: whole numbers from 10 up, two decimals below (one slow game is 0.80/s, not 0)."""
-    return num(per_second, 0 if per_second >= 10 else 2)
-
-
-def num(x: Any, digits: int = 2) -> str:
-    if x is None:
-        return "—"
-    x = float(x)
-    if not math.isfinite(x):
-        return "—"
-    return f"{x:,.{digits}f}"
+# The core's lines show numbers these ways too, so they live below, in analyzer/formats.py; the reports take them
+# from here with the rest of their number wording.
+from analyzer.formats import num as num
+from analyzer.formats import plural as plural
+from analyzer.formats import rate as rate
 
 
 def pct(p: Any, digits: int = 1) -> str:
@@ -86,11 +78,6 @@ def ci_phrase(ci: Any, n: int, digits: int = 2, games: int | None = None) -> str
     if n == 1:
         return "no 95% CI from one value"
     return "no 95% CI from one game" if games == 1 else "no 95% CI: no spread to measure"
-
-
-def plural(n: int, noun: str) -> str:
-    """ "1 game", "20,000 games" (nouns with a plain plural)."""
-    return f"{n:,} {noun}{'' if n == 1 else 's'}"
 
 
 def integer(x: Any) -> str:
