@@ -5,10 +5,10 @@ from analyzer.games import games
 
 
 def test_each_warm_up_group_compiles_its_own_experiments_and_together_all(monkeypatch):
-    from analyzer import runner
+    from analyzer import job as job_module
 
     compiled = []
-    monkeypatch.setattr(runner, "warm_up", lambda job: compiled.append(job))
+    monkeypatch.setattr(job_module, "warm_up", lambda job: compiled.append(job))
     for game in games().values():
         groups = game.warm_groups()
         assert set(groups) == {e.warm_group for e in game.experiments} and len(groups) == len(set(groups))
