@@ -40,7 +40,8 @@ sys.path.insert(0, str(ROOT))
 from analyzer.rng_reference import Stream  # noqa: E402
 from analyzer.seafarers import full_reference as R  # noqa: E402
 from analyzer.seafarers.boards import deal_plan, generate_boards  # noqa: E402
-from analyzer.seafarers.full_game import PLAY_SCENARIOS, parse_bot, play_job, play_range  # noqa: E402
+from analyzer.seafarers.bots import parse_bot  # noqa: E402
+from analyzer.seafarers.full_game import PLAY_SCENARIOS, play_job, play_range  # noqa: E402
 from analyzer.seafarers.full_rules import load_rules, rules_text  # noqa: E402
 from analyzer.seafarers.scenarios import load_scenario  # noqa: E402
 from kernels.catan import game as kg  # noqa: E402

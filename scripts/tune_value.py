@@ -16,7 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analyzer.seafarers.full_game import bot_name, parse_bot, play_games  # noqa: E402
+from analyzer.seafarers.bots import bot_name, parse_bot  # noqa: E402
+from analyzer.seafarers.full_game import play_games  # noqa: E402
 
 CANDIDATES = {"reach": (0.3, 0.9, 1.2), "card": (2.0, 6.0, 8.0), "pips": (0.5, 1.5, 2.0), "new": (0.0, 4.0),
               "vp": (6.0, 14.0), "variety": (0.0, 4.0)}

@@ -88,7 +88,7 @@ def wins_job(exp: Balance, bot: str, games_per_board: int, rules_text: str, rule
 def wins_play_range(spec: dict):
     """Job builder: games start .. start + out.shape[1] - 1, each on board game // M of the seed."""
     from analyzer.seafarers.boards import Boards, deal_plan, generate_boards
-    from analyzer.seafarers.full_game import bot_vectors, parse_bot
+    from analyzer.seafarers.bots import bot_vectors, parse_bot
     from analyzer.seafarers.full_rules import load_rules
     from analyzer.seafarers.play import deal_board, deal_static, fresh_board, play_dealt_chunk
     from analyzer.seafarers.scenarios import load_scenario
@@ -160,7 +160,7 @@ def play_balance_wins(scenario: str, players: int, boards: int, rolls: int, heur
     board_df = income.boards.with_columns(
         pl.Series("win_spread", (wins.max(axis=1) - wins.min(axis=1)) / games_per_board),
         pl.Series("win_sd", (wins / games_per_board).std(axis=1)))
-    from analyzer.seafarers.full_game import bot_name, parse_bot
+    from analyzer.seafarers.bots import bot_name, parse_bot
 
     summary = dict(income.summary)
     summary["by_wins"] = summarize_wins(seats, board_df, halves, games_per_board, seed) | {
@@ -199,7 +199,7 @@ def seat_features(exp: Balance, boards: int, rules) -> dict[str, np.ndarray]:
     seat produces, a settlement at a harbour, and the edges from its draft to the nearest bonus site it could still
     claim (NaN where the scenario has none)."""
     from analyzer.seafarers.boards import generate_boards
-    from analyzer.seafarers.full_reference import game_table
+    from analyzer.seafarers.table import game_table
 
     p, topo = exp.players, exp.scenario.topology
     out = {k: np.full((boards, p), np.nan) for k in ("resources", "harbour", "to_bonus")}

@@ -7,51 +7,20 @@ kernel kernels/catan/game.py. One row of games.parquet per game and seat.
 
 from __future__ import annotations
 
-import re
 import time
 from dataclasses import dataclass
 
 import numpy as np
 import polars as pl
 
-from analyzer.arms import ArmSpec, Registry
 from analyzer.errors import UserError
 from analyzer.job import Job, Statistic
 from analyzer.runner import RunOptions
-from kernels.catan import bots as kb
+from analyzer.seafarers.bots import bot_name, bot_vectors, parse_bot
 from kernels.catan import game as kg
-from kernels.catan import policies as kp
 
-__all__ = ["BOTS", "PLAY_SCENARIOS", "PlayResult", "check_play", "play_games", "play_job"]
+__all__ = ["PLAY_SCENARIOS", "PlayResult", "check_play", "play_games", "play_job"]
 
-OPENINGS = ("pips", "diverse", "port")  # kernels/catan/bots.py OPENING_*: the draft heuristics by name
-VALUE_PARAMS = (("opening", 1.0), ("gold", 1.0), ("variety", 4.0), ("scarce", 1.0), ("generic", 2.0),
-                ("special", 1.0), ("match", 0.5), ("vp", 10.0), ("pips", 1.0), ("new", 2.0), ("reach", 0.6),
-                ("card", 4.0), ("goals", 1.0))  # kernels/catan/bots.py V_*
-ROLLOUT_PARAMS = (("playouts", 4.0), ("candidates", 3.0), ("horizon", 8.0))  # V_PLAYOUTS, V_CANDIDATES, V_HORIZON
-BOTS = Registry("bot", [
-    ArmSpec("random", kp.POLICY_RANDOM, "uniform over the legal actions (a baseline)"),
-    ArmSpec("weighted", kp.POLICY_WEIGHTED, "three times in four a uniform pick among the builds, development "
-                                            "cards, robber moves and steals; else uniform over every action "
-                                            "(a baseline that builds)"),
-    ArmSpec("value", kp.POLICY_VALUE, "one ply over the legal actions on a hand-weighted value: income, new "
-                                      "resources, harbours, VP, roads and ships towards free sites, saving for a "
-                                      "city or settlement; drafts with an opening heuristic (opening=pips, diverse "
-                                      "or port)",
-            VALUE_PARAMS),
-    ArmSpec("planner", kp.POLICY_PLANNER, "plans its next build (a city, a settlement on a site it can take, a road "
-                                          "or ship towards the best site its pieces lead to, or a development card) "
-                                          "by value per expected roll to afford it from its income, trades towards "
-                                          "it and spends on nothing else; the value bot's weights",
-            VALUE_PARAMS),
-    ArmSpec("rollout", kp.POLICY_ROLLOUT, "tries the value bot's best few actions (candidates=3) in playouts "
-                                          "(playouts=4) of a few rolls (horizon=8; 0 to the game's end) by value "
-                                          "bots on a copy of the game whose hidden hands, deck, fog and dice are "
-                                          "dealt afresh from what its seat sees, and plays the best mean outcome "
-                                          "(a win, else its VP, income and cards against the best rival's); the "
-                                          "value bot's weights",
-            VALUE_PARAMS + ROLLOUT_PARAMS),
-], bounds={"opening": (0, 2), "goals": (0, 100), "playouts": (0, 64), "candidates": (1, 16), "horizon": (0, 1000)})
 PLAY_SCENARIOS = ("base", "new-shores", "four-islands", "fog-islands", "through-the-desert", "new-world",
                   "forgotten-tribe", "cloth-for-catan", "pirate-islands", "wonders-of-catan")
 BOARDS = ("random", "fixed")
@@ -83,40 +52,6 @@ def check_play(scenario: str, players: int, bots: list[str], games: int | None, 
     return [parse_bot(b) for b in bots]
 
 
-def parse_bot(text: str):
-    """A bot from `name:key=value,...`; the opening heuristic may be named (value:opening=port)."""
-    def opening(m) -> str:  # the whole value by name; a number is left to the registry's bounds
-        value = m[1].strip()
-        if value in OPENINGS:
-            return f"opening={OPENINGS.index(value)}"
-        if re.fullmatch(r"[+-]?[\d.eE+-]+", value):
-            return m[0]
-        raise UserError(f"bot {text.partition(':')[0].strip()}: opening must be {', '.join(OPENINGS[:-1])} or "
-                        f"{OPENINGS[-1]}, got {value!r}")
-
-    if isinstance(text, str):
-        text = re.sub(r"(?<![\w.])opening\s*=([^,]*)", opening, text)
-    return BOTS.parse(text)
-
-
-def bot_name(arm) -> str:
-    """The bot as a reader writes it: only the parameters set away from their defaults, the opening by name."""
-    text = arm.short_label
-    for k, name in enumerate(OPENINGS):
-        text = text.replace(f"opening={k}", f"opening={name}")
-    return text
-
-
-def bot_vectors(arms: list) -> tuple[np.ndarray, np.ndarray]:
-    """(policies int64 [MAX_SEATS], params float64 [MAX_SEATS, N_VALUE_PARAMS]) of the seats' bots."""
-    policies = np.zeros(kg.MAX_SEATS, np.int64)
-    params = np.zeros((kg.MAX_SEATS, kb.N_VALUE_PARAMS), np.float64)
-    for seat, arm in enumerate(arms):
-        policies[seat] = arm.spec.code
-        params[seat] = arm.vector(kb.N_VALUE_PARAMS)
-    return policies, params
-
-
 def play_job(scenario: str, players: int, bots: list, seed: int, boards: str, rules_text: str, rule=()) -> Job:
     """Game g of this job is full game g: the int32 result columns of kernels/catan/game.py (R_*, then per seat).
     `rule`: the rules [options] switched, as "name=value" texts."""
@@ -135,19 +70,11 @@ def _tables(spec: dict):
     return scenario, load_rules(text=spec["rules"], rule=spec.get("rule")), deal_plan(scenario)
 
 
-def printed_board(scenario) -> tuple:
-    """(terrain, number, harbour) of the printed layout."""
-    from analyzer.seafarers.scenarios import HARBOUR_TYPES
-
-    return (scenario.terrain, scenario.number_token,
-            np.array([HARBOUR_TYPES.index(s.type) for s in scenario.harbours.sites], np.int8))
-
-
 def play_range(spec: dict):
     """Job builder: games start .. start + out.shape[1] - 1 into out's columns."""
     from analyzer.seafarers.boards import generate_boards
-    from analyzer.seafarers.full_reference import game_table
     from analyzer.seafarers.play import deal_board, deal_static, fresh_board, kernel_board, play_chunk, play_dealt_chunk
+    from analyzer.seafarers.table import game_table, printed_board
 
     scenario, rules, plan = _tables(spec)
     policies, params = bot_vectors([parse_bot(b) for b in spec["bots"]])
@@ -177,9 +104,9 @@ def replay(spec: dict, games) -> list[dict]:
     columns, each seat's VP at every roll (int [players, rolls], the first kg.MAX_TRACK rolls) and the board at the
     end, drawn as reports.seafarers.hexplot wants it. Through the kernels play_range compiled for the job."""
     from analyzer.seafarers.boards import generate_boards
-    from analyzer.seafarers.full_reference import game_table
     from analyzer.seafarers.play import deal_board, deal_static, fresh_board, kernel_board, play_chunk, play_dealt_chunk
     from analyzer.seafarers.scenarios import HARBOUR_TYPES
+    from analyzer.seafarers.table import game_table, printed_board
 
     scenario, rules, plan = _tables(spec)
     policies, params = bot_vectors([parse_bot(b) for b in spec["bots"]])

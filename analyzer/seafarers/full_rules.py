@@ -219,8 +219,8 @@ def check_rules_for(rules: Rules, scenarios, rule=None) -> None:
 
 
 def _check_scenario(rules: Rules, s) -> None:
-    from analyzer.seafarers.full_reference import gifts, lane_distances, wonder_cards
     from analyzer.seafarers.setup_policies import _preplaced
+    from analyzer.seafarers.table import gifts, lane_distances, wonder_cards
 
     name, supply = rules.source, rules.supply
     forts = _preplaced(s)

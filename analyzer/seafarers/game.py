@@ -37,7 +37,7 @@ GAME = Game(
 
 
 def arms() -> dict:
-    from analyzer.seafarers.full_game import BOTS
+    from analyzer.seafarers.bots import BOTS
     from analyzer.seafarers.pirates import PLANS
     from analyzer.seafarers.setup_policies import HEURISTICS
 
@@ -83,7 +83,7 @@ def play_example() -> Example:
 
 
 def tournament_example() -> Example:
-    from analyzer.seafarers.full_game import parse_bot
+    from analyzer.seafarers.bots import parse_bot
     from analyzer.seafarers.full_rules import rules_text
     from analyzer.seafarers.tournament import tournament_jobs
     from kernels.catan.game import SEAT_COLS
@@ -190,8 +190,10 @@ def _play_trace(job, game: int) -> dict:
     import numpy as np
 
     from analyzer.seafarers import full_reference as R
-    from analyzer.seafarers.full_game import _tables, bot_vectors, parse_bot, printed_board
+    from analyzer.seafarers.bots import bot_vectors, parse_bot
+    from analyzer.seafarers.full_game import _tables
     from analyzer.seafarers.play import kernel_board
+    from analyzer.seafarers.table import printed_board
     from kernels.catan import game as kg
     from kernels.catan import policies as kp
     from kernels.rng import PURPOSE_POLICY, stream_init

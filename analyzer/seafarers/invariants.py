@@ -3,7 +3,7 @@ the check behind scripts/check_invariants.py and tests/seafarers/test_full_invar
 
 import numpy as np
 
-from analyzer.seafarers.full_game import bot_vectors, parse_bot
+from analyzer.seafarers.bots import bot_vectors, parse_bot
 from kernels.catan import game as kg
 from kernels.catan import invariants as ki
 from kernels.catan import policies as kp
@@ -15,10 +15,10 @@ def check_games(scenario: str, players: int, bots: list[str], games: int, seed: 
     name), how many hit the turn cap, decisions taken, the games the villages ended (Cloth for Catan), and the
     first broken game."""
     from analyzer.seafarers.boards import deal_plan, generate_boards
-    from analyzer.seafarers.full_reference import game_table
     from analyzer.seafarers.full_rules import load_rules
     from analyzer.seafarers.play import kernel_board
     from analyzer.seafarers.scenarios import load_scenario
+    from analyzer.seafarers.table import game_table
 
     s, rules = load_scenario(scenario, players), load_rules()
     policies, params = bot_vectors([parse_bot(b) for b in bots])

@@ -1,6 +1,6 @@
 """Full Seafarers games on the numba kernel (kernels/catan/game.py): the board's arrays and the game loop.
 
-    table = full_reference.game_table(scenario, rules, terrain, number, harbour)
+    table = game_table(scenario, rules, terrain, number, harbour)     # analyzer/seafarers/table.py
     board = kernel_board(table)          # the kernel's Board for that dealt board
     out = play_on_board(board, seed, first, count, ("weighted",) * 4)   # int64 [N_RESULT_COLS, count]
 
@@ -15,17 +15,14 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.errors import UserError
-from analyzer.seafarers.full_reference import Table, deck_counts
 from analyzer.seafarers.full_rules import DEV_CARDS, ITEMS
+from analyzer.seafarers.table import Table, deck_counts
 from kernels.catan import game as kg
 from kernels.catan import policies as kp
 from kernels.catan import table as kt
 
-__all__ = ["BOTS", "DEAL_FIELDS", "deal_board", "deal_static", "fresh_board", "kernel_board", "play_chunk",
+__all__ = ["DEAL_FIELDS", "deal_board", "deal_static", "fresh_board", "kernel_board", "play_chunk",
            "play_dealt_chunk", "play_on_board"]
-
-BOTS = {"random": kp.POLICY_RANDOM, "weighted": kp.POLICY_WEIGHTED}
-
 
 def kernel_board(table: Table) -> kg.Board:
     s, topo, rules = table.scenario, table.scenario.topology, table.rules
@@ -130,7 +127,7 @@ def _setup_order(table: Table) -> list[int]:
 def play_on_board(board: kg.Board, seed: int, first: int, count: int, bots) -> tuple[np.ndarray, int]:
     """Games first .. first + count - 1 of `seed`, all on `board` (bots: a name or `name:key=value,...` per
     seat): the result columns int64 [N_RESULT_COLS, count] and the number of decisions taken."""
-    from analyzer.seafarers.full_game import bot_vectors, parse_bot
+    from analyzer.seafarers.bots import bot_vectors, parse_bot
 
     policies, params = bot_vectors([parse_bot(b) for b in bots])
     out = np.zeros((kg.N_RESULT_COLS, count), np.int64)
@@ -189,8 +186,7 @@ def deal_static(scenario) -> kt.DealStatic:
 def deal_board(scenario, rules, static: kt.DealStatic) -> kg.Board:
     """A Board of the scenario and rules whose per-deal arrays fill_board overwrites (here: the printed board's),
     foreign_only sized for any deal."""
-    from analyzer.seafarers.full_game import printed_board
-    from analyzer.seafarers.full_reference import game_table
+    from analyzer.seafarers.table import game_table, printed_board
 
     board = kernel_board(game_table(scenario, rules, *printed_board(scenario)))
     foreign = np.zeros(static.max_territories + 1, np.bool_)

@@ -172,7 +172,7 @@ def against_base(cells: list[dict]) -> None:
 def summarize(cells: list[tuple[str, int]], arm, runs: list, seed: int, base: bool, rules,
               rules_name: str, run_info: dict, wall: float, command: str) -> dict:
     from analyzer.provenance import provenance
-    from analyzer.seafarers.full_game import bot_name
+    from analyzer.seafarers.bots import bot_name
 
     figures = [cell_summary(slug, p, r) for (slug, p), r in zip(cells, runs)]
     against_base(figures)
@@ -190,7 +190,8 @@ def summarize(cells: list[tuple[str, int]], arm, runs: list, seed: int, base: bo
 
 
 def assumptions(arm, rules, rules_name: str, cells: list[dict]) -> list[str]:
-    from analyzer.seafarers.full_game import bot_name, option_texts
+    from analyzer.seafarers.bots import bot_name
+    from analyzer.seafarers.full_game import option_texts
     from analyzer.seafarers.scenarios import load_scenario
 
     return [rules.describe() + " The defaults where the Seafarers rulebook is silent: docs/seafarers/full_game.md.",

@@ -63,7 +63,8 @@ def seatings(entrants: int, players: int) -> tuple[list[tuple[int, ...]], str]:
 def check_tournament(scenario: str, players: int, entrants: list[str], games: int | None, seed: int,
                      boards: str) -> list:
     """The entrants' parsed bots; a one-line UserError on anything a tournament cannot be played with."""
-    from analyzer.seafarers.full_game import bot_name, check_play, parse_bot
+    from analyzer.seafarers.bots import bot_name, parse_bot
+    from analyzer.seafarers.full_game import check_play
 
     if not all(isinstance(e, str) for e in entrants):
         raise UserError(f"entrants must be bots named as text, like 'value:opening=pips', got {entrants!r}")
@@ -222,7 +223,8 @@ def summarize(scenario: str, players: int, labels: list[str], arms: list, plan: 
               seed: int, boards: str, rules, rules_name: str, table: pl.DataFrame, run_info: dict, wall: float,
               command: str) -> dict:
     from analyzer.provenance import provenance
-    from analyzer.seafarers.full_game import bot_differences, bot_name
+    from analyzer.seafarers.bots import bot_name
+    from analyzer.seafarers.full_game import bot_differences
     from analyzer.seafarers.scenarios import load_scenario
     from analyzer.stats import mean_ci, wilson_ci
 

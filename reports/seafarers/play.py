@@ -38,7 +38,7 @@ SOURCES = (("vp_settlements", "settlements", "#8d6e63"), ("vp_cities", "cities",
 def bot_phrase(label: str, spec: str) -> str:
     """A bot as a sentence names it: its label, and the opening it drafts with where the label leaves it at its
     default (the seat figures move with the opening: docs/seafarers/full_game.md)."""
-    from analyzer.seafarers.full_game import OPENINGS
+    from analyzer.seafarers.bots import OPENINGS
 
     if "opening=" in label:
         return label

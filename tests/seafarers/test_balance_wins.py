@@ -8,11 +8,12 @@ import pytest
 
 from analyzer.seafarers.balance_wins import corner_distance, default_bot, play_balance_wins, wins_job, wins_play_range
 from analyzer.seafarers.boards import generate_boards
-from analyzer.seafarers.full_game import parse_bot, play_job, play_range
-from analyzer.seafarers.full_reference import game_table
+from analyzer.seafarers.bots import parse_bot
+from analyzer.seafarers.full_game import play_job, play_range
 from analyzer.seafarers.full_rules import load_rules, rules_text
 from analyzer.seafarers.play import kernel_board, play_on_board
 from analyzer.seafarers.scenarios import load_scenario
+from analyzer.seafarers.table import game_table
 from kernels.catan import game as kg
 from tests.support import one_line_error, run_cli
 

@@ -14,10 +14,10 @@ import pytest
 from analyzer.errors import UserError
 from analyzer.seafarers import full_reference as R
 from analyzer.seafarers.boards import deal_plan, generate_boards
-from analyzer.seafarers.full_game import printed_board
 from analyzer.seafarers.full_rules import load_rules
 from analyzer.seafarers.play import kernel_board
 from analyzer.seafarers.scenarios import RED, data_dir, load_scenario, parse_scenario_file, setup_violations
+from analyzer.seafarers.table import printed_board
 from kernels.catan import game as kg
 from kernels.catan.codes import RESOURCE_NAMES, TERRAIN_NAMES
 from tests.support import run_cli

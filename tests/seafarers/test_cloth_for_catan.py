@@ -10,7 +10,7 @@ import pytest
 
 from analyzer.rng_reference import Stream
 from analyzer.seafarers import full_reference as R
-from analyzer.seafarers.full_game import bot_vectors, parse_bot
+from analyzer.seafarers.bots import bot_vectors, parse_bot
 from analyzer.seafarers.full_rules import load_rules
 from analyzer.seafarers.scenarios import load_scenario
 from kernels.catan import game as kg

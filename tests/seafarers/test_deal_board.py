@@ -7,11 +7,12 @@ import numpy as np
 import pytest
 
 from analyzer.seafarers.boards import deal_plan, generate_boards
-from analyzer.seafarers.full_game import PLAY_SCENARIOS, bot_vectors, parse_bot, play_job, play_range
-from analyzer.seafarers.full_reference import game_table
+from analyzer.seafarers.bots import bot_vectors, parse_bot
+from analyzer.seafarers.full_game import PLAY_SCENARIOS, play_job, play_range
 from analyzer.seafarers.full_rules import load_rules, rules_text
 from analyzer.seafarers.play import DEAL_FIELDS, deal_board, deal_static, fresh_board, kernel_board, play_chunk
 from analyzer.seafarers.scenarios import load_scenario
+from analyzer.seafarers.table import game_table
 from kernels.catan import game as kg
 from kernels.catan import table as kt
 from kernels.catan.codes import DESERT, GRAIN, LUMBER, ORE

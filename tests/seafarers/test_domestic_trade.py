@@ -9,7 +9,7 @@ left, the first to accept trades, at most trade.domestic_offers_per_turn offers 
 import numpy as np
 
 from analyzer.seafarers import full_reference as R
-from analyzer.seafarers.full_game import bot_vectors, parse_bot
+from analyzer.seafarers.bots import bot_vectors, parse_bot
 from analyzer.seafarers.full_rules import load_rules
 from analyzer.seafarers.play import kernel_board
 from analyzer.seafarers.scenarios import HARBOUR_TYPES, load_scenario

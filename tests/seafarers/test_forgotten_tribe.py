@@ -9,10 +9,11 @@ import numpy as np
 import pytest
 
 from analyzer.seafarers import full_reference as R
-from analyzer.seafarers.full_game import bot_vectors, parse_bot, printed_board
+from analyzer.seafarers.bots import bot_vectors, parse_bot
 from analyzer.seafarers.full_rules import load_rules, rules_text
 from analyzer.seafarers.play import kernel_board
 from analyzer.seafarers.scenarios import load_scenario
+from analyzer.seafarers.table import printed_board
 from kernels.catan import bots as kb
 from kernels.catan import game as kg
 from kernels.catan import gifts as kgi

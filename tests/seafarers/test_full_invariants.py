@@ -6,12 +6,13 @@ import numpy as np
 import pytest
 
 from analyzer.seafarers.boards import deal_plan, generate_boards
-from analyzer.seafarers.full_game import PLAY_SCENARIOS, bot_vectors, parse_bot
-from analyzer.seafarers.full_reference import game_table
+from analyzer.seafarers.bots import bot_vectors, parse_bot
+from analyzer.seafarers.full_game import PLAY_SCENARIOS
 from analyzer.seafarers.full_rules import load_rules
 from analyzer.seafarers.invariants import check_games
 from analyzer.seafarers.play import kernel_board
 from analyzer.seafarers.scenarios import load_scenario
+from analyzer.seafarers.table import game_table
 from kernels.catan import game as kg
 from kernels.catan import invariants as ki
 from kernels.catan import policies as kp

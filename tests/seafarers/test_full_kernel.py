@@ -120,7 +120,7 @@ def test_games_in_one_run_are_the_games_alone():
 def _value_game(slug, players, seed, g, bots):
     """A game whose seats the kernel's bots play, stepped on kernel and reference alike (every action the
     reference's legal one)."""
-    from analyzer.seafarers.full_game import bot_vectors, parse_bot
+    from analyzer.seafarers.bots import bot_vectors, parse_bot
     from kernels.catan import policies as kp
 
     table, board = tables(slug, players, seed, g)
@@ -154,7 +154,7 @@ def test_value_bots_games_are_the_references_games(slug, players, seed, g):
 def choices_ignore(board, seed, g, hide, phases=(kg.MAIN,)):
     """Four value bots play game g on `board`; at every decision in `phases`, `hide(game, seat)` changes what the
     deciding seat cannot see (and says whether it did): the choice must not move. Returns how many were checked."""
-    from analyzer.seafarers.full_game import bot_vectors, parse_bot
+    from analyzer.seafarers.bots import bot_vectors, parse_bot
     from kernels.catan import policies as kp
 
     policies, params = bot_vectors([parse_bot("value")] * 4)
@@ -245,7 +245,7 @@ def test_one_planner_beats_three_weighted_bots():
 def test_the_planner_saves_for_the_build_with_the_most_value_per_roll():
     """A city one ore short (with ore income) beats a development card two cards short; once the city is in hand,
     the planner builds it and buys nothing else."""
-    from analyzer.seafarers.full_game import bot_vectors, parse_bot
+    from analyzer.seafarers.bots import bot_vectors, parse_bot
     from kernels.catan import bots as kb
     from kernels.catan import policies as kp
 

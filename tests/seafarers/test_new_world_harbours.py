@@ -7,10 +7,11 @@ import pytest
 
 from analyzer.rng_reference import Stream
 from analyzer.seafarers import full_reference as R
-from analyzer.seafarers.full_game import bot_vectors, parse_bot, printed_board
+from analyzer.seafarers.bots import bot_vectors, parse_bot
 from analyzer.seafarers.full_rules import load_rules
 from analyzer.seafarers.play import kernel_board
 from analyzer.seafarers.scenarios import HARBOUR_TYPES, load_scenario
+from analyzer.seafarers.table import printed_board
 from kernels.catan import game as kg
 from kernels.catan import policies as kp
 from kernels.catan.codes import DESERT, FIRST_RESOURCE_TERRAIN, GOLD, PIPS, SEA

@@ -476,7 +476,7 @@ def test_the_checker_catches_broken_routes_fortresses_and_sites():
 def test_the_value_bot_attacks_with_its_warships_and_the_blind_copy_never():
     """The bots' goals (kernels/catan/bots.py attack_value): attack with 4 warships, not with 1 while knights may
     still come; value:goals=0 never attacks (it ends the turn instead), so it never conquers its fortress."""
-    from analyzer.seafarers.full_game import bot_vectors, parse_bot
+    from analyzer.seafarers.bots import bot_vectors, parse_bot
     from kernels.catan import bots as kb
 
     _, params = bot_vectors([parse_bot("value"), parse_bot("value:goals=0")])

@@ -136,7 +136,8 @@ def test_replayed_games_are_the_games_played_and_give_each_seats_vp_at_every_rol
     first = r.games.filter(pl.col("seat") == 1).sort("game")
     longest = r.boards["longest"]
     assert longest["rolls"] == first["rolls"].max() and r.boards["shortest"]["rolls"] == first["rolls"].min()
-    from analyzer.seafarers.full_game import parse_bot, play_job
+    from analyzer.seafarers.bots import parse_bot
+    from analyzer.seafarers.full_game import play_job
     from analyzer.seafarers.full_rules import rules_text
 
     spec = play_job("four-islands", 4, [parse_bot(b) for b in ["value", "weighted", "random", "value"]], 3, "random",

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzer.seafarers.full_game import bot_vectors, parse_bot
+from analyzer.seafarers.bots import bot_vectors, parse_bot
 from analyzer.seafarers.play import play_on_board
 from kernels.catan import game as kg
 from kernels.catan import policies as kp

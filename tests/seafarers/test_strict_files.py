@@ -136,9 +136,8 @@ def test_the_kernels_arrays_hold_the_largest_accepted_rules():
     """Every size a rules file can set against the array that holds it: the deck (Game.deck, kg.MAX_DECK places)
     at the largest accepted deck, the route's search stacks (RouteWork, one place per piece of a trail) at the
     largest supply of roads and ships (30 + 30: the stacks held 31 before)."""
-    from analyzer.seafarers.full_game import printed_board
-    from analyzer.seafarers.full_reference import game_table
     from analyzer.seafarers.play import kernel_board
+    from analyzer.seafarers.table import game_table, printed_board
 
     big = _changed(**{"roads = 15": "roads = 30", "ships = 15": "ships = 30", "knight = 14": "knight = 89",
                       "victory_point_cards = 4": "victory_point_cards = 5"})
@@ -166,8 +165,8 @@ EDGES = {
 PLAYER = textwrap.dedent("""
     import json, sys
     from analyzer.errors import UserError
-    from analyzer.seafarers.full_game import printed_board
-    from analyzer.seafarers.full_reference import game_table
+    from analyzer.seafarers.table import printed_board
+    from analyzer.seafarers.table import game_table
     from analyzer.seafarers.full_rules import check_rules_for, load_rules
     from analyzer.seafarers.play import kernel_board, play_on_board
     from analyzer.seafarers.scenarios import load_scenario

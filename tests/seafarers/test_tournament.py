@@ -71,7 +71,7 @@ def test_two_entrants_at_four_seats_alternate_round_the_table():
 def test_a_small_tournament_is_consistent_with_its_games():
     """Every figure of the summary recomputed from games.parquet; every seating of game g is dealt the same luck
     (board, dice, deck: common random numbers)."""
-    from analyzer.seafarers.full_game import parse_bot
+    from analyzer.seafarers.bots import parse_bot
     from analyzer.seafarers.full_rules import rules_text
     from analyzer.seafarers.game import trace
     from analyzer.seafarers.tournament import tournament_jobs

@@ -368,8 +368,8 @@ def test_the_rules_file_replaces_the_reconstructed_costs():
         load_rules(text=text.replace("cost = [1, 1, 3, 0, 0]  # JSettlers2 'theater'", "cost = [0, 0, 0, 0, 0]"))
     with pytest.raises(UserError, match="site must be one of"):
         load_rules(text=text.replace('site = "strait"', 'site = "lilac"'))
-    from analyzer.seafarers.full_game import printed_board
     from analyzer.seafarers.scenarios import load_scenario
+    from analyzer.seafarers.table import printed_board
     s = load_scenario("wonders-of-catan", 4)
     with pytest.raises(UserError, match="has no card for great_theatre"):
         R.game_table(s, load_rules(text=text.replace('id = "great_theatre"', 'id = "pyramid"')), *printed_board(s))
@@ -380,7 +380,7 @@ def test_the_value_bot_builds_a_stage_before_a_city_and_the_blind_copy_the_other
     """With goals the value bot saves for and builds its wonder's next stage (a settlement scores about 100, a
     stage goals x 150); the scenario-blind copy (goals=0) builds a stage only when nothing else scores: here the
     city."""
-    from analyzer.seafarers.full_game import bot_vectors, parse_bot
+    from analyzer.seafarers.bots import bot_vectors, parse_bot
     from kernels.catan import bots as kb
     from kernels.catan import policies as kp
 
