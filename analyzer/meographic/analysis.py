@@ -1,7 +1,7 @@
 """Meographic results as figures: per-seat scores and win credit from the result columns, the seat-rotated
 comparison of two bots on common random numbers, and a rules variant against a base set on the same seeds.
 
-The result columns are analyzer.meographic.reference.column_names; a tie gives each of the k seats on the top
+The result columns are analyzer.meographic.rules.column_names; a tie gives each of the k seats on the top
 score a win credit of 1/k, so the credits of a game sum to 1 and the fair share of a seat is 1/players.
 """
 
@@ -11,8 +11,7 @@ import numpy as np
 
 from analyzer import stats
 from analyzer.arms import run_arms
-from analyzer.meographic.reference import column_names
-from analyzer.meographic.rules import RuleSet, load_rules
+from analyzer.meographic.rules import RuleSet, column_names, load_rules
 from analyzer.meographic.simulation import meographic_job
 from analyzer.runner import RunOptions
 

@@ -24,8 +24,7 @@ from analyzer.errors import UserError
 from analyzer.io import atomic_write_parquet
 from analyzer.meographic import analysis
 from analyzer.meographic.bots import BOTS
-from analyzer.meographic.reference import column_names
-from analyzer.meographic.rules import RuleSet, load_rules
+from analyzer.meographic.rules import RuleSet, column_names, load_rules
 from analyzer.meographic.simulation import check_players, meographic_job, replay
 from analyzer.params import check_seed, check_whole
 from analyzer.provenance import provenance

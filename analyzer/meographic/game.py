@@ -32,8 +32,7 @@ def arms() -> dict:
 
 
 def _table(extra: dict | None = None, players: int = 2) -> dict[str, str]:
-    from analyzer.meographic.reference import column_names
-    from analyzer.meographic.rules import default_rules
+    from analyzer.meographic.rules import column_names, default_rules
 
     names = column_names(len(default_rules().missions), players)
     return {"game": "Int64"} | {name: "Int16" for name in names} | (extra or {})

@@ -17,7 +17,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from analyzer.meographic.rules import ANY, RuleSet
+from analyzer.meographic.rules import ANY, MAX_PLAYERS, RuleSet
 from analyzer.rng_reference import GOLDEN, U64, Stream, mix64
 
 EXPLORE, PLACE, PASS = 0, 1, 2
@@ -26,27 +26,12 @@ ROUNDS = 21  # "O jogo consiste em 21 rodadas"
 SUPPLY_PILES = 3  # "Continue comprando até haver 3 pilhas"
 GRID = 41  # 21 tiles from the centre never reach the edge
 CENTRE = GRID // 2
-MAX_PLAYERS = 4
 PURPOSE_DECK = 0  # kernels/rng.py: mission cards, then the bag
 PURPOSE_POLICY = 1
 PURPOSE_ROLLOUT = 7  # the rollout's determinizations (kernels/meographic/engine.py)
 N_POINTS = 10  # a tile's class, what a seat tells apart: type * N_POINTS + points
 MAX_K = 64  # the rollout's continuations per candidate at most
 NEIGHBOURS = ((-1, 0), (0, -1), (0, 1), (1, 0))
-
-
-SEAT_COLUMNS = ("score", "tile", "adjacency", "mission", "bonus", "win")
-
-
-def column_names(n_missions: int, players: int = MAX_PLAYERS) -> list[str]:
-    """The result columns of one game: per seat (1..players) its score and the points by source, whether it won
-    (ties: every seat on the top score); how many seats share the top, the solo discards, the round in which the
-    bag's last tile was drawn (0: never); per mission card how often it scored and whether it was turned up while
-    a placement could still complete it. The kernel's rows hold every column of MAX_PLAYERS seats; tables keep
-    the seats that play."""
-    per_seat = [f"{what}_{s + 1}" for what in SEAT_COLUMNS for s in range(players)]
-    return (per_seat + ["top_seats", "discarded", "bag_out"] + [f"completed_{k + 1}" for k in range(n_missions)]
-            + [f"revealed_{k + 1}" for k in range(n_missions)])
 
 
 @dataclass
@@ -268,7 +253,7 @@ def terminal(state: State) -> bool:
 
 
 def result(state: State, rules: RuleSet) -> list:
-    """The values of column_names(len(rules.missions)), in order."""
+    """The values of rules.column_names(len(rules.missions)), in order."""
     scores = [p.total for p in state.points]
     top = max(scores)
     pad = [0] * (MAX_PLAYERS - state.players)

@@ -30,12 +30,27 @@ MAX_TILES = 200
 MAX_MISSIONS = 30
 MAX_CELLS = 8  # cells of one mission shape
 MAX_SIDE = 5  # rows or columns of one mission shape
+MAX_PLAYERS = 4  # seats at most (the kernel's MAX_PLAYERS: its result rows hold four seats)
 DEFAULT_SOURCE = "default chosen by tabletop-analyzer, see docs/meographic/rules.md"
 TILES_FILE, MISSIONS_FILE = "analyzer/meographic/data/tiles.toml", "analyzer/meographic/data/missions.toml"
 # the keys each table may hold: anything else is a misspelling, refused
 RULES_FILE_KEYS = ("types", "tiles", "missions", "source", "name")
 TILES_FILE_KEYS, MISSIONS_FILE_KEYS = ("types", "tiles", "source"), ("missions", "options", "source")
 TYPE_KEYS, TILE_KEYS, MISSION_KEYS = ("code", "name"), ("type", "points", "count"), ("id", "shape", "shapes", "points")
+
+
+SEAT_COLUMNS = ("score", "tile", "adjacency", "mission", "bonus", "win")
+
+
+def column_names(n_missions: int, players: int = MAX_PLAYERS) -> list[str]:
+    """The result columns of one game: per seat (1..players) its score and the points by source, whether it won
+    (ties: every seat on the top score); how many seats share the top, the solo discards, the round in which the
+    bag's last tile was drawn (0: never); per mission card how often it scored and whether it was turned up while
+    a placement could still complete it. The kernel's rows hold every column of MAX_PLAYERS seats; tables keep
+    the seats that play."""
+    per_seat = [f"{what}_{s + 1}" for what in SEAT_COLUMNS for s in range(players)]
+    return (per_seat + ["top_seats", "discarded", "bag_out"] + [f"completed_{k + 1}" for k in range(n_missions)]
+            + [f"revealed_{k + 1}" for k in range(n_missions)])
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,7 @@ import numpy as np
 
 from analyzer.job import Job, Statistic
 from analyzer.meographic.bots import parse_bots
-from analyzer.meographic.reference import column_names
-from analyzer.meographic.rules import RuleSet, load_rules, mission_windows, rules_from_data
+from analyzer.meographic.rules import RuleSet, column_names, load_rules, mission_windows, rules_from_data
 from kernels import meographic as km
 from kernels.meographic.engine import CFG_SIZE, MAX_CLASSES, MAX_TYPES, N_POINTS
 

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analyzer.meographic import reference as ref
-from analyzer.meographic.rules import default_rules, load_rules
+from analyzer.meographic.rules import column_names, default_rules, load_rules
 from analyzer.meographic.simulation import game_spec, job_of, play_range_for_spec, replay
 
 RULES = default_rules()
@@ -69,7 +69,7 @@ def test_kernel_and_reference_agree_on_an_empty_bag_and_several_shapes(tmp_path_
 
 
 def test_invariants_over_many_games():
-    names = ref.column_names(len(RULES.missions))
+    names = column_names(len(RULES.missions))
     col = {n: k for k, n in enumerate(names)}
     for players in (1, 2, 4):
         for bot in ("random", "greedy", "planner"):

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analyzer.meographic import reference as ref
-from analyzer.meographic.rules import default_rules
+from analyzer.meographic.rules import column_names, default_rules
 from analyzer.meographic.simulation import game_spec, n_cols, setup_of
 from kernels import meographic as km
 
@@ -88,7 +88,7 @@ def test_the_rollout_plays_whole_games_by_the_rules():
     tiles of at least 1 point, a winner on the top score."""
     from analyzer.meographic.simulation import job_of, play_range_for_spec
 
-    names = ref.column_names(len(RULES.missions))
+    names = column_names(len(RULES.missions))
     col = {n: k for k, n in enumerate(names)}
     for players in (1, 2):
         spec = game_spec(RULES, players, "rollout:k=1,width=2", 3)

@@ -5,7 +5,7 @@ import pytest
 
 from analyzer.errors import UserError
 from analyzer.meographic import reference as ref
-from analyzer.meographic.rules import default_rules, load_rules
+from analyzer.meographic.rules import column_names, default_rules, load_rules
 
 RULES = default_rules()
 T = {code: i for i, code in enumerate(RULES.type_codes)}
@@ -163,7 +163,7 @@ def test_21_rounds_then_the_most_points_wins_ties_shared():
     for players in (1, 3):
         state, played = ref.play(RULES, players, 2, 0, lambda s, acts: 0)
         assert state.round == 21 and len(state.areas[0]) == 21 and len(played) == 2 * 21 * players
-        out = dict(zip(ref.column_names(15), ref.result(state, RULES)))
+        out = dict(zip(column_names(15), ref.result(state, RULES)))
         scores = [out[f"score_{s + 1}"] for s in range(players)]
         assert [out[f"win_{s + 1}"] for s in range(players)] == [int(x == max(scores)) for x in scores]
         assert out["top_seats"] == scores.count(max(scores))
@@ -236,7 +236,7 @@ def test_the_round_in_which_the_bag_ran_out_is_recorded():
     ref.step(state, RULES, (ref.PLACE, 1, ref.CENTRE, ref.CENTRE))
     ref.step(state, RULES, (ref.EXPLORE, 3, 0, 0))
     assert state.bag_left() == 0 and state.bag_out == 17
-    out = dict(zip(ref.column_names(15), ref.result(state, RULES)))
+    out = dict(zip(column_names(15), ref.result(state, RULES)))
     assert out["bag_out"] == 17
 
 
