@@ -11,7 +11,7 @@ import numpy as np
 
 from analyzer import stats
 from analyzer.arms import run_arms
-from analyzer.meographic.rules import RuleSet, column_names, load_rules
+from analyzer.meographic.rules import RuleSet, column_names
 from analyzer.meographic.simulation import meographic_job
 from analyzer.runner import RunOptions
 
@@ -84,23 +84,6 @@ def rotated(runs: list[np.ndarray], rules: RuleSet, players: int) -> dict:
         credit = credit + win_credit(cols, rules, players)[s]
     a_score, b_score, credit = a_score / players, b_score / players, credit / players
     return {"a_score": a_score, "b_score": b_score, "diff": a_score - b_score, "credit": credit}
-
-
-def compare_bots(a: str, b: str, players: int, games: int, seed: int, rules: RuleSet | None = None,
-                 options: RunOptions | None = None) -> dict:
-    """Bot a against bot b on the same games (common random numbers), seats rotated: the paired difference in
-    points per game and a's win share over its fair share 1/players (Student t over games)."""
-    rules = rules or load_rules()
-    jobs = seat_jobs(a, b, players, seed, rules)
-    runs = [r.columns for r in run_arms(jobs, options or RunOptions.of(games, threads=1))]
-    got = rotated(runs, rules, players)
-    out = {"a": a, "b": b, "players": players, "games": int(got["diff"].size),
-           "a_mean": stats.mean_ci(got["a_score"]), "b_mean": stats.mean_ci(got["b_score"]),
-           "diff": stats.paired_difference(got["a_score"], got["b_score"])}
-    if got["credit"] is not None:
-        out |= {"share": float(got["credit"].mean()), "fair": 1 / players,
-                "edge": stats.mean_ci(got["credit"] - 1 / players)}
-    return out | {"runs": runs, "per_game": got}
 
 
 def compare_rules(base: RuleSet, variant: RuleSet, players: int, bot: str, games: int, seed: int,

@@ -1,16 +1,14 @@
-"""Regatta games through the runner: a picklable Job per (players, bots, team, rules, seed), and the
-seat-rotated comparison of two bots on common random numbers."""
+"""Regatta games through the runner: a picklable Job per (players, bots, team, rules, seed), its play_range, and
+the races played again for their paths (the seat-rotated comparison of two bots: analyzer/regatta/api.py)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from analyzer import stats
 from analyzer.errors import UserError
 from analyzer.job import Job, Statistic
 from analyzer.regatta import rules as rules_module
 from analyzer.regatta.arms import BOTS
-from analyzer.runner import RunOptions, run_job
 from kernels.regatta import bots as kb
 from kernels.regatta import engine as ke
 
@@ -85,32 +83,3 @@ def path_tracks(spec: dict, games: int, turns: int) -> np.ndarray:
     kb.play_paths(setup, ke.make_state(setup), codes, params, spec["seed"], 0, tracks,
                   np.zeros((ke.MAX_ACTIONS, 4), np.int64), np.zeros(2, np.uint64), kb.make_work(setup))
     return tracks[:, :, :2 if spec["team"] else spec["players"]]
-
-
-def play(players, bots, games, seed, team=False, threads=1) -> np.ndarray:
-    return run_job(regatta_job(players, bots, seed, team), RunOptions(games=games, threads=threads)).columns
-
-
-def compare_bots(a: str, b: str, players: int, games: int, seed: int) -> dict:
-    """Bot a in one seat against b in the others, with a moved through every seat on the same games (common
-    random numbers); a's win share less its fair share 1/players, paired over games."""
-    wins = np.zeros(games)
-    for seat in range(players):
-        bots = [b] * players
-        bots[seat] = a
-        cols = play(players, bots, games, seed)
-        wins += cols[0] == seat
-    share = wins / players
-    ci = stats.mean_ci(share - 1 / players)
-    return {"a": a, "b": b, "players": players, "games": games, "share": float(share.mean()),
-            "fair": 1 / players, "edge": ci}
-
-
-def compare_rules(a: dict, b: dict, players: int, bot: str, games: int, seed: int) -> dict:
-    """Two rule data sets (rules_module.load(...).source) on the same games (the same streams: a deck of the
-    same composition is dealt alike): race length of b less a, paired game by game."""
-    cols = [run_job(regatta_job(players, [bot], seed, rules_data=d), RunOptions(games=games, threads=1)).columns
-            for d in (a, b)]
-    diff = stats.paired_difference(cols[1][1].astype(float), cols[0][1].astype(float))
-    return {"turns_a": float(cols[0][1].mean()), "turns_b": float(cols[1][1].mean()), "diff": diff,
-            "capped_a": float(cols[0][2].mean()), "capped_b": float(cols[1][2].mean())}

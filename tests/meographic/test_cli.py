@@ -8,7 +8,8 @@ import numpy as np
 import polars as pl
 import pytest
 
-from analyzer.meographic.analysis import compare_bots, compare_rules
+from analyzer.meographic.analysis import compare_rules
+from analyzer.meographic.api import compare
 from analyzer.meographic.rules import default_rules, load_rules
 from tests.support import one_line_error, run_cli
 
@@ -84,16 +85,16 @@ def test_solo_simulate_and_compare(tmp_path, capsys):
 
 
 def test_a_bot_against_itself_is_exactly_even_with_seats_rotated():
-    """Every seating plays the same games with the same bots, so a's edge over b sums to exactly 0 and its win
-    share is exactly its fair share."""
-    got = compare_bots("greedy", "greedy", 3, 25, seed=4)
+    """Every seating plays the same games with the same bots (`meographic compare`), so a's edge over b sums to
+    exactly 0 and its win share is exactly its fair share."""
+    got = compare(players=3, bots="greedy,greedy", games=25, seed=4, threads=1, progress=False).summary
     assert got["diff"]["mean_diff"] == 0 and got["share"] == pytest.approx(1 / 3)
-    solo = compare_bots("planner", "planner", 1, 25, seed=4)
+    solo = compare(players=1, bots="planner,planner", games=25, seed=4, threads=1, progress=False).summary
     assert solo["diff"]["mean_diff"] == 0
 
 
 def test_the_planner_beats_greedy_on_the_same_games():
-    got = compare_bots("planner", "greedy", 2, 200, seed=9)
+    got = compare(players=2, bots="planner,greedy", games=200, seed=9, threads=1, progress=False).summary
     assert got["diff"]["ci95"][0] > 0 and got["edge"]["ci95"][0] > 0
 
 

@@ -4,10 +4,11 @@ chunks, bots compared on common random numbers."""
 import pickle
 
 import numpy as np
+import polars as pl
 import pytest
 
 from analyzer.errors import UserError
-from analyzer.regatta.simulation import compare_bots, play, regatta_job
+from analyzer.regatta.simulation import regatta_job
 from analyzer.runner import RunOptions, run_job
 
 
@@ -37,25 +38,39 @@ def test_team_variant_has_two_boats():
 
 
 def test_compare_rotates_seats():
-    """greedy against itself: every rotation plays the same race, so "a" wins it in exactly one of the two
-    seatings: its share is exactly 1/2 of the races that have a winner."""
-    result = compare_bots("greedy", "greedy", 2, 40, seed=3)
-    won = (play(2, ["greedy"], 40, 3)[0] >= 0).mean()
-    assert result["fair"] == 0.5 and result["share"] == pytest.approx(0.5 * won)
-    assert result["edge"]["n"] == 40
+    """greedy against itself (`regatta compare`): every seating plays the same races, so "a" wins a race in exactly
+    one of the two seatings: its share is exactly 1/2 of the races that have a winner, its edge that less 1/2."""
+    from analyzer.regatta import compare, simulate
+
+    result = compare(players=2, bots="greedy,greedy", games=40, seed=3, threads=1, progress=False)
+    won = (simulate(players=2, bots="greedy", games=40, seed=3, threads=1, progress=False).columns[0] >= 0).mean()
+    summary = result.summary
+    assert summary["share"] == pytest.approx(0.5 * won)
+    assert summary["edge"]["n"] == 40 and summary["edge"]["mean"] == pytest.approx(summary["share"] - 0.5)
+    seatings = [result.games.filter(pl.col("seat_of_a") == s).drop("seat_of_a") for s in (1, 2)]
+    assert seatings[0].height == 40 and seatings[0].equals(seatings[1])  # the same races in both seatings
 
 
-def test_compare_rules_pairs_games():
-    """The same rules on both sides: every race identical, a difference of exactly 0 turns."""
-    from analyzer.regatta import rules as rules_module
-    from analyzer.regatta.simulation import compare_rules
+def test_compare_rules_pairs_games(tmp_path):
+    """`regatta compare --variant`: the same rules on both sides give every race identical, a difference of exactly
+    0 turns; fewer negate cards give other races, paired race by race."""
+    from importlib import resources
 
-    data = rules_module.load().source
-    same = compare_rules(data, data, 2, "greedy", 30, seed=1)
-    assert same["diff"]["mean_diff"] == 0 and same["turns_a"] == same["turns_b"]
-    fewer = {**data, "action": [dict(c, count=2) if c["name"] == "negate" else c for c in data["action"]]}
-    other = compare_rules(data, fewer, 2, "blocker", 30, seed=1)
-    assert other["diff"]["n"] == 30 and other["turns_a"] != other["turns_b"]
+    from analyzer.regatta import compare
+
+    cards = resources.files("analyzer.regatta") / "data" / "cards.toml"
+    same = compare(players=2, bots="greedy", games=30, seed=1, variant=str(cards), threads=1, progress=False)
+    assert same.summary["diff"]["mean_diff"] == 0
+    sides = [same.games.filter(pl.col("variant") == k).drop("variant") for k in (0, 1)]
+    assert sides[0].height == 30 and sides[0].equals(sides[1])
+    text = cards.read_text("utf-8")
+    negate = '{ name = "negate", actions = ["negate"], count = 4 }'
+    assert negate in text
+    fewer = tmp_path / "fewer_negate.toml"
+    fewer.write_text(text.replace(negate, negate.replace("count = 4", "count = 2")), "utf-8")
+    other = compare(players=2, bots="blocker", games=30, seed=1, variant=str(fewer), threads=1, progress=False)
+    turns = [other.games.filter(pl.col("variant") == k)["turns"].mean() for k in (0, 1)]
+    assert other.summary["diff"]["n"] == 30 and turns[0] != turns[1]
 
 
 def test_path_tracks_replay_the_same_races():
