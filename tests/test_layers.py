@@ -12,14 +12,7 @@ LAYERS = ("kernels", "analyzer", "reports")
 
 # Circles among analyzer modules known today, each broken by a later step of issue 48. The list only shrinks: a
 # circle not in it fails, and so does one in it that is gone (delete its entry then).
-KNOWN_CYCLES = [
-    # issue 48: the Seafarers bot registry lives in the experiment module (full_game), which play.py reads and which
-    # plays through play.py (being moved apart)
-    {"analyzer.seafarers.full_game", "analyzer.seafarers.play"},
-    # issue 48: the rules' checks (full_rules._check_scenario) call the pure-Python reference's gifts, lane_distances
-    # and wonder_cards, and the reference reads the rules' types; goes with the reference off the production path
-    {"analyzer.seafarers.full_reference", "analyzer.seafarers.full_rules"},
-]
+KNOWN_CYCLES: list[set[str]] = []  # none left (seafarers full_game <-> play, full_rules <-> full_reference: gone)
 
 # Today's edge modules still in analyzer/, which import reports until a later step of issue 48 moves them out: module ->
 # what it takes from reports. The list only shrinks: a module not in it may not import reports, and one in it that no

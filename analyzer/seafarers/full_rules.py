@@ -28,9 +28,10 @@ from analyzer.rules_file import (
 )
 from kernels.catan import game as kg
 from kernels.catan.codes import RESOURCE_NAMES
+from kernels.catan.gifts import GIFT_CARD, GIFT_CHIT, GIFT_HARBOUR
 
-__all__ = ["DEV_CARDS", "ITEMS", "Rules", "WonderCard", "check_rules_for", "has_gifts", "load_rules", "max_vp",
-           "option_applies", "option_scope", "rules_for", "rules_text"]
+__all__ = ["DEV_CARDS", "ITEMS", "Rules", "WonderCard", "check_rules_for", "gifts", "has_gifts", "load_rules",
+           "max_vp", "option_applies", "option_scope", "rules_for", "rules_text", "wonder_cards"]
 
 ITEMS = ("road", "ship", "settlement", "city", "dev_card")
 DEV_CARDS = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")
@@ -200,6 +201,35 @@ def has_gifts(s) -> bool:
     return bool(s.markers.dev_card_edges or s.markers.vp_chit_edges) or s.harbours.placement == "gifts"
 
 
+def wonder_cards(scenario, rules: Rules) -> tuple[tuple, tuple]:
+    """(cards, sites) of the scenario's wonders: each [layouts.markers] wonder's card in the rules data [wonders]
+    (its requirement and stage cost), and the corners its settlement requirement names; both empty where there are
+    none."""
+    m = scenario.markers
+    by_id = {c.id: c for c in rules.wonder_cards}
+    missing = [w["id"] for w in m.wonders if w["id"] not in by_id]
+    if missing:
+        raise UserError(f"{scenario.slug}: the rules data [wonders] has no card for {', '.join(missing)}")
+    cards = tuple(by_id[w["id"]] for w in m.wonders)
+    corners = {"": (), "strait": m.strait_corners, "wasteland": m.wasteland_corners}
+    return cards, tuple(tuple(corners[c.site]) for c in cards)
+
+
+def gifts(scenario, rules: Rules, harbour) -> tuple[tuple[int, ...], ...]:
+    """(edges, kinds, items) of the scenario's gifts: the development cards (deck positions 0, 1, ... in the order of
+    the card coasts), the Catan chits, the harbours (their dealt types); all empty where there are none."""
+    m = scenario.markers
+    cards, chits = list(m.dev_card_edges), list(m.vp_chit_edges)
+    sites = list(scenario.harbours.sites) if scenario.harbours.placement == "gifts" else []
+    if len(cards) > rules.deck_size:
+        raise UserError(f"{scenario.slug}: {len(cards)} development cards lie on the islets, but the rules' deck has "
+                        f"only {rules.deck_size}")
+    edges = tuple(cards + chits + [site.edge for site in sites])
+    kinds = tuple([GIFT_CARD] * len(cards) + [GIFT_CHIT] * len(chits) + [GIFT_HARBOUR] * len(sites))
+    items = tuple(list(range(len(cards))) + [0] * len(chits) + [int(k) for k in harbour][:len(sites)])
+    return edges, kinds, items
+
+
 def check_rules_for(rules: Rules, scenarios, rule=None) -> None:
     """What the scenarios played need of the rules, one line each, before any game: every `--rule` switched is read
     by one of them (else it would change nothing), the draft's pieces, a deck for the islets' cards, a card for each
@@ -219,8 +249,7 @@ def check_rules_for(rules: Rules, scenarios, rule=None) -> None:
 
 
 def _check_scenario(rules: Rules, s) -> None:
-    from analyzer.seafarers.setup_policies import _preplaced
-    from analyzer.seafarers.table import gifts, lane_distances, wonder_cards
+    from analyzer.seafarers.setup_policies import _preplaced, lane_distances
 
     name, supply = rules.source, rules.supply
     forts = _preplaced(s)

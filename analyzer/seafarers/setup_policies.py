@@ -42,7 +42,7 @@ from analyzer.seafarers.scenarios import Scenario
 from kernels.catan.codes import FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS
 from kernels.rng import PURPOSE_POLICY, stream_init, uniform_int
 
-__all__ = ["HEURISTICS", "BoardView", "Draft", "Heuristic", "board_view", "draft",
+__all__ = ["HEURISTICS", "BoardView", "Draft", "Heuristic", "board_view", "draft", "lane_distances",
            "parse_heuristic", "placement_order"]
 
 GOLD_COLUMN = N_RESOURCES  # corner_pips[:, :5] per resource, [:, 5] gold
@@ -235,6 +235,32 @@ def _preplaced(scenario: Scenario) -> list:
     slots = scenario.markers.slots_3_players if scenario.players == 3 and scenario.markers.slots_3_players else \
         [f.slot for f in forts][:scenario.players]
     return [next(f for f in forts if f.slot == s) for s in slots]
+
+
+def lane_distances(scenario: Scenario, f) -> tuple[dict[int, int], dict[int, int]]:
+    """({corner: ships to the marked corner}, {corner: ships to the fortress}) over the seat's lanes (and its
+    pre-placed ship): a route 'chegue ao seu objectivo pelo caminho mais curto' takes one edge nearer each time."""
+    topo = scenario.topology
+    adj: dict[int, list[int]] = {}
+    for e in set(f.lanes) | {f.ship}:
+        a, b = (int(x) for x in topo.edge_corners[e])
+        adj.setdefault(a, []).append(b)
+        adj.setdefault(b, []).append(a)
+
+    def bfs(goal: int) -> dict[int, int]:
+        dist, queue = {goal: 0}, [goal]
+        for c in queue:
+            for d in adj.get(c, []):
+                if d not in dist:
+                    dist[d] = dist[c] + 1
+                    queue.append(d)
+        return dist
+
+    to_colour, to_fort = bfs(f.colour_corner), bfs(f.fortress)
+    if f.settlement not in to_colour or f.colour_corner not in to_fort:
+        raise UserError(f"{scenario.slug}: slot {f.slot}: its lanes do not join its settlement, marked corner and "
+                        "fortress")
+    return to_colour, to_fort
 
 
 def _best(values: np.ndarray, stream: np.ndarray, allowed: np.ndarray | None = None) -> int:

@@ -12,16 +12,13 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from analyzer.errors import UserError
 from analyzer.seafarers.boards import robber_start
-from analyzer.seafarers.full_rules import Rules, WonderCard
+from analyzer.seafarers.full_rules import Rules, WonderCard, gifts, wonder_cards
 from analyzer.seafarers.scenarios import HARBOUR_TYPES, Scenario
-from analyzer.seafarers.setup_policies import BoardView, _preplaced, board_view
+from analyzer.seafarers.setup_policies import BoardView, _preplaced, board_view, lane_distances
 from kernels.catan.codes import DESERT, SEA
-from kernels.catan.gifts import GIFT_CARD, GIFT_CHIT, GIFT_HARBOUR
 
-__all__ = ["Table", "deck_counts", "game_table", "gifts", "harbour_tokens", "lane_distances", "printed_board",
-           "wonder_cards"]
+__all__ = ["Table", "deck_counts", "game_table", "harbour_tokens", "printed_board"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -110,35 +107,6 @@ def game_table(scenario: Scenario, rules: Rules, terrain, number, harbour) -> Ta
                  scenario.pirate.fleet_path if forts else ())
 
 
-def wonder_cards(scenario: Scenario, rules: Rules) -> tuple[tuple, tuple]:
-    """(cards, sites) of the scenario's wonders: each [layouts.markers] wonder's card in the rules data [wonders]
-    (its requirement and stage cost), and the corners its settlement requirement names; both empty where there are
-    none."""
-    m = scenario.markers
-    by_id = {c.id: c for c in rules.wonder_cards}
-    missing = [w["id"] for w in m.wonders if w["id"] not in by_id]
-    if missing:
-        raise UserError(f"{scenario.slug}: the rules data [wonders] has no card for {', '.join(missing)}")
-    cards = tuple(by_id[w["id"]] for w in m.wonders)
-    corners = {"": (), "strait": m.strait_corners, "wasteland": m.wasteland_corners}
-    return cards, tuple(tuple(corners[c.site]) for c in cards)
-
-
-def gifts(scenario: Scenario, rules: Rules, harbour) -> tuple[tuple[int, ...], ...]:
-    """(edges, kinds, items) of the scenario's gifts: the development cards (deck positions 0, 1, ... in the order of
-    the card coasts), the Catan chits, the harbours (their dealt types); all empty where there are none."""
-    m = scenario.markers
-    cards, chits = list(m.dev_card_edges), list(m.vp_chit_edges)
-    sites = list(scenario.harbours.sites) if scenario.harbours.placement == "gifts" else []
-    if len(cards) > rules.deck_size:
-        raise UserError(f"{scenario.slug}: {len(cards)} development cards lie on the islets, but the rules' deck has "
-                        f"only {rules.deck_size}")
-    edges = tuple(cards + chits + [site.edge for site in sites])
-    kinds = tuple([GIFT_CARD] * len(cards) + [GIFT_CHIT] * len(chits) + [GIFT_HARBOUR] * len(sites))
-    items = tuple(list(range(len(cards))) + [0] * len(chits) + [int(k) for k in harbour][:len(sites)])
-    return edges, kinds, items
-
-
 def harbour_tokens(scenario: Scenario) -> tuple[int, ...]:
     """The harbour tokens the players lay (HARBOUR_TYPES indices, in that order), or () where they come with the
     board."""
@@ -151,32 +119,6 @@ def deck_counts(table: Table) -> dict[str, int]:
     """The development deck by card: the rules' [development_deck]; the Pirate Islands: its [pirates]
     victory_point_cards counted as knights with 4 players, removed with 3 ('contam como cartas de cavaleiro')."""
     return table.rules.deck_for(table.scenario)
-
-
-def lane_distances(scenario: Scenario, f) -> tuple[dict[int, int], dict[int, int]]:
-    """({corner: ships to the marked corner}, {corner: ships to the fortress}) over the seat's lanes (and its
-    pre-placed ship): a route 'chegue ao seu objectivo pelo caminho mais curto' takes one edge nearer each time."""
-    topo = scenario.topology
-    adj: dict[int, list[int]] = {}
-    for e in set(f.lanes) | {f.ship}:
-        a, b = (int(x) for x in topo.edge_corners[e])
-        adj.setdefault(a, []).append(b)
-        adj.setdefault(b, []).append(a)
-
-    def bfs(goal: int) -> dict[int, int]:
-        dist, queue = {goal: 0}, [goal]
-        for c in queue:
-            for d in adj.get(c, []):
-                if d not in dist:
-                    dist[d] = dist[c] + 1
-                    queue.append(d)
-        return dist
-
-    to_colour, to_fort = bfs(f.colour_corner), bfs(f.fortress)
-    if f.settlement not in to_colour or f.colour_corner not in to_fort:
-        raise UserError(f"{scenario.slug}: slot {f.slot}: its lanes do not join its settlement, marked corner and "
-                        "fortress")
-    return to_colour, to_fort
 
 
 def printed_board(scenario: Scenario) -> tuple:
