@@ -8,6 +8,7 @@ import numpy as np
 from analyzer import stats
 from analyzer.errors import UserError
 from analyzer.job import Job, Statistic
+from analyzer.lineup import one_in_each_seat, seat_arms
 from analyzer.regatta import rules as rules_module
 from analyzer.regatta.arms import BOTS
 from analyzer.runner import RunOptions, run_job
@@ -29,16 +30,13 @@ def table_frame(cols: np.ndarray, start: int = 0) -> dict:
 
 
 def regatta_job(players: int, bots: list[str], seed: int, team: bool = False, rules_data: dict | None = None) -> Job:
-    """`bots`: one name per seat (or one for all). The rules' content goes into the spec, not a path."""
+    """`bots`: one name per seat or one for all (analyzer.lineup: a list, or "a,b"). The rules' content goes into
+    the spec, not a path."""
     if team and players != 4:
         raise UserError("--team: the team variant seats 4 players (two teams of two)")
     if not 2 <= players <= ke.MAX_BOATS:
         raise UserError(f"--players {players}: the race seats 2 to {ke.MAX_BOATS} players")
-    if len(bots) == 1:
-        bots = bots * players
-    if len(bots) != players:
-        raise UserError(f"--bots: {len(bots)} bots for {players} seats (give one, or one per seat)")
-    labels = [BOTS.parse(b).label for b in bots]
+    labels = [arm.label for arm in seat_arms(bots, players, BOTS.parse, "--bots", "bot")]
     data = rules_data if rules_data is not None else rules_module.load().source
     r = rules_module.from_data(data, "--rules")  # checked before any game
     if team and r.draw_to > r.team_limit:
@@ -95,11 +93,8 @@ def compare_bots(a: str, b: str, players: int, games: int, seed: int) -> dict:
     """Bot a in one seat against b in the others, with a moved through every seat on the same games (common
     random numbers); a's win share less its fair share 1/players, paired over games."""
     wins = np.zeros(games)
-    for seat in range(players):
-        bots = [b] * players
-        bots[seat] = a
-        cols = play(players, bots, games, seed)
-        wins += cols[0] == seat
+    for seat, bots in enumerate(one_in_each_seat(a, b, players)):
+        wins += play(players, bots, games, seed)[0] == seat
     share = wins / players
     ci = stats.mean_ci(share - 1 / players)
     return {"a": a, "b": b, "players": players, "games": games, "share": float(share.mean()),
