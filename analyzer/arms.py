@@ -1,7 +1,8 @@
 """Named arms (policies, plans, heuristics, bots): one registry type for every game, and arms played
 on common random numbers.
 
-Every game chooses its arms on the command line as `name:key=value,...` (analyzer.params.parse_named):
+Every game chooses its arms on the command line as `name:key=value,...` (analyzer.lineup, which reads
+lists of them too):
 
     POLICIES = Registry("policy", [ArmSpec("greedy", 1, "most points now"), ...], bounds={"width": (1, 8)})
     arm = POLICIES.parse("lookahead:width=3")      # Arm(spec, values): arm.label, arm.vector(16)
@@ -20,13 +21,10 @@ from pathlib import Path
 
 import numpy as np
 
-from analyzer.params import parse_named, value_text
+from analyzer.lineup import MAX_ARMS, parse_arm
+from analyzer.params import value_text
 
 __all__ = ["MAX_ARMS", "Arm", "ArmSpec", "Registry", "arm_folders", "check_arm_count", "run_arms", "arms_run_info"]
-
-# Arms one comparison plays: every two are paired in the report (16 arms: 120 pairs); issue 33 found compare taking
-# hundreds (100 arms: 4,950 pair lines and 2.4 GB), which is a sweep to split into runs, not one comparison
-MAX_ARMS = 16
 
 
 @dataclass(frozen=True)
@@ -84,7 +82,7 @@ class Registry:
 
     def parse(self, text: str) -> Arm:
         """The arm `text` names; a one-line UserError for an unknown name or a bad parameter."""
-        spec, values = parse_named(text, self.kind, self.specs, self.bounds, positional=self.positional)
+        spec, values = parse_arm(text, self.kind, self.specs, self.bounds, positional=self.positional)
         return Arm(spec, values)
 
     def __getitem__(self, name: str) -> ArmSpec:

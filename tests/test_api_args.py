@@ -28,7 +28,7 @@ from analyzer.errors import UserError
     (lambda: beacon.score(""), "layout_csv must be a path (text or a Path, not empty)"),
     (lambda: beacon.score(), "beacon.score: missing a required argument: 'layout_csv'"),
     (lambda: seafarers.run_play("new-shores", rotate="yes"), "seafarers.run_play: rotate must be True or False"),
-    (lambda: seafarers.run_play("new-shores", bots="value"), "bots must be a list of texts or None"),
+    (lambda: seafarers.run_play("new-shores", bots=5), "seafarers.run_play: bots must be text, a list of texts"),
     (lambda: seafarers.run_seats(base="no"), "seafarers.run_seats: base must be True or False, got 'no'"),
     (lambda: seafarers.run_pirates(plans="ships-first"), "plans must be a list of texts or None"),
     (lambda: seafarers.run_balance("new-shores", sequencez=3), "unknown argument 'sequencez' (did you mean"),

@@ -18,12 +18,12 @@ import analyzer.io
 import analyzer.runner
 import reports.beacon.simulate
 from analyzer.arms import arm_folders
-from analyzer.beacon.comparison import plan_arms, split_policies
+from analyzer.beacon.comparison import plan_arms
 from analyzer.beacon.policies import POLICIES
 from analyzer.checkpoint import Checkpoint
 from analyzer.cli import main
 from analyzer.errors import UserError
-from analyzer.params import parse_named
+from analyzer.lineup import parse_arm, split_arms
 from tests.support import one_line_error, run_cli
 
 SIMULATE = ["beacon", "simulate", "--games", "40", "--no-progress"]
@@ -135,8 +135,8 @@ def test_a_checkpoint_that_cannot_be_written_is_one_line(tmp_path, monkeypatch):
 
 def test_parameters_are_bounded_for_every_registry():
     with pytest.raises(UserError, match="within"):
-        parse_named("lookahead:ship=-2e6", "policy", POLICIES)
-    assert parse_named("lookahead:ship=-1e6", "policy", POLICIES)[1]["ship"] == -1e6
+        parse_arm("lookahead:ship=-2e6", "policy", POLICIES)
+    assert parse_arm("lookahead:ship=-1e6", "policy", POLICIES)[1]["ship"] == -1e6
 
 
 def test_seafarers_results_are_replaced_all_at_once(tmp_path, capsys):
@@ -152,7 +152,7 @@ def test_seafarers_results_are_replaced_all_at_once(tmp_path, capsys):
 
 
 def test_a_parameter_after_a_policy_without_one_is_named_as_such(tmp_path, capsys):
-    assert split_policies("greedy,width=2,random") == ["greedy:width=2", "random"]
+    assert split_arms("greedy,width=2,random", "--policies") == ["greedy:width=2", "random"]
     code, _, err = run_cli(["beacon", "compare", "--policies", "greedy,width=2", "--games", "10",
                             "--out", str(tmp_path / "c")], capsys)
     assert one_line_error(code, err, "policy greedy: bad parameter 'width=2'"), err

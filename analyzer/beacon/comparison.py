@@ -12,8 +12,6 @@ An *arm* is one (policy, tile set) combination; every arm plays the same game in
 from __future__ import annotations
 
 import math
-import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
@@ -39,11 +37,12 @@ from analyzer.beacon.simulation import (
 from analyzer.beacon.tiles import TileSet, load_tiles, parse_expansions
 from analyzer.command import api_out_dir
 from analyzer.errors import UserError
+from analyzer.lineup import split_arms
 from analyzer.params import check_seed
 from analyzer.runner import RunOptions, RunResult, check_table_memory
 from kernels import beacon as kb
 
-__all__ = ["CompareResult", "Arm", "compare", "check_inputs", "split_policies", "plan_arms", "choose_band",
+__all__ = ["CompareResult", "Arm", "compare", "check_inputs", "plan_arms", "choose_band",
            "pair_sentence", "gap_sentence", "oracle_gaps"]
 
 ORACLE = "oracle"  # the policy that sees the future draw order: a ceiling, not a fair opponent
@@ -81,34 +80,6 @@ class CompareResult:
 
 # --------------------------------------------------------------------------- inputs
 
-_PARAMETER = re.compile(r"\s*[A-Za-z_][\w.-]*\s*=")  # key=value: continues the previous policy
-
-
-def split_policies(values: str | Iterable[str], option: str = "--policies") -> list[str]:
-    """Policy texts from ``--policies`` values (repeated, comma-separated, or both; `option` names the option in
-    errors).
-
-    A comma separates two policies unless what follows it is a ``key=value`` parameter (a key has
-    no ``:``), which continues the policy before it: ``greedy,lookahead:hole=2.5,keep=1,random``
-    is greedy, ``lookahead:hole=2.5,keep=1`` and random.
-    """
-    out: list[str] = []
-    for value in [values] if isinstance(values, str) else values:
-        current = None
-        for item in str(value).split(","):
-            if not item.strip():
-                raise UserError(f"{option}: empty entry in {value!r} (a comma with no name on one side); give the "
-                                "names separated by single commas")
-            if current is not None and _PARAMETER.match(item):  # (the first parameter follows a colon)
-                current += ("," if ":" in current else ":") + item
-            else:
-                if current is not None:
-                    out.append(current.strip())
-                current = item
-        out.append(current.strip())
-    return out
-
-
 def _tidy_policy(text: str) -> str:
     """A policy as the user wrote it, without stray spaces: the arm's name (the canonical label
     spells out every default parameter, too long for a sentence)."""
@@ -138,9 +109,7 @@ def _tile_sets(tiles) -> list[tuple[str, TileSet]]:
 def plan_arms(policies, players: int = 1, expansions=None, tiles=None, rules=None) -> list[Arm]:
     """Check every input and build the arms (policies x tile sets), before any game is played."""
     check_players(players)
-    texts = [_tidy_policy(t) for t in split_policies(policies)]
-    if not texts:
-        raise UserError("--policies: give at least one policy")
+    texts = [_tidy_policy(t) for t in split_arms(policies, "--policies", "policy")]
     parsed = [parse_policy(t) for t in texts]
     first: dict[str, str] = {}
     for text, pol in zip(texts, parsed):

@@ -11,6 +11,7 @@ import numpy as np
 
 from analyzer import stats
 from analyzer.arms import run_arms
+from analyzer.lineup import one_in_each_seat
 from analyzer.meographic.rules import RuleSet, column_names
 from analyzer.meographic.simulation import meographic_job
 from analyzer.runner import RunOptions
@@ -61,12 +62,8 @@ def seat_jobs(a: str, b: str, players: int, seed: int, rules: RuleSet) -> list[t
     """(label, Job) per seating: solo, a and b each alone; else a in seat s and b in the others, s = 1..N."""
     if players == 1:
         return [(a, meographic_job(1, a, seed, rules)), (b, meographic_job(1, b, seed, rules))]
-    jobs = []
-    for s in range(players):
-        seating = [b] * players
-        seating[s] = a
-        jobs.append((f"{a} in seat {s + 1}", meographic_job(players, ",".join(seating), seed, rules)))
-    return jobs
+    return [(f"{a} in seat {s + 1}", meographic_job(players, seating, seed, rules))
+            for s, seating in enumerate(one_in_each_seat(a, b, players))]
 
 
 def rotated(runs: list[np.ndarray], rules: RuleSet, players: int) -> dict:

@@ -22,6 +22,7 @@ from analyzer.arms import arms_run_info, run_arms
 from analyzer.command import api_out_dir, results_folder, write_summary
 from analyzer.errors import UserError
 from analyzer.io import atomic_write_parquet
+from analyzer.lineup import split_arms
 from analyzer.meographic import analysis
 from analyzer.meographic.bots import BOTS
 from analyzer.meographic.rules import RuleSet, column_names, load_rules
@@ -91,11 +92,7 @@ def _check_args(command: str, players, bots, games, seed, rules, rule, out, line
     check_seed(seed)
     if games is not None:
         check_whole("--games", games)
-    if isinstance(bots, (list, tuple)):
-        if not bots or not all(isinstance(b, str) for b in bots):
-            raise UserError(f"--bots: a list of bots must hold one or more texts, got {bots!r}")
-    elif not isinstance(bots, str):
-        raise UserError(f"--bots must be a text (\"a,b\") or a list of texts, got {type(bots).__name__} {bots!r}")
+    split_arms(bots, "--bots", "bot")  # (its type and its names' commas)
     for name, value in (("--rules", rules), ("--variant", variant), ("out", out)):
         _path_arg(name, value)
     ok_rule = rule is None or isinstance(rule, str) or (
@@ -194,12 +191,6 @@ def _short(label: str) -> str:
     return BOTS.parse(label).short_label
 
 
-def _bot_text(bots) -> str:
-    """--bots as one text: "a,b" as given, or a list of bots joined (a comma followed by key=value continues a
-    bot's parameters, so the list's bots come back as given)."""
-    return bots if isinstance(bots, str) else ",".join(bots)
-
-
 def simulate(players: int = 1, bots: str | list[str] = "greedy", games: int | None = None, seed: int = 1,
              rules=None, rule=None, out=None, command: str | None = None, **run) -> SimulationResult:
     """Games of the given bots (`tabletop meographic simulate`): scores per seat and per bot, points by source,
@@ -215,7 +206,7 @@ def simulate(players: int = 1, bots: str | list[str] = "greedy", games: int | No
     """
     _check_args("meographic simulate", players, bots, games, seed, rules, rule, out, command, run)
     rule_set = load_rules(rules, rule)
-    job = meographic_job(players, _bot_text(bots), seed, rule_set)
+    job = meographic_job(players, bots, seed, rule_set)
     options = fixed_games(games, DEFAULT_SIMULATE_GAMES, "meographic simulate", **run)
     out = api_out_dir(out, "meographic simulate")  # (every input checked before any game)
     played = run_arms([("games", job)], options)[0]
@@ -326,11 +317,10 @@ def compare(players: int = 1, bots: str | list[str] = "planner,greedy", games: i
     list of such texts, or {name: bool}); ``command``: the command line to record in the summary; ``run``: the
     runner's threads, chunk_size, progress, dask_local, scheduler, checkpoint, long_run.
     """
-    from analyzer.beacon.comparison import split_policies
-
     _check_args("meographic compare", players, bots, games, seed, rules, rule, out, command, run, variant)
     base = load_rules(rules, rule)
-    arms = [BOTS.parse(name) for name in split_policies(_bot_text(bots), "--bots")]
+    names = split_arms(bots, "--bots", "bot")
+    arms = [BOTS.parse(name) for name in names]
     options = fixed_games(games, DEFAULT_COMPARE_GAMES, "meographic compare", **run)
     if variant is not None:
         variant = Path(variant)
@@ -339,7 +329,7 @@ def compare(players: int = 1, bots: str | list[str] = "planner,greedy", games: i
         out = api_out_dir(out, "meographic compare")
         return _compare_rules(base, other, variant, players, arms[0].short_label, seed, out, command, options)
     if len(arms) != 2:
-        raise UserError(f"--bots {_bot_text(bots)!r}: give two bots, a,b")
+        raise UserError(f"--bots {','.join(names)!r}: give two bots, a,b")
     a, b = arms[0].short_label, arms[1].short_label
     jobs = analysis.seat_jobs(a, b, players, seed, base)
     out = api_out_dir(out, "meographic compare")

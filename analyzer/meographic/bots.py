@@ -2,7 +2,7 @@
 them. Every one is fair: it sees the piles, the mission row, its own area and tiles and the public counts,
 never the bag's order."""
 
-from analyzer.arms import Arm, ArmSpec, Registry
+from analyzer.arms import ArmSpec, Registry
 from kernels import meographic as km
 
 PLANNER_PARAMS = (("adj", 0.5), ("mission", 0.5), ("keep", 0.3), ("look", 4.0))
@@ -21,20 +21,6 @@ BOTS = Registry("bot", [
                                        "points in sum", ROLLOUT_PARAMS),
 ], bounds={"look": (1, 21), "k": (1, 64), "width": (1, 256)})
 DEFAULT_BOT = "planner"
-
-
-def parse_bots(text: str, players: int) -> list[Arm]:
-    """One bot per seat from "greedy" (every seat) or "greedy,planner,..." (one per seat)."""
-    from analyzer.beacon.comparison import split_policies  # (commas; key=value continues a bot)
-    from analyzer.errors import UserError
-
-    names = split_policies(text, "--bots")
-    arms = [BOTS.parse(name) for name in names]
-    if len(arms) == 1:
-        return arms * players
-    if len(arms) != players:
-        raise UserError(f"--bots: give one bot for every seat or {players} bots (one per seat), got {len(arms)}")
-    return arms
 
 
 def bots_help() -> str:

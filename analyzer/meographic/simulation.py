@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.job import Job, Statistic
-from analyzer.meographic.bots import parse_bots
+from analyzer.lineup import seat_arms
+from analyzer.meographic.bots import BOTS
 from analyzer.meographic.rules import RuleSet, column_names, load_rules, mission_windows, rules_from_data
 from kernels import meographic as km
 from kernels.meographic.engine import CFG_SIZE, MAX_CLASSES, MAX_TYPES, N_POINTS
@@ -64,10 +65,10 @@ def check_setup(rules: RuleSet, players: int) -> None:
                         f"{3 + players} tiles (3 piles and a starting hand each), the tile set has {rules.n_tiles}")
 
 
-def game_spec(rules: RuleSet, players: int, bots: str, seed: int) -> dict:
+def game_spec(rules: RuleSet, players: int, bots: str | list[str], seed: int) -> dict:
     check_players(players)
     check_setup(rules, players)
-    arms = parse_bots(bots, players)
+    arms = seat_arms(bots, players, BOTS.parse, "--bots", "bot")
     return {"game": "meographic", "players": int(players), "bots": [a.label for a in arms], "seed": int(seed),
             "rules": {"name": rules.name, "sha256": rules.sha256, "data": rules.data}}
 
@@ -77,13 +78,11 @@ def job_of(spec: dict) -> Job:
     return Job(JOB_BUILDER, spec, n_cols(rules), RESULT_DTYPE, Statistic(0, "mean", "mean score of seat 1"))
 
 
-def meographic_job(players: int, bots: str, seed: int, rules: RuleSet | None = None) -> Job:
+def meographic_job(players: int, bots: str | list[str], seed: int, rules: RuleSet | None = None) -> Job:
     return job_of(game_spec(rules or load_rules(), players, bots, seed))
 
 
 def setup_of(spec: dict):
-    from analyzer.meographic.bots import BOTS
-
     rules = rules_from_data(spec["rules"]["data"], spec["rules"]["name"])
     arms = [BOTS.parse(label) for label in spec["bots"]]
     return rules, kernel_setup(rules, spec["players"], arms)

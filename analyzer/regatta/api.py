@@ -25,6 +25,7 @@ from analyzer import stats
 from analyzer.command import api_out_dir, results_folder, write_summary
 from analyzer.errors import UserError
 from analyzer.io import atomic_write_parquet, read_data_file
+from analyzer.lineup import one_in_each_seat, split_arms
 from analyzer.params import check_seed, check_whole
 from analyzer.provenance import provenance
 from analyzer.regatta import rules as rules_module
@@ -91,21 +92,14 @@ def _rules(path, rule, flag: str = "--rules") -> tuple[dict, dict, list[str]]:
 
 def _bot_names(bots) -> list[str]:
     """--bots as names: "a,b" (a comma followed by key=value continues a bot's parameters) or a list."""
-    from analyzer.beacon.comparison import split_policies
-
-    return split_policies(bots, "--bots")
+    return split_arms(bots, "--bots", "bot")
 
 
 def _check_arguments(players, bots, games, seed, command, out, paths: dict, rule,
                      flags: dict) -> None:
     """Every argument of a public function, before anything runs: one UserError naming the argument."""
     check_whole("--players", players)  # (the range: regatta_job, with the team variant's)
-    if isinstance(bots, (list, tuple)):
-        if not bots or not all(isinstance(b, str) for b in bots):
-            raise UserError(f"--bots must be a non-empty list of bot names (e.g. ['greedy', 'random']), got "
-                            f"{bots!r:.60}")
-    elif not isinstance(bots, str):
-        raise UserError(f"--bots must be a text 'a,b' or a list of bot names, got {type(bots).__name__} {bots!r:.40}")
+    _bot_names(bots)  # (its type and its names' commas)
     if games is not None:
         check_whole("--games", games)
     check_seed(seed)
@@ -254,11 +248,7 @@ def compare(players: int = 2, bots: str | list[str] = "blocker,greedy", games: i
     if len(names) != 2:
         raise UserError(f"--bots {bots if isinstance(bots, str) else ','.join(names)!r}: give two bots, a,b")
     a, b = names
-    jobs = []
-    for s in range(players):
-        seating = [b] * players
-        seating[s] = a
-        jobs.append(regatta_job(players, seating, seed, rules_data=data))
+    jobs = [regatta_job(players, seating, seed, rules_data=data) for seating in one_in_each_seat(a, b, players)]
     if not jobs:  # (fewer than 2 players: regatta_job says so)
         regatta_job(players, [a], seed)
     out = api_out_dir(out, "regatta compare")

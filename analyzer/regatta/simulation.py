@@ -7,6 +7,7 @@ import numpy as np
 
 from analyzer.errors import UserError
 from analyzer.job import Job, Statistic
+from analyzer.lineup import seat_arms
 from analyzer.regatta import rules as rules_module
 from analyzer.regatta.arms import BOTS
 from kernels.regatta import bots as kb
@@ -27,16 +28,13 @@ def table_frame(cols: np.ndarray, start: int = 0) -> dict:
 
 
 def regatta_job(players: int, bots: list[str], seed: int, team: bool = False, rules_data: dict | None = None) -> Job:
-    """`bots`: one name per seat (or one for all). The rules' content goes into the spec, not a path."""
+    """`bots`: one name per seat or one for all (analyzer.lineup: a list, or "a,b"). The rules' content goes into
+    the spec, not a path."""
     if team and players != 4:
         raise UserError("--team: the team variant seats 4 players (two teams of two)")
     if not 2 <= players <= ke.MAX_BOATS:
         raise UserError(f"--players {players}: the race seats 2 to {ke.MAX_BOATS} players")
-    if len(bots) == 1:
-        bots = bots * players
-    if len(bots) != players:
-        raise UserError(f"--bots: {len(bots)} bots for {players} seats (give one, or one per seat)")
-    labels = [BOTS.parse(b).label for b in bots]
+    labels = [arm.label for arm in seat_arms(bots, players, BOTS.parse, "--bots", "bot")]
     data = rules_data if rules_data is not None else rules_module.load().source
     r = rules_module.from_data(data, "--rules")  # checked before any game
     if team and r.draw_to > r.team_limit:

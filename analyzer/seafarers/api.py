@@ -32,6 +32,7 @@ from analyzer.api_args import BACKEND, PATH, RUN, TEXTS, checked_api
 from analyzer.command import api_out_dir, results_folder, write_summary
 from analyzer.errors import UserError
 from analyzer.io import atomic_write_parquet
+from analyzer.lineup import split_arms
 
 __all__ = ["BoardsResult", "catalog", "run_boards", "run_balance", "run_dice", "run_fortress", "run_pirates",
            "run_play", "run_seats", "run_tournament"]
@@ -191,20 +192,20 @@ def run_pirates(players: int = 4, games: int = 2000, seed: int = 0, plans: list[
 
 
 @checked_api("seafarers.run_play", run=RUN, rules_file=PATH, out=PATH, rule=TEXTS)
-def run_play(scenario: str, players: int = 4, bots: list[str] | None = None, games: int | None = None, seed: int = 0,
-             boards: str = "random", rules_file=None, rotate: bool = False, out=None, command: str = "", rule=None,
-             **run):
-    """Full games of a scenario by bots (a name per seat, or one for all; default value), every game on its own
-    random legal board (or the printed one, boards="fixed"), with `rotate` once per rotation of the bots through
-    the seats; `rule`: rules [options] switched ("domestic_trade=false"); games: default 1,000, or precision=H
-    (with min_games, max_games) to play until seat 1's win rate has a 95% CI half-width of at most H; with `out`,
-    also games.parquet, summary.json and the report."""
+def run_play(scenario: str, players: int = 4, bots: str | list[str] | None = None, games: int | None = None,
+             seed: int = 0, boards: str = "random", rules_file=None, rotate: bool = False, out=None, command: str = "",
+             rule=None, **run):
+    """Full games of a scenario by bots (a name per seat, or one for all, as a list or "a,b,..."; default value),
+    every game on its own random legal board (or the printed one, boards="fixed"), with `rotate` once per rotation
+    of the bots through the seats; `rule`: rules [options] switched ("domestic_trade=false"); games: default 1,000,
+    or precision=H (with min_games, max_games) to play until seat 1's win rate has a 95% CI half-width of at most
+    H; with `out`, also games.parquet, summary.json and the report."""
     from analyzer.runner import RunOptions
     from analyzer.seafarers.full_game import check_play, play_games
     from analyzer.seafarers.full_rules import rules_for
     from analyzer.seafarers.scenarios import load_scenario
 
-    bots = list(bots or ["value"])
+    bots = split_arms("value" if bots is None else bots, "--bots", "bot")
     check_play(scenario, players, bots, games, seed, boards)
     rules_for(rules_file, rule, [load_scenario(scenario, players)])
     RunOptions(games=games, **run).checked(default_games=1000)
@@ -222,21 +223,20 @@ def run_play(scenario: str, players: int = 4, bots: list[str] | None = None, gam
     return result
 
 
-@checked_api("seafarers.run_tournament", run=RUN, entrants=TEXTS, rules_file=PATH, out=PATH, rule=TEXTS)
-def run_tournament(scenario: str, players: int = 4, entrants: list[str] | None = None, games: int | None = None,
-                   seed: int = 0, boards: str = "random", rules_file=None, out=None, command: str = "", rule=None,
-                   **run):
+@checked_api("seafarers.run_tournament", run=RUN, rules_file=PATH, out=PATH, rule=TEXTS)
+def run_tournament(scenario: str, players: int = 4, entrants: str | list[str] | None = None,
+                   games: int | None = None, seed: int = 0, boards: str = "random", rules_file=None, out=None,
+                   command: str = "", rule=None, **run):
     """Bots (entrants, at least 2) compared by winning full games: every game (default 1,000) played once per
     seating of the entrants on the same board, dice and deck; per entrant its win rate, mean VP, mean rolls to win
     and Bradley-Terry strength with CIs, every pair's paired difference; with `out`, also games.parquet,
     summary.json and the report."""
-    from analyzer.beacon.comparison import split_policies  # (commas; key=value continues a bot)
     from analyzer.runner import RunOptions
     from analyzer.seafarers.full_rules import rules_for
     from analyzer.seafarers.scenarios import load_scenario
     from analyzer.seafarers.tournament import check_tournament, play_tournament
 
-    entrants = split_policies(entrants, "entrants") if isinstance(entrants, str) else list(entrants or [])
+    entrants = split_arms([] if entrants is None else entrants, "--entrants", "bot")
     check_tournament(scenario, players, entrants, games, seed, boards)
     rules_for(rules_file, rule, [load_scenario(scenario, players)])
     RunOptions(games=games, **run).checked(default_games=1000)

@@ -115,6 +115,7 @@ def wins_play_range(spec: dict):
 
 
 def check_wins(scenario: str, players: int, boards: int, games_per_board: int, bot: str) -> None:
+    from analyzer.lineup import one_arm
     from analyzer.seafarers.full_game import check_play
     from analyzer.seafarers.limits import check_product, check_range
 
@@ -122,6 +123,7 @@ def check_wins(scenario: str, players: int, boards: int, games_per_board: int, b
                 "a board's win rates need at least 2 games")
     check_product("full games", {"--boards": boards, "--games-per-board": games_per_board}, MAX_GAMES,
                   "runs longer than that are split by seed")
+    bot = one_arm(bot, "--bot", "bot", "`tabletop seafarers tournament`")
     check_play(scenario, players, [bot], boards * games_per_board, 0, "random")
 
 

@@ -290,13 +290,12 @@ def play_cmd(
     run=None,
 ):
     """Full games by bots: who wins, from which seat, how long games last, where the VP come from."""
-    from analyzer.beacon.comparison import split_policies as split_bots  # (commas; key=value continues a bot)
     from analyzer.seafarers.api import run_play
     from reports.seafarers.play import headline
 
     fields = run_fields(run)
     fields.pop("label")
-    result = run_play(scenario, players, split_bots(bots, "--bots"), fields.pop("games"), seed, boards,
+    result = run_play(scenario, players, bots, fields.pop("games"), seed, boards,
                       rules_file=rules, rotate=rotate, out=out, command=command_line(), rule=rule, **fields)
     out_console.print(headline(result.summary), highlight=False)
     print_run_notes(result.summary["run"])
@@ -321,13 +320,12 @@ def tournament_cmd(
 ):
     """Bots compared by winning full games: every game once per seating of the entrants, on the same boards and
     dice; win rates, head-to-head differences and Bradley-Terry strengths with CIs."""
-    from analyzer.beacon.comparison import split_policies  # (commas; key=value continues a bot)
     from analyzer.seafarers.api import run_tournament
     from reports.seafarers.tournament import headline
 
     fields = run_fields(run)
     fields.pop("label")
-    result = run_tournament(scenario, players, split_policies(entrants, "--entrants"), fields.pop("games"), seed,
+    result = run_tournament(scenario, players, entrants, fields.pop("games"), seed,
                             boards, rules_file=rules, out=out, command=command_line(), rule=rule, **fields)
     out_console.print(headline(result.summary), highlight=False)
     print_run_notes(result.summary["run"])

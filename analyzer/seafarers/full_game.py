@@ -15,6 +15,7 @@ import polars as pl
 
 from analyzer.errors import UserError
 from analyzer.job import Job, Statistic
+from analyzer.lineup import rotations, seat_arms
 from analyzer.runner import RunOptions
 from analyzer.seafarers.bots import bot_name, bot_vectors, parse_bot
 from kernels.catan import game as kg
@@ -29,7 +30,7 @@ HUMAN_ROLLS = (60, 70)  # research note catan_engines.md: about 70 rolls per hum
 SEAT_1_WINS = Statistic(kg.R_WINNER, "proportion", "win rate of seat 1", value=0)  # what --precision measures
 
 
-def check_play(scenario: str, players: int, bots: list[str], games: int | None, seed: int, boards: str) -> list:
+def check_play(scenario: str, players: int, bots: str | list[str], games: int | None, seed: int, boards: str) -> list:
     """The parsed bots; one-line UserError on anything a game cannot be played with (games None: a --precision
     run, sized by the runner)."""
     from analyzer.params import check_seed
@@ -45,11 +46,7 @@ def check_play(scenario: str, players: int, bots: list[str], games: int | None, 
     if games is not None:
         check_range("--games", games, 1, MAX_GAMES, "runs longer than that are split by seed")
     check_seed(seed)
-    if len(bots) == 1:
-        bots = bots * players
-    if len(bots) != players:
-        raise UserError(f"--bots names {len(bots)} bots for {players} players: give one per seat or one for all")
-    return [parse_bot(b) for b in bots]
+    return seat_arms(bots, players, parse_bot, "--bots", "bot")
 
 
 def play_job(scenario: str, players: int, bots: list, seed: int, boards: str, rules_text: str, rule=()) -> Job:
@@ -180,13 +177,6 @@ class PlayResult:
     summary: dict
     games: pl.DataFrame | None  # one row per game and seat (None: a --no-per-game run)
     boards: dict  # "longest", "shortest": the replayed game's {"game", "rolls", "drawing"} (rotation 0)
-
-
-def rotations(arms: list, rotate: bool) -> list[list]:
-    """The seatings played: the bots as given, or with `rotate` every rotation (rotation r: seat s plays the bot
-    given for seat (s + r) mod P), so that each bot sits in every seat on the same boards and dice."""
-    p = len(arms)
-    return [[arms[(s + r) % p] for s in range(p)] for r in range(p if rotate else 1)]
 
 
 def play_games(scenario: str, players: int, bots: list[str], games: int, seed: int, boards: str = "random",

@@ -64,12 +64,9 @@ def check_seats(scenarios, players, bot: str, games: int | None, seed: int, base
         if twice:
             raise UserError(f"--scenarios names '{twice}' twice")
     slugs = ([BASE] if base or BASE in named else []) + [s for s in named if s != BASE]
-    from analyzer.beacon.comparison import split_policies  # (commas; key=value continues a bot)
+    from analyzer.lineup import one_arm
 
-    bots = split_policies(bot, "--bot")
-    if len(bots) != 1:
-        raise UserError(f"--bot takes one bot, which plays every seat, not {len(bots)} ('{bot}'); to compare bots "
-                        "use `tabletop seafarers tournament`")
+    bots = [one_arm(bot, "--bot", "bot", "`tabletop seafarers tournament`")]
     arm = None
     for slug in slugs:
         for p in counts:

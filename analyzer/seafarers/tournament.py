@@ -2,7 +2,7 @@
 
 Game g of every seating is played on board g of the seed with the dice, deck and steals of (seed, g) (the play
 jobs of analyzer/seafarers/full_game.py, one per seating: common random numbers), so board and seat luck cancel
-in the paired comparison. The seatings (docs/seafarers/experiments.md):
+in the paired comparison. The seatings (analyzer.lineup.seatings; docs/seafarers/experiments.md):
 
 - every ordering of the entrants when there are at most MAX_ARMS (16) of them, else the rows of a balanced
   Latin square (Williams 1949: each entrant once in each seat, and directly before each other entrant equally
@@ -14,16 +14,14 @@ in the paired comparison. The seatings (docs/seafarers/experiments.md):
 
 from __future__ import annotations
 
-import itertools
-import math
 import time
 from dataclasses import dataclass
 
 import numpy as np
 import polars as pl
 
-from analyzer.arms import MAX_ARMS
 from analyzer.errors import UserError
+from analyzer.lineup import seatings, split_arms, williams_square
 
 __all__ = ["MAX_ENTRANTS", "TournamentResult", "check_tournament", "play_tournament", "seatings", "tournament_jobs",
            "williams_square"]
@@ -31,47 +29,13 @@ __all__ = ["MAX_ENTRANTS", "TournamentResult", "check_tournament", "play_tournam
 MAX_ENTRANTS = 8  # a Williams square of 8 entrants has 8 rows; of 7, 14: both within the arms one run plays
 
 
-def williams_square(n: int) -> list[tuple[int, ...]]:
-    """A balanced Latin square of order n (Williams 1949): rows that put each of 0 .. n-1 once in each column
-    and, over the rows, each ordered pair side by side (a directly before b) equally often: once for n even,
-    twice for n odd, which needs the n rows and their n reverses."""
-    first = [0]
-    for k in range(1, n):  # 0, 1, n-1, 2, n-2, ...
-        first.append((k + 1) // 2 if k % 2 else n - k // 2)
-    rows = [tuple((x + r) % n for x in first) for r in range(n)]
-    return rows + [row[::-1] for row in rows] if n % 2 else rows
-
-
-def seatings(entrants: int, players: int) -> tuple[list[tuple[int, ...]], str]:
-    """The seatings played (each a tuple of entrant indices, one per seat) and how they were chosen."""
-    if entrants <= players:
-        orders = list(itertools.permutations(range(entrants)))
-    else:
-        orders = list(itertools.permutations(range(entrants), players))
-    how = "every ordering of the entrants"
-    if len(orders) > MAX_ARMS:
-        orders = williams_square(entrants)
-        how = (f"the {len(orders)} rows of a balanced Latin square (Williams), not all "
-               f"{math.perm(entrants, min(entrants, players)):,} orderings")
-    if entrants < players:
-        how += ", each repeated round the table to fill the seats"
-    elif entrants > players:
-        how += f", each seating the first {players} of its order"
-    return [tuple(order[s % len(order)] for s in range(players)) for order in orders], how
-
-
-def check_tournament(scenario: str, players: int, entrants: list[str], games: int | None, seed: int,
+def check_tournament(scenario: str, players: int, entrants: str | list[str], games: int | None, seed: int,
                      boards: str) -> list:
     """The entrants' parsed bots; a one-line UserError on anything a tournament cannot be played with."""
     from analyzer.seafarers.bots import bot_name, parse_bot
     from analyzer.seafarers.full_game import check_play
 
-    if not all(isinstance(e, str) for e in entrants):
-        raise UserError(f"entrants must be bots named as text, like 'value:opening=pips', got {entrants!r}")
-    names = [e.strip() for e in entrants]
-    if any(not e for e in names):
-        raise UserError("--entrants: an empty name between commas; give bots separated by commas, e.g. "
-                        "value:opening=pips,value:opening=diverse")
+    names = split_arms(entrants, "--entrants", "bot")
     if len(names) < 2:
         raise UserError(f"--entrants names {len(names)} bot: a tournament needs at least 2 (to watch one bot in "
                         "every seat, use `tabletop seafarers play`)")
@@ -96,7 +60,7 @@ class TournamentResult:
     games: pl.DataFrame  # one row per game, seating and seat
 
 
-def play_tournament(scenario: str, players: int, entrants: list[str], games: int, seed: int,
+def play_tournament(scenario: str, players: int, entrants: str | list[str], games: int, seed: int,
                     boards: str = "random", rules_file=None, command: str = "", rule=None, **run) -> TournamentResult:
     """Play `games` games once per seating of the entrants (common random numbers); the summary (per entrant: win
     rate, mean VP, mean rolls to win, Bradley-Terry strength, with CIs; every pair's paired difference) and the
@@ -108,7 +72,7 @@ def play_tournament(scenario: str, players: int, entrants: list[str], games: int
     from kernels.catan import game as kg
 
     arms = check_tournament(scenario, players, entrants, games, seed, boards)
-    labels = [e.strip() for e in entrants]
+    labels = split_arms(entrants, "--entrants", "bot")  # (as check_tournament read them)
     text, rules = rules_for(rules_file, rule, [load_scenario(scenario, players)])
     rules_name = rules.source
     options = RunOptions(games=games, label="games", **run).checked(default_games=1000)

@@ -34,19 +34,6 @@ def per_game(games: pl.DataFrame, arm: str, column: str = "score") -> np.ndarray
 
 
 
-# --------------------------------------------------------------------------- policy lists
-
-@pytest.mark.parametrize("values,expected", [
-    ("random,greedy", ["random", "greedy"]),
-    (["greedy", "lookahead:hole=2.5,keep=1"], ["greedy", "lookahead:hole=2.5,keep=1"]),
-    ("greedy,lookahead:hole=2.5,keep=1,random", ["greedy", "lookahead:hole=2.5,keep=1", "random"]),
-    (["random,greedy", "rollout:n=8"], ["random", "greedy", "rollout:n=8"]),
-    ("lookahead:hole=2.5, keep=1 ,oracle", ["lookahead:hole=2.5, keep=1", "oracle"]),
-])
-def test_policy_lists_split_between_policies_not_inside_parameters(values, expected):
-    assert cmp.split_policies(values) == expected
-
-
 # --------------------------------------------------------------------------- common random numbers
 
 @pytest.mark.parametrize("players", [1, 3])
@@ -293,7 +280,7 @@ def test_cli_compares_tile_sets(tmp_path, capsys):
     (["--policies", "random", "--policies", " random"], "random is given twice"),
     (["--policies", "lookahead,lookahead:hole=0"], "is the same policy as 'lookahead' (every parameter equal)"),
     (["--policies", "greedy"], "at least two arms"),
-    (["--policies", "random,,greedy"], "empty entry"),
+    (["--policies", "random,,greedy"], "--policies: empty policy name"),
     (["--policies", "random,greedy", "--games", "0"], "--games must be at least 1"),
     (["--policies", "random,greedy", "--tiles", "/no/such/tiles.csv"], "not found"),
     (["--policies", "greedy", "--tiles", "/no/such/a.csv", "--tiles", "/no/such/b.csv"], "not found"),

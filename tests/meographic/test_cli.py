@@ -125,4 +125,4 @@ def test_an_empty_bot_entry_names_the_bots_option(tmp_path, capsys, command):
     """Found by a fuzz run of the new games' commands: the error named --policies, Beacon's option."""
     code, _, err = run_cli(["meographic", command, "--players", "2", "--bots", "greedy,,planner", "--games", "4",
                             "--out", str(tmp_path / "o")], capsys)
-    assert one_line_error(code, err, "--bots: empty entry in 'greedy,,planner'"), err
+    assert one_line_error(code, err, "--bots: empty bot name in 'greedy,,planner'"), err

@@ -15,7 +15,7 @@ from analyzer.runner import RunOptions, run_job
 @pytest.mark.parametrize("players, bots, team, message", [
     (5, ["greedy"], False, "--players 5"),
     (3, ["greedy"], True, "--team"),
-    (3, ["greedy", "random"], False, "--bots: 2 bots for 3 seats"),
+    (3, ["greedy", "random"], False, "--bots names 2 bots for 3 players"),
     (2, ["clever"], False, "clever"),
 ])
 def test_bad_options_are_one_line(players, bots, team, message):

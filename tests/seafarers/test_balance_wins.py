@@ -107,7 +107,7 @@ def test_the_command_writes_the_by_wins_report(tmp_path, capsys):
     (["--by", "wins", "--games-per-board", "1"], "--games-per-board must be from 2"),
     # a fuzz run (issue 33): 0 and an empty bot were read as "not given" and the defaults played (exit 0)
     (["--by", "wins", "--games-per-board", "0"], "--games-per-board must be from 2 to 1,000,000, got 0"),
-    (["--by", "wins", "--bot", ""], "unknown bot ''"),
+    (["--by", "wins", "--bot", ""], "--bot: empty bot name in ''"),
     (["--by", "wins", "--bot", "mcts"], "unknown bot 'mcts'"),
     (["--by", "wins", "--games-per-board", "1000000", "--boards", "1000"], "full games"),
 ])

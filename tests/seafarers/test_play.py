@@ -22,7 +22,7 @@ from tests.support import run_cli
     (["--scenario", "new-shores", "--bots", "random,weighted"], "--bots names 2 bots for 4 players"),
     # a trailing comma is an empty name, not a fifth bot; a misspelt opening is named as written
     (["--scenario", "new-shores", "--bots", "value,value,value,value,"],
-     "--bots: empty entry in 'value,value,value,value,' (a comma with no name on one side)"),
+     "--bots: empty bot name in 'value,value,value,value,' (a comma with no name on one side)"),
     (["--scenario", "new-shores", "--bots", "value:opening=portx"],
      "bot value: opening must be pips, diverse or port, got 'portx'"),
     (["--scenario", "new-shores", "--boards", "printed"], "--boards must be random or fixed"),
@@ -55,13 +55,6 @@ def test_play_help_names_every_scenario_and_cuts_no_word(capsys, monkeypatch):
     monkeypatch.delenv("COLUMNS")
     code, out, _ = run_cli(["seafarers", "play", "--help"], capsys)
     assert code == 0 and max(len(line) for line in out.splitlines()) == 120
-
-
-def test_a_bots_parameters_after_a_comma_stay_with_it():
-    from analyzer.beacon.comparison import split_policies
-
-    assert split_policies("value:opening=port,gold=2,random,random,random", "--bots") == [
-        "value:opening=port,gold=2", "random", "random", "random"]
 
 
 def test_a_broken_rules_file_stops_before_any_game(tmp_path, capsys):

@@ -24,7 +24,7 @@ OPENINGS = ["value:opening=pips", "value:opening=diverse", "value:opening=port"]
     (["--scenario", "new-shores", "--entrants", "random,random"], "'random' is the same bot"),
     (["--scenario", "new-shores", "--entrants", "value,mcts"], "unknown bot 'mcts'"),
     (["--scenario", "new-shores", "--entrants", "value,value:opening=9"], "opening must be from 0 to 2"),
-    (["--scenario", "new-shores", "--entrants", "value,,random"], "--entrants: empty entry"),
+    (["--scenario", "new-shores", "--entrants", "value,,random"], "--entrants: empty bot name"),
     (["--scenario", "new-shores", "--entrants", ",".join(["random", "weighted", "planner", "rollout"]
                                                          + [f"value:vp={v}" for v in range(5)])],
      "--entrants names 9 bots, more than the 8 one tournament plays"),
@@ -140,7 +140,7 @@ def test_the_python_api_takes_the_entrants_as_text_or_a_list(tmp_path):
     one = seafarers.run_tournament("new-shores", 3, "random,weighted", games=3, seed=1, threads=1)
     two = seafarers.run_tournament("new-shores", 3, ["random", "weighted"], games=3, seed=1, threads=1)
     assert one.games.equals(two.games)
-    with pytest.raises(Exception, match="run_tournament: entrants must be text or a list of texts"):
+    with pytest.raises(Exception, match="run_tournament: entrants must be text, a list of texts"):
         seafarers.run_tournament("new-shores", 3, ["random", 3], games=3)
 
 
