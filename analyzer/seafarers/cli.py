@@ -285,7 +285,9 @@ def play_cmd(
     rules: Optional[Path] = RULES_FILE_OPTION,
     rule: Optional[list[str]] = _rule_option("domestic_trade=false; New World: harbours_after_draft=true, "
                                              "harbour_hexes_apart=true; the Wonders: wonder_site_city=true; "
-                                             "draft_ship_facing_frame=false"),
+                                             "draft_ship_facing_frame=false, progress_before_roll=false; the Fog "
+                                             "Islands: fog_explore_next_corner=false; the Pirate Islands: "
+                                             "pirate_seven_steal_optional=false"),
     out: Path = GAMES_OUT_OPTION,
     run=None,
 ):

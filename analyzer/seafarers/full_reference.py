@@ -81,10 +81,11 @@ ATTACK = 25  # the Pirate Islands: attack the seat's fortress (its route complet
 THIEF_ANY = END_TURN  # state.thief of the Pirate Islands' 7: no piece, the roller robs any player
 CLAIM_WONDER = 26  # the Wonders of Catan: (CLAIM_WONDER, wonder, 0) takes a free wonder card
 BUILD_STAGE = 27  # the Wonders of Catan: (BUILD_STAGE, 0, 0) builds the next stage of the seat's wonder
+NO_STEAL = 28  # the Pirate Islands' 7: the roller steals nothing ('poderá roubar'; option pirate_seven_steal_optional)
 KINDS = ("end_turn", "roll", "road", "ship", "settlement", "city", "buy_card", "knight", "road_building",
          "year_of_plenty", "monopoly", "trade", "move_ship", "robber", "pirate", "steal", "discard", "gold", "stop",
          "offer", "decline", "accept", "harbour", "steal_cloth", "gift_harbour", "attack", "claim_wonder",
-         "build_stage")
+         "build_stage", "no_steal")
 # a, b per kind: road/ship edge; settlement/city corner; year_of_plenty a <= b resources; monopoly a resource;
 # trade a given (rate cards) for b; move_ship edge a to edge b; robber/pirate hex; steal seat; discard/gold a
 # resource; offer one card of a for one of b (to every other player); harbour: the drawn token on edge a;
@@ -139,6 +140,7 @@ class State:
     dev_played: bool = False
     ship_moved: bool = False
     free_roads: int = 0
+    free_resume: int = MAIN  # the phase road building's free pieces return to (PRE_ROLL: played before the roll)
     resume: int = MAIN  # where the knight's robber move, the gold picks or the discards return to
     thief: int = MOVE_ROBBER  # the piece moved last (MOVE_ROBBER or MOVE_PIRATE), whose hex the steal is at
     route_holder: int = -1
@@ -568,7 +570,10 @@ def legal(table: Table, state: State) -> list[tuple[int, int, int]]:
     if ph == STEAL:
         victims = _victims(table, state)
         cloth = [(STEAL_CLOTH, v, 0) for v in victims if state.cloth[v] > 0 and state.thief == MOVE_PIRATE]
-        return [(STEAL_FROM, v, 0) for v in victims if sum(state.hands[v]) > 0] + cloth
+        # the Pirate Islands' 7: 'o jogador ao qual calhou o "7" poderá roubar uma carta' (may: or steal nothing)
+        none = [(NO_STEAL, 0, 0)] if state.thief == THIEF_ANY and table.rules.chosen["pirate_seven_steal_optional"] \
+            else []
+        return [(STEAL_FROM, v, 0) for v in victims if sum(state.hands[v]) > 0] + cloth + none
     if ph == RESPOND:
         return [(DECLINE, 0, 0)] + ([(ACCEPT, 0, 0)] if state.hands[seat][state.offer[1]] > 0 else [])
     if ph == LAY_HARBOUR:
@@ -579,10 +584,12 @@ def legal(table: Table, state: State) -> list[tuple[int, int, int]]:
     out: list[tuple[int, int, int]] = []
     may_knight = not state.dev_played and state.cards[seat][KNIGHT] > 0 and (
         not table.forts or table.rules.chosen["knight_without_ship"] or False in state.fort_war[seat])
-    if ph == PRE_ROLL:
+    if ph == PRE_ROLL:  # the base game: one development card at any time of the turn (option progress_before_roll)
         out.append((ROLL, 0, 0))
         if may_knight:
             out.append((PLAY_KNIGHT, 0, 0))
+        if table.rules.chosen["progress_before_roll"]:
+            out += _progress_cards(table, state, seat)
         return out
     if ph == FREE_ROADS:
         out += [(ROAD, e, 0) for e in road_sites(table, state, seat)]
@@ -601,17 +608,9 @@ def legal(table: Table, state: State) -> list[tuple[int, int, int]]:
                 if o == seat and state.corner_building[c] == SETTLEMENT]
     if _afford(table, state, seat, "dev_card") and state.deck_pos < len(state.deck):
         out.append((BUY_CARD, 0, 0))
-    if not state.dev_played:
-        cards = state.cards[seat]
-        if may_knight:
-            out.append((PLAY_KNIGHT, 0, 0))
-        if cards[ROAD_BUILDING] > 0 and (road_sites(table, state, seat) or ship_sites(table, state, seat)):
-            out.append((PLAY_ROAD_BUILDING, 0, 0))
-        if cards[YEAR_OF_PLENTY] > 0:
-            out += [(PLAY_YEAR_OF_PLENTY, a, b) for a in range(N_RESOURCES) for b in range(a, N_RESOURCES)
-                    if state.bank[a] >= 1 + (a == b) and state.bank[b] >= 1]
-        if cards[MONOPOLY] > 0:
-            out += [(PLAY_MONOPOLY, r, 0) for r in range(N_RESOURCES)]
+    if may_knight:
+        out.append((PLAY_KNIGHT, 0, 0))
+    out += _progress_cards(table, state, seat)
     for a in range(N_RESOURCES):
         if state.hands[seat][a] >= _rate(table, state, seat, a):
             out += [(TRADE, a, b) for b in range(N_RESOURCES) if b != a and state.bank[b] > 0]
@@ -626,6 +625,22 @@ def legal(table: Table, state: State) -> list[tuple[int, int, int]]:
     if table.forts and state.fort_chits[seat] > 0 and route_complete(table, state, seat):
         out.append((ATTACK, 0, 0))
     return sorted(out)
+
+
+def _progress_cards(table: Table, state: State, seat: int) -> list[tuple[int, int, int]]:
+    """The progress cards the seat may play now: road building, year of plenty, monopoly (one development card a
+    turn, none bought this turn)."""
+    if state.dev_played:
+        return []
+    cards, out = state.cards[seat], []
+    if cards[ROAD_BUILDING] > 0 and (road_sites(table, state, seat) or ship_sites(table, state, seat)):
+        out.append((PLAY_ROAD_BUILDING, 0, 0))
+    if cards[YEAR_OF_PLENTY] > 0:
+        out += [(PLAY_YEAR_OF_PLENTY, a, b) for a in range(N_RESOURCES) for b in range(a, N_RESOURCES)
+                if state.bank[a] >= 1 + (a == b) and state.bank[b] >= 1]
+    if cards[MONOPOLY] > 0:
+        out += [(PLAY_MONOPOLY, r, 0) for r in range(N_RESOURCES)]
+    return out
 
 
 def _setup_edges(table: Table, state: State) -> list[tuple[int, int, int]]:
@@ -673,12 +688,16 @@ def _place_edge(table: Table, state: State, seat: int, e: int, ship: bool) -> No
 
 def _explore(table: Table, state: State, seat: int, e: int) -> None:
     """'Sempre que um jogador construa um barco ou estrada e falte um hexágono na encruzilhada seguinte, esse
-    jogador retira um hexágono do monte e coloca-o no espaço vazio': every fog hex at either end of the new piece
-    is turned up (the first end's hexes by index, then the second's). The stacks are dealt with the board, face
+    jogador retira um hexágono do monte e coloca-o no espaço vazio': every fog hex at the corner the new piece
+    leads to, the end the seat had not reached before (option fog_explore_next_corner; false: at either end), is
+    turned up (the first end's hexes by index, then the second's). The stacks are dealt with the board, face
     down: the hex turned up is the one dealt there, which is what drawing from the shuffled stacks gives, since
     no one sees them. 'Esse jogador recebe uma carta de matéria-prima correspondente ao tipo de terreno': a card
     of the hex's resource if the bank has one; gold, a card of the finder's choice; sea, nothing."""
+    next_only = table.rules.chosen["fog_explore_next_corner"]
     for c in _ends(table, e):
+        if next_only and reached(table, state, seat, c, e):
+            continue
         for h in table.scenario.topology.corner_hexes[c]:
             if h < 0 or not table.fog[h] or state.terrain[h] != UNKNOWN:
                 continue
@@ -688,6 +707,12 @@ def _explore(table: Table, state: State, seat: int, e: int) -> None:
                 state.gold[seat] += 1
             elif FIRST_RESOURCE_TERRAIN <= t <= ORE and state.bank[t - FIRST_RESOURCE_TERRAIN] > 0:
                 _take(state, seat, t - FIRST_RESOURCE_TERRAIN)
+
+
+def reached(table: Table, state: State, seat: int, c: int, e: int) -> bool:
+    """Had the seat reached corner c before its piece on edge e: its building there, or another piece of its own?"""
+    return state.corner_owner[c] == seat or any(
+        f >= 0 and f != e and state.edge_owner[f] == seat for f in table.scenario.topology.corner_edges[c])
 
 
 def _settle(table: Table, state: State, seat: int, c: int, in_setup: bool) -> None:
@@ -863,6 +888,8 @@ def step(table: Table, state: State, action: tuple[int, int, int]) -> None:
         state.hands[a][r] -= 1
         state.hands[state.current][r] += 1
         state.phase = state.resume
+    elif kind == NO_STEAL:  # the Pirate Islands' 7, declined
+        state.phase = state.resume
     elif kind == STEAL_CLOTH:  # the pirate's steal of a cloth (Cloth for Catan)
         state.cloth[a] -= 1
         state.cloth[state.current] += 1
@@ -883,14 +910,14 @@ def step(table: Table, state: State, action: tuple[int, int, int]) -> None:
         _update_route(table, state)
         if ph == FREE_ROADS and (state.free_roads == 0 or not (road_sites(table, state, seat)
                                                                or ship_sites(table, state, seat))):
-            state.phase = MAIN
+            state.phase = state.free_resume
         if kind == SHIP:  # 'Se um jogador constrói um barco numa costa onde há ...'
             _take_gifts(table, state, seat, a)
         if state.gold[seat] > 0:  # gold turned up in the fog: the finder picks its card now
             state.resume = state.phase
             _after_gold(table, state)
     elif kind == STOP_BUILDING:
-        state.free_roads, state.phase = 0, MAIN
+        state.free_roads, state.phase = 0, state.free_resume
     elif kind == SETTLE:
         _pay(table, state, seat, "settlement")
         _settle(table, state, seat, a, False)
@@ -921,7 +948,7 @@ def step(table: Table, state: State, action: tuple[int, int, int]) -> None:
     elif kind == PLAY_ROAD_BUILDING:
         state.cards[seat][ROAD_BUILDING] -= 1
         state.dev_played = True
-        state.free_roads, state.phase = 2, FREE_ROADS
+        state.free_roads, state.phase, state.free_resume = 2, FREE_ROADS, ph  # (PRE_ROLL: back to the roll)
     elif kind == PLAY_YEAR_OF_PLENTY:
         state.cards[seat][YEAR_OF_PLENTY] -= 1
         state.dev_played = True

@@ -39,7 +39,8 @@ PIECES = ("roads", "ships", "settlements", "cities")
 OPTIONS = ("domestic_trade", "harbours_after_draft", "harbour_hexes_apart", "cloth_route_from_reserve",
            "gift_by_moved_ship", "gift_harbour_at_cities", "raid_sole_owner", "knight_without_ship",
            "wonder_site_city", "draft_ship_facing_frame", "fleet_blocks_ships",
-           "pirate_four_vp_cards")  # every rules file's [options]
+           "pirate_four_vp_cards", "progress_before_roll", "fog_explore_next_corner",
+           "pirate_seven_steal_optional")  # every rules file's [options]
 LAID_OPTIONS = ("harbours_after_draft",)  # only where the players lay harbours (New World)
 SPACING_OPTIONS = ("harbour_hexes_apart",)  # where harbours are laid or won during play (New World, Forgotten Tribe)
 CLOTH_OPTIONS = ("cloth_route_from_reserve",)  # only where cloth is traded (Cloth for Catan)
@@ -48,8 +49,9 @@ WONDER_OPTIONS = ("wonder_site_city",)  # only where wonders are built (the Wond
 WONDER_NOTES = ("claim_note", "requirement_note", "win_note")  # [wonders]: the defaults where the seed is silent
 WONDER_SITES = ("", "strait", "wasteland")  # a card's site: none, or the scenario's marked corners it names
 PIRATE_OPTIONS = ("raid_sole_owner", "knight_without_ship", "fleet_blocks_ships",
-                  "pirate_four_vp_cards")  # only with a pirate fleet (the Pirate Islands)
+                  "pirate_four_vp_cards", "pirate_seven_steal_optional")  # only with a pirate fleet (Pirate Islands)
 DRAFT_SHIP_OPTIONS = ("draft_ship_facing_frame",)  # only where the draft takes ships
+FOG_OPTIONS = ("fog_explore_next_corner",)  # only where fog hexes are explored (the Fog Islands)
 CLOTH_NOTES = ("route_note", "pay_note", "closed_note", "pirate_note", "end_note")  # [cloth]: the defaults
 PIRATE_NOTES = ("deck_note", "route_note", "warship_note", "raid_note", "seven_note", "battle_note", "conquest_note",
                 "fleet_end_note")  # [pirates]: the Pirate Islands' defaults where the seed is silent
@@ -161,14 +163,16 @@ class Rules:
         return self.offers_per_turn if self.chosen["domestic_trade"] else 0
 
     def option_texts(self, laid_harbours: bool = True, cloth: bool = True, gifts: bool = True,
-                     pirates: bool = True, wonders: bool = True, draft_ships: bool = True) -> list[str]:
+                     pirates: bool = True, wonders: bool = True, draft_ships: bool = True,
+                     fog: bool = True) -> list[str]:
         """Each option's sentence for its value in force: what every report lists (the harbour options only
         where the players lay the harbours, `laid_harbours`, the spacing also where ships win them; the cloth
         options only where cloth is traded, `cloth`; the gift options only where ships win gifts, `gifts`; the
         fleet's only with a pirate fleet, `pirates`; the wonder options only where wonders are built, `wonders`; the
-        draft's ship options only where the draft takes ships, `draft_ships`)."""
+        draft's ship options only where the draft takes ships, `draft_ships`; the fog's only where fog hexes are
+        explored, `fog`)."""
         scope = {"laid_harbours": laid_harbours, "cloth": cloth, "gifts": gifts, "pirates": pirates,
-                 "wonders": wonders, "draft_ships": draft_ships}
+                 "wonders": wonders, "draft_ships": draft_ships, "fog": fog}
         return [self.options[name].text[value] for name, value in self.chosen.items() if option_applies(name, scope)]
 
 
@@ -179,7 +183,7 @@ def option_applies(name: str, scope: dict[str, bool]) -> bool:
     if name in SPACING_OPTIONS:
         return scope["laid_harbours"] or scope["gifts"]
     for group, feature in ((CLOTH_OPTIONS, "cloth"), (PIRATE_OPTIONS, "pirates"), (WONDER_OPTIONS, "wonders"),
-                           (GIFT_OPTIONS, "gifts"), (DRAFT_SHIP_OPTIONS, "draft_ships")):
+                           (GIFT_OPTIONS, "gifts"), (DRAFT_SHIP_OPTIONS, "draft_ships"), (FOG_OPTIONS, "fog")):
         if name in group:
             return scope[feature]
     return True
@@ -187,13 +191,14 @@ def option_applies(name: str, scope: dict[str, bool]) -> bool:
 
 def option_scope(scenarios) -> dict[str, bool]:
     """Which of the options' features any of the scenarios has: harbours the players lay, cloth traded, gifts on
-    islet coasts, a pirate fleet, wonders, ships in the draft (the keywords of Rules.option_texts)."""
+    islet coasts, a pirate fleet, wonders, ships in the draft, fog hexes (the keywords of Rules.option_texts)."""
     return {"laid_harbours": any(s.harbours.placement == "players" for s in scenarios),
             "cloth": any(bool(s.victory.cloth_per_vp) for s in scenarios),
             "gifts": any(has_gifts(s) for s in scenarios),
             "pirates": any(bool(s.markers.fortresses) for s in scenarios),
             "wonders": any(bool(s.markers.wonders) for s in scenarios),
-            "draft_ships": any(s.setup.ships for s in scenarios)}
+            "draft_ships": any(s.setup.ships for s in scenarios),
+            "fog": any("fog" in s.kind for s in scenarios)}
 
 
 def has_gifts(s) -> bool:

@@ -52,6 +52,9 @@ def kernel_board(table: Table) -> kg.Board:
         kg.P_RAID_SOLE: rules.chosen["raid_sole_owner"], kg.P_KNIGHT_NO_SHIP: rules.chosen["knight_without_ship"],
         kg.P_DRAFT_FRAME_SHIP: rules.chosen["draft_ship_facing_frame"],
         kg.P_FLEET_BLOCKS: rules.chosen["fleet_blocks_ships"],
+        kg.P_PROGRESS_BEFORE_ROLL: rules.chosen["progress_before_roll"],
+        kg.P_FOG_NEXT_CORNER: rules.chosen["fog_explore_next_corner"],
+        kg.P_SEVEN_STEAL_OPTIONAL: rules.chosen["pirate_seven_steal_optional"],
     }
     if table.villages:  # Cloth for Catan
         values.update({kg.P_CLOTH_PER_VP: s.victory.cloth_per_vp, kg.P_CLOTH_PER_VILLAGE: s.markers.cloth_per_village,

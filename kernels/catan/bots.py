@@ -390,6 +390,7 @@ def decide_value(board, game, n, params, own, plan, scores):
     seat_pips(board, game, seat, own)
     best, best_i = NEVER, 0
     main = st[kg.ST_PHASE] == kg.MAIN
+    pre_roll = st[kg.ST_PHASE] == kg.PRE_ROLL
     if main or st[kg.ST_PHASE] == kg.RESPOND:
         target = _plan_target(board, game, params, seat, own) if plan else _target(board, game, params, seat, own)
     else:
@@ -492,6 +493,10 @@ def decide_value(board, game, n, params, own, plan, scores):
                 1.0 + _rolls_to_afford(board, game, seat, kg.ITEM_WONDER + a, own))
         elif kind == kg.BUILD_STAGE:
             s = stage_value(board, game, params, seat)
+        elif kind == kg.NO_STEAL:
+            s = NEVER / 2  # a steal never costs the thief
+        if pre_roll and kind != kg.ROLL and kind != kg.PLAY_KNIGHT:
+            s = NEVER / 2  # a progress card waits for the roll (docs/seafarers/full_game.md, "Bots")
         scores[i] = s
         if s > best:
             best, best_i = s, i

@@ -48,6 +48,7 @@ THIEF_ANY = END_TURN  # st[ST_THIEF] of the Pirate Islands' 7: no piece, the rol
 # The Wonders of Catan (issue 29, kernels/catan/wonders.py): claiming a wonder card, building its next stage.
 CLAIM_WONDER = 26  # kind: (CLAIM_WONDER, wonder, 0)
 BUILD_STAGE = 27  # kind: (BUILD_STAGE, 0, 0)
+NO_STEAL = 28  # kind: the Pirate Islands' 7, the roller steals nothing (option pirate_seven_steal_optional)
 KNIGHT, VP_CARD, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY = range(5)
 ITEM_ROAD, ITEM_SHIP, ITEM_SETTLEMENT, ITEM_CITY, ITEM_CARD = range(5)  # rows of Board.costs
 ITEM_WONDER = 5  # row ITEM_WONDER + w of Board.costs: a stage of wonder card w (the Wonders of Catan)
@@ -71,7 +72,11 @@ PIECE_ROAD, PIECE_SHIP, PIECE_SETTLEMENT, PIECE_CITY = range(4)  # columns of pi
  # options draft_ship_facing_frame (a draft ship on a coast facing the frame), fleet_blocks_ships (the Pirate
  # Islands' fleet blocks a new ship on its hex's sides)
  P_DRAFT_FRAME_SHIP, P_FLEET_BLOCKS,
- N_PARAMS) = range(46)
+ # options progress_before_roll (road building, year of plenty, monopoly before the roll), fog_explore_next_corner
+ # (a new piece explores only the corner it leads to), pirate_seven_steal_optional (the Pirate Islands' 7 may steal
+ # nothing)
+ P_PROGRESS_BEFORE_ROLL, P_FOG_NEXT_CORNER, P_SEVEN_STEAL_OPTIONAL,
+ N_PARAMS) = range(49)
 
 # Game.st
 (ST_PHASE, ST_ACTOR, ST_CURRENT, ST_TURN, ST_ROLLS, ST_SEVENS, ST_LAST_ROLL, ST_SETUP_POS, ST_SETUP_CORNER,
@@ -85,7 +90,8 @@ PIECE_ROAD, PIECE_SHIP, PIECE_SETTLEMENT, PIECE_CITY = range(4)  # columns of pi
  # st[ST_STAGE + seat] its stages built
  ST_WONDER) = range(31)
 ST_STAGE = ST_WONDER + 4
-ST_SIZE = ST_STAGE + 4
+ST_FREE_RESUME = ST_STAGE + 4  # the phase road building's free pieces return to (PRE_ROLL: played before the roll)
+ST_SIZE = ST_FREE_RESUME + 1
 # ST_MAP_VERSION counts changes to the buildings, the harbours and the shown map: bots keep what depends only on
 # them (Game.field_cache) until it moves
 
@@ -282,6 +288,7 @@ def init(board, game, seed, g):
     st[ST_ACTOR] = board.setup_order[0]
     st[ST_SETUP_CORNER] = -1
     st[ST_RESUME] = MAIN
+    st[ST_FREE_RESUME] = MAIN
     st[ST_THIEF] = MOVE_ROBBER
     st[ST_ROUTE_HOLDER] = -1
     st[ST_ARMY_HOLDER] = -1
@@ -869,6 +876,26 @@ def _roads(board, game, seat, actions, n):
     return n
 
 
+@kernel
+def _progress_cards(board, game, seat, actions, n):
+    """The progress cards the seat may play now (the reference's _progress_cards): road building, year of plenty,
+    monopoly."""
+    if game.st[ST_DEV_PLAYED] != 0:
+        return n
+    if game.cards[seat, ROAD_BUILDING] > 0 and (_any_road(board, game, seat) or _any_ship(board, game, seat)):
+        n = _add(actions, n, PLAY_ROAD_BUILDING, 0, 0)
+    if game.cards[seat, YEAR_OF_PLENTY] > 0:
+        for a in range(N_RESOURCES):
+            for b in range(a, N_RESOURCES):
+                need = 2 if a == b else 1
+                if game.bank[a] >= need and game.bank[b] >= 1:
+                    n = _add(actions, n, PLAY_YEAR_OF_PLENTY, a, b)
+    if game.cards[seat, MONOPOLY] > 0:
+        for r in range(N_RESOURCES):
+            n = _add(actions, n, PLAY_MONOPOLY, r, 0)
+    return n
+
+
 @merged
 def legal(board, game):
     """The legal actions of st[ST_ACTOR] into game.actions[:n]; returns n (0 once the game is over)."""
@@ -905,6 +932,8 @@ def legal(board, game):
             for v in range(board.params[P_PLAYERS]):
                 if _is_victim(board, game, v) and game.cloth[v] > 0:
                     n = _add(actions, n, STEAL_CLOTH, v, 0)
+        if st[ST_THIEF] == THIEF_ANY and board.params[P_SEVEN_STEAL_OPTIONAL] != 0:  # 'poderá roubar'
+            n = _add(actions, n, NO_STEAL, 0, 0)
         return n
     if ph == RESPOND:
         n = _add(actions, n, DECLINE, 0, 0)
@@ -917,10 +946,12 @@ def legal(board, game):
         return gifts.placements(board, game, actions, n, True)
     may_knight = st[ST_DEV_PLAYED] == 0 and game.cards[seat, KNIGHT] > 0 and (
         not fleet.p_fleet(board) or fleet.knight_ok(board, game, seat))
-    if ph == PRE_ROLL:
+    if ph == PRE_ROLL:  # the base game: one development card at any time of the turn (option progress_before_roll)
         n = _add(actions, n, ROLL, 0, 0)
         if may_knight:
             n = _add(actions, n, PLAY_KNIGHT, 0, 0)
+        if board.params[P_PROGRESS_BEFORE_ROLL] != 0:
+            n = _progress_cards(board, game, seat, actions, n)
         return n
     # Every new piece touches the seat's network (its lists hold every candidate, ascending).
     if ph == FREE_ROADS:
@@ -951,20 +982,9 @@ def legal(board, game):
                 n = _add(actions, n, CITY_UP, c, 0)
     if _afford(board, game, seat, ITEM_CARD) and st[ST_DECK_POS] < board.params[P_DECK_LEN]:
         n = _add(actions, n, BUY_CARD, 0, 0)
-    if st[ST_DEV_PLAYED] == 0:
-        if may_knight:
-            n = _add(actions, n, PLAY_KNIGHT, 0, 0)
-        if game.cards[seat, ROAD_BUILDING] > 0 and (_any_road(board, game, seat) or _any_ship(board, game, seat)):
-            n = _add(actions, n, PLAY_ROAD_BUILDING, 0, 0)
-        if game.cards[seat, YEAR_OF_PLENTY] > 0:
-            for a in range(N_RESOURCES):
-                for b in range(a, N_RESOURCES):
-                    need = 2 if a == b else 1
-                    if game.bank[a] >= need and game.bank[b] >= 1:
-                        n = _add(actions, n, PLAY_YEAR_OF_PLENTY, a, b)
-        if game.cards[seat, MONOPOLY] > 0:
-            for r in range(N_RESOURCES):
-                n = _add(actions, n, PLAY_MONOPOLY, r, 0)
+    if may_knight:
+        n = _add(actions, n, PLAY_KNIGHT, 0, 0)
+    n = _progress_cards(board, game, seat, actions, n)
     for a in range(N_RESOURCES):
         if game.hands[seat, a] >= _rate(board, game, seat, a):
             for b in range(N_RESOURCES):
@@ -1123,10 +1143,24 @@ def _place_edge(board, game, seat, e, ship):
         open_routes(board, game, seat, e)
     for side in range(2):  # exploring: the reference's _explore
         c = board.edge_corners[e, side]
+        if board.params[P_FOG_NEXT_CORNER] != 0 and _reached(board, game, seat, c, e):
+            continue
         for j in range(3):
             h = board.corner_hexes[c, j]
             if h >= 0 and board.fog[h] and game.terrain[h] == UNKNOWN:
                 _reveal(board, game, seat, h)
+
+
+@kernel
+def _reached(board, game, seat, c, e):
+    """Had the seat reached corner c before its piece on edge e: its building there, or another piece of its own?"""
+    if game.corner_owner[c] == seat:
+        return True
+    for j in range(3):
+        f = board.corner_edges[c, j]
+        if f >= 0 and f != e and game.edge_owner[f] == seat:
+            return True
+    return False
 
 
 @kernel
@@ -1428,6 +1462,8 @@ def step(board, game, kind, a, b):
         game.hands[a, r] -= 1
         game.hands[st[ST_CURRENT], r] += 1
         st[ST_PHASE] = st[ST_RESUME]
+    elif kind == NO_STEAL:
+        st[ST_PHASE] = st[ST_RESUME]
     elif kind == STEAL_CLOTH:
         game.cloth[a] -= 1
         game.cloth[st[ST_CURRENT]] += 1
@@ -1446,7 +1482,7 @@ def step(board, game, kind, a, b):
             fleet.extend(board, game, seat, a)
         _route_after_piece(board, game, seat, a, False)
         if ph == FREE_ROADS and (st[ST_FREE_ROADS] == 0 or not _free_left(board, game, seat)):
-            st[ST_PHASE] = MAIN
+            st[ST_PHASE] = st[ST_FREE_RESUME]
         if kind == SHIP:  # the Forgotten Tribe: a gift on this coast
             gifts.take(board, game, seat, a)
         if game.gold[seat] > 0:  # gold turned up in the fog: the finder picks its card now
@@ -1454,7 +1490,7 @@ def step(board, game, kind, a, b):
             _after_gold(board, game)
     elif kind == STOP_BUILDING:
         st[ST_FREE_ROADS] = 0
-        st[ST_PHASE] = MAIN
+        st[ST_PHASE] = st[ST_FREE_RESUME]
     elif kind == SETTLE:
         _pay(board, game, seat, ITEM_SETTLEMENT)
         _settle(board, game, seat, a, False)
@@ -1487,6 +1523,7 @@ def step(board, game, kind, a, b):
         game.cards[seat, ROAD_BUILDING] -= 1
         st[ST_DEV_PLAYED] = 1
         st[ST_FREE_ROADS] = 2
+        st[ST_FREE_RESUME] = ph  # (PRE_ROLL: back to the roll)
         st[ST_PHASE] = FREE_ROADS
     elif kind == PLAY_YEAR_OF_PLENTY:
         game.cards[seat, YEAR_OF_PLENTY] -= 1

@@ -2,6 +2,8 @@
 reference (analyzer/seafarers/full_reference.py) and the kernel (kernels/catan/game.py) alike, the seed's words
 quoted (and checked to be the seed's: `said`)."""
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -9,7 +11,7 @@ from analyzer.seafarers import full_reference as R
 from analyzer.seafarers.setup_policies import _first_piece, board_view
 from kernels.catan import fleet as kf
 from kernels.catan import game as kg
-from kernels.catan.codes import GOLD
+from kernels.catan.codes import FIRST_RESOURCE_TERRAIN, GOLD
 from tests.seafarers.test_forgotten_tribe import Both, said
 from tests.seafarers.test_full_reference import sea_chain
 
@@ -334,3 +336,141 @@ def test_the_pirate_islands_deck_keeps_its_vp_cards_as_knights(four):
         assert b.state.deck.count(R.KNIGHT) == 14 + (kept if players == 4 else 0)
         assert R.VP_CARD not in b.state.deck
         assert b.game.deck[:b.board.params[kg.P_DECK_LEN]].tolist() == b.state.deck
+
+
+# ------------------------------------------------------------------------------------------ the Pirate Islands' 7
+SEVEN_STEAL = 'Em seguida, o jogador ao qual calhou o "7" poderá roubar uma carta a um jogador à sua escolha.'
+
+
+@pytest.mark.parametrize("optional", [True, False])
+def test_the_pirate_islands_seven_steal_may_be_declined(optional):
+    """CENÁRIO 7, "Sai um "7"?": "poderá roubar" (may): with option pirate_seven_steal_optional (default true) the
+    roller may also steal nothing; false, the steal is compulsory while a player holds a card."""
+    assert said(SEVEN_STEAL) and said("Neste cenário não há ladrão.")
+    b = Pirates(rule=[f"pirate_seven_steal_optional={str(optional).lower()}"])
+    b.give(1, LUMBER)
+    b.give(2, ORE, ORE)
+    R._start_thief(b.table, b.state, R.MAIN)  # after a 7's discards
+    kg._start_thief(b.board, b.game, kg.MAIN)
+    steals = [(R.STEAL_FROM, 1, 0), (R.STEAL_FROM, 2, 0)]
+    assert b.legal() == steals + ([(R.NO_STEAL, 0, 0)] if optional else [])
+    if optional:
+        hands = [list(h) for h in b.state.hands]
+        b.step((R.NO_STEAL, 0, 0))
+        assert b.state.phase == R.MAIN and b.state.hands == hands
+
+
+def test_the_built_in_bots_still_steal_on_the_pirate_islands_seven():
+    """A steal never costs the thief: the value, planner and rollout bots never decline it (their games are those of
+    the compulsory steal), the random bot picks uniformly among the steals and declining."""
+    from analyzer.seafarers.full_game import bot_vectors, parse_bot
+    from kernels.catan import policies as kp
+
+    b = Pirates()
+    b.give(1, LUMBER)
+    kg._start_thief(b.board, b.game, kg.MAIN)
+    n = kg.legal(b.board, b.game)
+    assert b.game.actions[:n].tolist() == [[kg.STEAL_FROM, 1, 0], [kg.NO_STEAL, 0, 0]]
+    work = kp.bot_work(b.board)
+    for bot in ("value", "planner", "rollout"):
+        policies, params = bot_vectors([parse_bot(bot)] * 4)
+        assert kp.decide(b.board, b.game, n, policies[0], params[0], np.array([1, 2], np.uint64), work) == 0, bot
+
+
+# ------------------------------------------------------------------------------------------ the Fog Islands
+class Fog(Both):
+    SLUG = "fog-islands"
+
+
+@pytest.mark.parametrize("next_corner", [True, False])
+def test_the_fog_is_explored_at_the_corner_a_new_piece_leads_to(next_corner):
+    """CENÁRIO 4, "Explorar novos territórios": "Sempre que um jogador construa um barco ou estrada e falte um
+    hexágono na encruzilhada seguinte, esse jogador retira um hexágono do monte": the corner the piece leads to
+    (option fog_explore_next_corner, default true), not the one it starts from; false: both ends. The readings
+    differ where a moved ship (which explores nothing) left the start corner beside fog still hidden."""
+    assert said("Sempre que um jogador construa um barco ou estrada e falte um hexágono na encruzilhada seguinte")
+    b = Fog(rule=[f"fog_explore_next_corner={str(next_corner).lower()}"])
+    topo = b.topo
+
+    def hidden(h):
+        return h >= 0 and b.table.fog[h] and b.state.terrain[h] == R.UNKNOWN
+
+    def case():
+        """(moved ship's edge, new ship's edge, the fog hex only at their shared corner, one on the new edge)"""
+        for c in range(topo.n_corner):
+            for e2 in (int(e) for e in topo.corner_edges[c] if e >= 0 and topo.edge_in_play[e]):
+                sides = [int(h) for h in topo.edge_hexes[e2]]
+                behind = [int(h) for h in topo.corner_hexes[c] if h not in sides]
+                ahead = [h for h in sides if hidden(h)]
+                if len(behind) != 1 or not hidden(behind[0]) or not ahead or not R._may_ship(b.table, b.state, e2) \
+                        or R._pirate_blocks(b.table, b.state, e2):
+                    continue
+                for e1 in (int(e) for e in topo.corner_edges[c] if e >= 0 and e != e2 and topo.edge_in_play[e]):
+                    if R._may_ship(b.table, b.state, e1):
+                        return e1, e2, behind[0], ahead[0]
+        raise AssertionError("no such corner on the Fog Islands")
+
+    e1, e2, behind, ahead = case()
+    terrain, number = b.table.terrain.copy(), b.table.number.copy()  # the printed board leaves the fog undealt
+    terrain[[behind, ahead]], number[[behind, ahead]] = FIRST_RESOURCE_TERRAIN, 8  # a forest under both
+    b.table = dataclasses.replace(b.table, terrain=terrain, number=number)
+    b.board = b.board._replace(terrain=terrain.astype(np.int8), number=number.astype(np.int8))
+    # a ship moved to e1 ends there without exploring (a moved ship explores nothing): its far corner touches fog
+    b.state.edge_owner[e1], b.state.edge_ship[e1] = 0, True
+    b.game.edge_owner[e1], b.game.edge_ship[e1] = 0, 1
+    kg._join_edge(b.board, b.game, 0, e1)
+    b.give(0, LUMBER, WOOL)
+    b.step((R.SHIP, e2, 0))  # from that corner on
+    assert b.state.terrain[ahead] != R.UNKNOWN  # the corner it leads to: explored either way
+    assert (b.state.terrain[behind] == R.UNKNOWN) == next_corner
+    assert b.game.terrain.tolist() == b.state.terrain
+
+
+# ------------------------------------------------------------------------------------------ cards before the roll
+@pytest.mark.parametrize("before", [True, False])
+def test_a_progress_card_may_be_played_before_the_roll(before):
+    """The seed keeps the base game's rules ("Serão fundamentalmente utilizadas as regras da caixa básica") and says
+    nothing of when a development card is played; the base game allows one at any time of one's turn, before the
+    roll included (option progress_before_roll, default true). Road building's free pieces then come before the
+    roll, and no second card follows."""
+    assert said("Serão fundamentalmente utilizadas as regras da caixa básica")
+    b = type("P", (Both,), {"SLUG": "new-shores"})(rule=[f"progress_before_roll={str(before).lower()}"])
+    c = next(c for c in b.coastal_sites())
+    b.settle(c, 0)
+    b.state.phase = b.game.st[kg.ST_PHASE] = R.PRE_ROLL
+    for card in (R.ROAD_BUILDING, R.YEAR_OF_PLENTY, R.MONOPOLY):
+        b.state.cards[0][card] = b.game.cards[0, card] = 1
+    kinds = {k for k, _, _ in b.legal()}
+    if not before:
+        assert kinds == {R.ROLL}
+        return
+    assert kinds == {R.ROLL, R.PLAY_ROAD_BUILDING, R.PLAY_YEAR_OF_PLENTY, R.PLAY_MONOPOLY}
+    b.step((R.PLAY_ROAD_BUILDING, 0, 0))
+    for _ in range(2):
+        assert b.state.phase == R.FREE_ROADS
+        b.step(b.legal()[0])
+    assert b.state.phase == R.PRE_ROLL and b.legal() == [(R.ROLL, 0, 0)]  # one card a turn
+    assert sum(o == 0 for o in b.state.edge_owner) == 2
+
+
+def test_the_value_bot_rolls_before_a_progress_card_but_plays_a_knight_off_its_own_hex():
+    """The value bots play a progress card only after the roll (what the roll brings tells what to take), and a
+    knight before it (the robber off the seat's producing hex before the roll, as before issue 52)."""
+    from analyzer.seafarers.full_game import bot_vectors, parse_bot
+    from kernels.catan import policies as kp
+
+    b = type("P", (Both,), {"SLUG": "new-shores"})()
+    c = next(c for c in b.coastal_sites())
+    b.settle(c, 0)
+    b.game.st[kg.ST_PHASE] = kg.PRE_ROLL
+    for card in (R.ROAD_BUILDING, R.YEAR_OF_PLENTY, R.MONOPOLY):
+        b.game.cards[0, card] = 1
+    work = kp.bot_work(b.board)
+    for bot, knight, want in (("value", 0, kg.ROLL), ("planner", 0, kg.ROLL), ("value", 1, kg.PLAY_KNIGHT)):
+        b.game.cards[0, kg.KNIGHT] = knight
+        h = next(int(h) for h in b.topo.corner_hexes[c] if h >= 0 and b.game.number[h] > 0)
+        b.game.st[kg.ST_ROBBER] = h  # on the seat's own producing hex
+        n = kg.legal(b.board, b.game)
+        policies, params = bot_vectors([parse_bot(bot)] * 4)
+        i = kp.decide(b.board, b.game, n, policies[0], params[0], np.array([1, 2], np.uint64), work)
+        assert b.game.actions[i, 0] == want, bot
