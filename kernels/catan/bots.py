@@ -4,7 +4,7 @@ a hand-weighted value of the seat's position (docs/seafarers/full_game.md, "Bots
 Fair: it reads the board (pieces, robber, pirate, harbours, revealed terrain), its own hand and cards, and the
 other players' card counts (public at the table), never their hands, the deck order or the dice to come.
 
-Params (float64 [N_VALUE_PARAMS], analyzer/seafarers/full_game.py BOTS):
+Params (float64 [N_VALUE_PARAMS], analyzer/seafarers/bots.py BOTS):
     opening: the draft's heuristic, 0 pips, 1 diverse, 2 port (the formulas of analyzer/seafarers/setup_policies.py)
     gold, variety, scarce, generic, special, match: that heuristic's weights
     vp: value of a VP; pips: of one pip (a 36th of a card per roll) of income; new: of a resource not produced
