@@ -12,8 +12,8 @@ out) on whichever process plays), so threads, Dask, checkpoints and --precision 
 its results never depend on them. Its `example` gives small jobs and a small command line that the
 conformance test runs: the same columns for 1 and 2 threads, other chunk sizes and Dask; common
 random numbers across arms; the result tables' columns and dtypes; the summary's provenance keys;
-the report; `--help`. The warm-up compiles through the same example (its jobs, and `warm_too` for
-what the command's report runs besides); tests/test_warmup.py checks that no example command
+the report; `--help`. The warm-up compiles through the same example's jobs (a report's replays run
+the jobs' own kernels); tests/test_warmup.py checks that no example command
 compiles anything after it. `trace(job, game)` describes one game as JSON ({"luck": the random
 draws every arm of that game meets, "events": what was played}); `golden` names the few games
 whose traces tests/<game>/golden_trace.json keeps (scripts/golden_traces.py writes them), so a
@@ -64,8 +64,6 @@ class Example:
     shares_luck: bool = False  # the arms meet the same luck game by game (common random numbers)
     writes_results: bool = True  # argv writes a results folder (--out) with summary.json (else prints JSON)
     report: bool = True  # ... and report.md / report.html
-    warm_too: Callable[[], object] | None = None  # compiles the kernels the command runs besides its jobs' (a
-    # report's replays), for the warm-up
 
 
 @dataclass(frozen=True)
@@ -124,5 +122,3 @@ class Game:
                 example = resolve(experiment.example)()
                 for _label, job in example.jobs:
                     warm_up(job)
-                if example.warm_too is not None:
-                    example.warm_too()

@@ -38,13 +38,11 @@ def _table(extra: dict | None = None) -> dict[str, str]:
 
 
 def simulate_example() -> Example:
-    from analyzer.regatta.simulation import path_tracks, regatta_job
+    from analyzer.regatta.simulation import regatta_job
 
-    job = regatta_job(2, ["greedy"], 3)
-    return Example(jobs=[("greedy", job)], games=6,
+    return Example(jobs=[("greedy", regatta_job(2, ["greedy"], 3))], games=6,
                    argv=["regatta", "simulate", "--players", "2", "--bots", "greedy", "--games", "20", "--seed", "3",
-                         "--no-progress"], tables={"games.parquet": _table()},
-                   warm_too=lambda: path_tracks(job.spec, 1, 1))  # (the report's boat paths)
+                         "--no-progress"], tables={"games.parquet": _table()})
 
 
 def compare_example() -> Example:
@@ -58,10 +56,7 @@ def compare_example() -> Example:
 
 def trace(job, game: int) -> dict:
     """luck: the laid tiles and the first action-deck order (the same for every bot); events: every action."""
-    import numpy as np
-
-    from analyzer.regatta.simulation import kernel_args
-    from kernels.regatta import bots as kb
+    from analyzer.regatta.simulation import kernel_args, trace_game
     from kernels.regatta import engine as ke
 
     spec = job.spec
@@ -69,11 +64,8 @@ def trace(job, game: int) -> dict:
     st = ke.make_state(setup)
     ke.init(st, setup, spec["seed"], game)
     luck = {"tiles": [int(t) for t in st.cell_tile], "deck": [int(k) for k in st.deck[:st.sc[ke.S_DECK_N]]]}
-    actions = np.zeros((ke.MAX_ACTIONS, 4), np.int64)
-    rows = np.zeros((20_000, 5), np.int64)
-    m = kb.play_trace(setup, st, codes, params, spec["seed"], game, actions, np.zeros(2, np.uint64), rows,
-                      kb.make_work(setup))
-    return {"luck": luck, "events": {"actions": rows[:m].tolist(), "winner": int(st.sc[ke.S_WINNER]),
+    rows, st = trace_game(setup, codes, params, spec["seed"], game)
+    return {"luck": luck, "events": {"actions": rows.tolist(), "winner": int(st.sc[ke.S_WINNER]),
                                      "turns": int(st.sc[ke.S_TURN])}}
 
 

@@ -61,14 +61,26 @@ def kernel_args(spec: dict) -> tuple:
     return setup, codes, params
 
 
+NO_TRACKS = np.zeros((0, 0, ke.MAX_BOATS), np.int64)  # empty sinks: the kernel writes nothing into them
+NO_TRACE = np.zeros((0, 5), np.int64)
+
+
+def play_games(setup, codes, params, seed: int, start: int, out: np.ndarray, tracks: np.ndarray = NO_TRACKS,
+               trace: np.ndarray = NO_TRACE, st=None) -> int:
+    """kernels.regatta.bots.play_range with fresh scratch: games start .. start + out.shape[1] - 1 into out, each
+    boat's path into tracks and the last game's actions into trace where given; st holds the last game's state
+    (a fresh one when None). Returns the trace's rows."""
+    st = ke.make_state(setup) if st is None else st
+    return kb.play_range(setup, st, codes, params, seed, start, out, tracks, trace,
+                         np.zeros((ke.MAX_ACTIONS, 4), np.int64), np.zeros(2, np.uint64), kb.make_work(setup))
+
+
 def build_play_range(spec: dict):
     setup, codes, params = kernel_args(spec)
     seed = spec["seed"]
 
     def play_range(start: int, out: np.ndarray) -> None:
-        st = ke.make_state(setup)  # per chunk, never per game
-        kb.play_range(setup, st, codes, params, seed, start, out, np.zeros((ke.MAX_ACTIONS, 4), np.int64),
-                      np.zeros(2, np.uint64), kb.make_work(setup))
+        play_games(setup, codes, params, seed, start, out)  # a state and scratch per chunk, never per game
 
     return play_range
 
@@ -78,6 +90,13 @@ def path_tracks(spec: dict, games: int, turns: int) -> np.ndarray:
     and after each of the first `turns` turns, [game, turn, boat], -1 once the race is over."""
     setup, codes, params = kernel_args(spec)
     tracks = np.zeros((games, turns + 1, ke.MAX_BOATS), np.int64)
-    kb.play_paths(setup, ke.make_state(setup), codes, params, spec["seed"], 0, tracks,
-                  np.zeros((ke.MAX_ACTIONS, 4), np.int64), np.zeros(2, np.uint64), kb.make_work(setup))
+    play_games(setup, codes, params, spec["seed"], 0, np.zeros((ke.N_COLS, games), np.int32), tracks)
     return tracks[:, :, :2 if spec["team"] else spec["players"]]
+
+
+def trace_game(setup, codes, params, seed: int, game: int, rows: int = 20_000):
+    """Game `game` with every action: (the actions' rows (seat, kind, a, b, c), the final state)."""
+    st = ke.make_state(setup)
+    trace = np.zeros((rows, 5), np.int64)
+    m = play_games(setup, codes, params, seed, game, np.zeros((ke.N_COLS, 1), np.int32), trace=trace, st=st)
+    return trace[:m], st

@@ -4,7 +4,7 @@ a hand-weighted value of the seat's position (docs/seafarers/full_game.md, "Bots
 Fair: it reads the board (pieces, robber, pirate, harbours, revealed terrain), its own hand and cards, and the
 other players' card counts (public at the table), never their hands, the deck order or the dice to come.
 
-Params (float64 [N_VALUE_PARAMS], analyzer/seafarers/full_game.py BOTS):
+Params (float64 [N_VALUE_PARAMS], analyzer/seafarers/bots.py BOTS):
     opening: the draft's heuristic, 0 pips, 1 diverse, 2 port (the formulas of analyzer/seafarers/setup_policies.py)
     gold, variety, scarce, generic, special, match: that heuristic's weights
     vp: value of a VP; pips: of one pip (a 36th of a card per roll) of income; new: of a resource not produced
@@ -37,7 +37,7 @@ from kernels.catan import game as kg
 from kernels.catan import gifts as kgi
 from kernels.catan import wonders as kw
 from kernels.catan.codes import CITY, GOLD, N_RESOURCES, ORE, PIPS
-from kernels.jit import kernel, merged
+from kernels.jit import internal, kernel, merged
 
 (V_OPENING, V_GOLD, V_VARIETY, V_SCARCE, V_GENERIC, V_SPECIAL, V_MATCH, V_VP, V_PIPS, V_NEW, V_REACH,
  V_CARD, V_GOALS, V_PLAYOUTS, V_CANDIDATES, V_HORIZON, N_VALUE_PARAMS) = range(17)
@@ -63,7 +63,7 @@ def seat_pips(board, game, seat, out):
             out[k] += mult * game.corner_pips[c, k]
 
 
-@kernel
+@internal
 def _opening_score(board, game, params, c, own):
     """The draft heuristic's score of corner c for a seat that produces `own` [6] (setup_policies.Heuristic)."""
     pips = game.corner_pips
@@ -85,7 +85,7 @@ def _opening_score(board, game, params, c, own):
     return score
 
 
-@kernel
+@internal
 def _site_value(board, game, params, seat, c, own):
     """What a settlement at c adds: a VP (and any island bonus), its income and the resources it adds."""
     v = params[V_VP]
@@ -107,7 +107,7 @@ def _site_value(board, game, params, seat, c, own):
     return v
 
 
-@kernel
+@internal
 def _free_site(board, game, c):
     return (board.corner_in_play[c] and not board.no_settle[c] and kg._distance_ok(board, game, c)
             and kg.corner_land(board, game, c))
@@ -150,7 +150,7 @@ def _gift_version(board, game, seat):
     return _version_less(board, game, seat, False)
 
 
-@kernel
+@internal
 def _version_less(board, game, kept, taken):
     """st[ST_MAP_VERSION] less the cities of every seat but `kept` (-1: none kept), the harbours laid and (with
     `taken`) the gifts taken: each of those moved it by exactly one."""
@@ -166,7 +166,7 @@ def _version_less(board, game, kept, taken):
     return v
 
 
-@kernel
+@internal
 def _relax(board, game, field, seat, decay, sweeps, ships):
     """Spread `field` from each corner to its neighbours, `decay` times less per edge (only along edges a ship may
     take, with `ships`), never through a corner a rival building holds: at most `sweeps` sweeps, corners in index
@@ -209,7 +209,7 @@ def _relax(board, game, field, seat, decay, sweeps, ships):
             break
 
 
-@kernel
+@internal
 def _reach_value(board, game, params, seat, e):
     """A road or ship on e is worth `reach` times the site field at its far end (the end it reaches)."""
     a, b = board.edge_corners[e, 0], board.edge_corners[e, 1]
@@ -220,18 +220,11 @@ def _reach_value(board, game, params, seat, e):
     return params[V_REACH] * best
 
 
-@kernel
+@internal
 def _new_ground(board, game, seat, e, c):
     """Does a piece of `seat` on e reach its end c anew? Not where a rival building stands, nor where the seat has
     a building or another piece already (the end the seat already touches is not new ground)."""
-    o = game.corner_owner[c]
-    if o >= 0:
-        return False
-    for j in range(3):
-        f = board.corner_edges[c, j]
-        if f >= 0 and f != e and game.edge_owner[f] == seat:
-            return False
-    return True
+    return game.corner_owner[c] < 0 and not kg._reached(board, game, seat, c, e)
 
 
 @kernel
@@ -261,7 +254,7 @@ def _target(board, game, params, seat, own):
     return kg.ITEM_CARD
 
 
-@kernel
+@internal
 def _missing(board, game, seat, item, give, take, rate):
     """Cards the seat lacks for `item` after trading `rate` of resource give for one take (give < 0: no trade)."""
     m = 0
@@ -279,7 +272,7 @@ def _missing(board, game, seat, item, give, take, rate):
     return m
 
 
-@kernel
+@internal
 def _thief_value(board, game, seat, kind, h):
     """Income the piece takes from rivals at hex h (its own loss counts three times), for the robber; the rivals'
     ships on h's sides for the pirate."""
@@ -304,7 +297,7 @@ def _thief_value(board, game, seat, kind, h):
     return v
 
 
-@kernel
+@internal
 def _rolls_to_afford(board, game, seat, item, own):
     """Expected rolls until the seat holds `item`'s cost: its cards short after trading what it holds beyond the
     cost at its rates, each collected at its income of that resource (own: pips per resource and gold) plus what
@@ -503,7 +496,7 @@ def decide_value(board, game, n, params, own, plan, scores):
     return best_i
 
 
-@kernel
+@internal
 def harbour_score(board, game, seat, e):
     """How much the seat likes the drawn token on edge e: the better dock's pips (every resource and gold), plus
     twice its pips of a 2:1 token's resource (a 2:1 harbour next to the settlement that produces its resource), plus
@@ -527,7 +520,7 @@ def harbour_score(board, game, seat, e):
     return best
 
 
-@kernel
+@internal
 def best_harbour(board, game, n):
     """Index of the harbour action among game.actions[:n] the actor scores highest (the first on a tie)."""
     seat = game.st[kg.ST_ACTOR]
@@ -540,7 +533,7 @@ def best_harbour(board, game, n):
 
 
 # ------------------------------------------------------------------------------------------------ Cloth for Catan
-@kernel
+@internal
 def village_value(board, game, params, seat, k):
     """What a trade route to village k adds (the goals weight): the cloth taken at once, then its number's pips over
     CLOTH_HORIZON rolls shared with the other route holders, at most what the village holds; a VP per
@@ -569,7 +562,7 @@ def ship_cloth(board, game, params, seat, e):
     return v
 
 
-@kernel
+@internal
 def _opening_cloth(board, game, params, seat, c):
     """A draft site next to a village (its set-up ship can open the route): the goals weight times the best such
     village's pips, as the draft heuristic counts a hex's."""
@@ -601,7 +594,7 @@ def steal_cloth_value(board, game, params, seat, victim):
 GIFT_DECAY = 0.85  # a gift's share left one edge further away (a site's is 0.5: a gift is all that route is for)
 
 
-@kernel
+@internal
 def ship_value(board, game, params, seat, e, own):
     """A ship on e: what _reach_value gives a road, or (the Forgotten Tribe) the gift field at its far end, whichever
     is more, plus the gifts it takes there (gift_on_edge). The gift field counts in full, where a site's counts
@@ -627,7 +620,7 @@ def harbour_value(params, kind, own):
     return params[V_SPECIAL] + params[V_MATCH] * own[kind - 1]
 
 
-@kernel
+@internal
 def gift_value(board, game, params, seat, i, own):
     """Gift i to `seat`, before `goals`: a chit its VP, a card what a development card is worth (the bot never
     sees which card: a card is a card), a harbour harbour_value of its type (shown on the islet)."""
@@ -639,7 +632,7 @@ def gift_value(board, game, params, seat, i, own):
     return harbour_value(params, board.gifts[kgi.GIFT_ITEM, i], own)
 
 
-@kernel
+@internal
 def gift_on_edge(board, game, params, seat, e, own):
     """`goals` times the gifts still lying on edge e (what a ship built there takes)."""
     v = 0.0
@@ -680,7 +673,7 @@ def _gift_field(board, game, params, seat, own):
         _relax(board, game, field, seat, GIFT_DECAY, 12, True)
 
 
-@kernel
+@internal
 def gift_placement(board, game, params, seat, e, i, own):
     """A won harbour i placed on edge e: `goals` times its value (with a site for one harbour only, the better goes
     there), less a little for each other site of the seat the placement takes away (the spacing rule), so that
@@ -704,7 +697,7 @@ def gift_placement(board, game, params, seat, e, i, own):
 
 # ------------------------------------------------------------------------------------------------ wonders (issue 29)
 # The Wonders of Catan (kernels/catan/wonders.py): the stages and the marked corners, weighted by `goals`.
-@kernel
+@internal
 def next_stage(board, game, params, seat):
     """The seat's wonder card while it has stages left to build and goals count, else -1."""
     if board.params[kg.P_WONDERS] == 0 or params[V_GOALS] <= 0:
@@ -723,13 +716,13 @@ RAID_HORIZON = 30.0  # rolls over which a settlement's raid losses are counted
 RAID_CARD = 3.0  # a card's worth in the value's units (a pip is a 36th of a card a roll)
 
 
-@kernel
+@internal
 def _knights_to_come(board, game, seat):
     """Knights the seat holds (playable or bought this turn)."""
     return game.cards[seat, kg.KNIGHT] + game.new_cards[seat, kg.KNIGHT]
 
 
-@kernel
+@internal
 def fortress_target(board, game, seat):
     """The Pirate Islands' saving goal: development cards until its warships and knights in hand reach
     ATTACK_WARSHIPS (while the deck lasts), then ships until its route reaches the fortress; -1 once conquered or
@@ -744,7 +737,7 @@ def fortress_target(board, game, seat):
     return -1
 
 
-@kernel
+@internal
 def stage_value(board, game, params, seat):
     """The next stage of the seat's wonder: WIN_NOW if it wins (the last stage, or the target VP with it one stage
     ahead of every rival), else 1 + goals x STAGE_VALUE."""
@@ -760,7 +753,7 @@ def stage_value(board, game, params, seat):
     return 1.0 + params[V_GOALS] * STAGE_VALUE
 
 
-@kernel
+@internal
 def wonder_site_value(board, game, params, seat, c):
     """A settlement at c meets a free wonder card's corner requirement (the strait, the wasteland) while the seat
     has no wonder: goals x 2 VP."""
@@ -775,7 +768,7 @@ def wonder_site_value(board, game, params, seat, c):
     return 0.0
 
 
-@kernel
+@internal
 def route_ship_value(board, game, params):
     """A ship on the route to the fortress (the only ship there is): `goals` times a VP."""
     if not kfl.p_fleet(board):
@@ -783,7 +776,7 @@ def route_ship_value(board, game, params):
     return params[V_GOALS] * params[V_VP]
 
 
-@kernel
+@internal
 def attack_value(board, game, params, seat):
     """Attack (it ends the turn: scored just above ending it, below any build) with ATTACK_WARSHIPS warships, or
     with 2 or more once no knight can come; else never (`goals` 0: never chosen over ending the turn)."""
@@ -796,7 +789,7 @@ def attack_value(board, game, params, seat):
     return NEVER / 2
 
 
-@kernel
+@internal
 def raid_risk(board, game, params, seat, c):
     """`goals` times the cards a settlement at c is expected to lose to the fleet's raids over RAID_HORIZON rolls:
     per path hex at c, 1/path of the rolls end there (the fleet's law is uniform), lost when the lower die beats the

@@ -26,7 +26,7 @@ from collections import namedtuple
 import numpy as np
 
 from kernels.catan.codes import GOLD, ORE
-from kernels.jit import allocating, kernel
+from kernels.jit import allocating, internal
 from kernels.rng import PURPOSE_BOARD, stream_init, uniform_int
 
 MAX_NUMBER_TRIES = 1000  # number deals per terrain deal before the terrain is dealt again
@@ -52,24 +52,24 @@ DealPlan = namedtuple("DealPlan", [
 ])
 
 
-@kernel
+@internal
 def _producing(t):
     return t >= GOLD and t <= ORE
 
 
-@kernel
+@internal
 def _red(n):
     return n == 6 or n == 8
 
 
-@kernel
+@internal
 def copy_into(source, target):
     """target[:] = source, without the temporary copy numba makes for possibly overlapping arrays."""
     for i in range(source.shape[0]):
         target[i] = source[i]
 
 
-@kernel
+@internal
 def shuffle_into(pool, lo, hi, deck, stream):
     """deck[:hi - lo] = a uniformly shuffled copy of pool[lo:hi] (Fisher-Yates, last index first)."""
     n = hi - lo
@@ -82,7 +82,7 @@ def shuffle_into(pool, lo, hi, deck, stream):
         deck[j] = tmp
 
 
-@kernel
+@internal
 def largest_clump(terrain, hex_neighbours, label, stack):
     """Size of the largest connected group of hexes of one producing terrain (label, stack: int32 scratch)."""
     n_hex = terrain.shape[0]
@@ -110,7 +110,7 @@ def largest_clump(terrain, hex_neighbours, label, stack):
     return best
 
 
-@kernel
+@internal
 def fill_bans(terrain, hex_neighbours, hex_ban, terrain_ban, adjacent_ban, ban):
     """ban[h] = the numbers the set-up rules forbid on hex h of this terrain deal (0 off producing hexes)."""
     for h in range(terrain.shape[0]):
@@ -124,7 +124,7 @@ def fill_bans(terrain, hex_neighbours, hex_ban, terrain_ban, adjacent_ban, ban):
         ban[h] = mask
 
 
-@kernel
+@internal
 def numbers_legal(number, hex_neighbours, ban, red_adjacent_allowed):
     """Does the numbering keep every set-up rule (bans in `ban`, red 6/8 apart unless allowed)?"""
     for h in range(number.shape[0]):
@@ -141,7 +141,7 @@ def numbers_legal(number, hex_neighbours, ban, red_adjacent_allowed):
     return True
 
 
-@kernel
+@internal
 def deal_board(stream, plan, terrain, number, harbour, deck, ban, label, stack):
     """Deal one board of `plan` (a DealPlan) into terrain, number (int8[n_hex]) and harbour (int8[n_sites])
     from `stream`. Returns the number deals it took (>= 1), or -1 if no legal board was found (module

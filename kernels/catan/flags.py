@@ -2,10 +2,10 @@
 BoardFlags, whose arrays these fill). Off-map positions count as sea; UNKNOWN (fog) terrain is neither land nor sea."""
 
 from kernels.catan.codes import DESERT, SEA
-from kernels.jit import kernel
+from kernels.jit import internal, kernel
 
 
-@kernel
+@internal
 def _side(terrain, h):
     """1 land, 0 sea (off the map included), -1 unknown."""
     if h < 0:

@@ -22,7 +22,7 @@ Nothing here allocates.
 from kernels.catan import game as kg
 from kernels.catan.dice import roll_die
 from kernels.catan.fortress import LOSS, TIE, WIN, battle_outcome
-from kernels.jit import kernel
+from kernels.jit import internal, kernel
 
 FB_SEAT, FB_TO_COLOUR, FB_TO_FORT, FB_LANE, FB_PATH = 0, 4, 8, 12, 16  # rows of Board.fortress
 FB_ROWS = 17
@@ -33,13 +33,13 @@ F_WAR = F_EDGE + MAX_ROUTE
 F_COLS = F_WAR + MAX_ROUTE
 
 
-@kernel
+@internal
 def p_fleet(board):
     """Is there a pirate fleet (the Pirate Islands)?"""
     return board.fortress.shape[0] > 0
 
 
-@kernel
+@internal
 def preplace(board, game):
     """'Na linha costeira da ilha oriental são colocados uma aldeia e um barco por jogador': each seat's settlement
     and first route ship before the draft ; the fortresses' chits; the
@@ -59,7 +59,7 @@ def preplace(board, game):
     kg._update_routes(board, game)
 
 
-@kernel
+@internal
 def reserved(board, game, seat):
     """Settlement pieces the seat may not build with: its fortress's, until the conquest (the reference's
     _reserved)."""
@@ -68,13 +68,13 @@ def reserved(board, game, seat):
     return 0
 
 
-@kernel
+@internal
 def own_colour(board, seat, c):
     """Is c the corner of the seat's colour (the only western corner it may settle)?"""
     return p_fleet(board) and seat < board.params[kg.P_PLAYERS] and board.fortress[FB_SEAT + seat, FB_COLOUR] == c
 
 
-@kernel
+@internal
 def route_end(board, game, seat):
     """The corner the seat's route has reached, and whether it has passed its marked corner."""
     c = board.fortress[FB_SEAT + seat, FB_START]
@@ -86,7 +86,7 @@ def route_end(board, game, seat):
     return c, passed
 
 
-@kernel
+@internal
 def route_sites(board, game, seat):
     """The seat's next ship sites into game.targets, ascending; returns how many (the reference's route_sites)."""
     c, passed = route_end(board, game, seat)
@@ -122,7 +122,7 @@ def extend(board, game, seat, e):
     game.fort[seat, F_LEN] = n + 1
 
 
-@kernel
+@internal
 def warships(game, seat):
     n = 0
     for i in range(game.fort[seat, F_LEN]):
@@ -130,7 +130,7 @@ def warships(game, seat):
     return n
 
 
-@kernel
+@internal
 def knight_ok(board, game, seat):
     """May the seat play a knight: a normal ship on its route to turn (or option knight_without_ship)?"""
     return board.params[kg.P_KNIGHT_NO_SHIP] != 0 or warships(game, seat) < game.fort[seat, F_LEN]
@@ -145,7 +145,7 @@ def warship(game, seat):
             return
 
 
-@kernel
+@internal
 def may_attack(board, game, seat):
     if game.fort[seat, F_CHITS] == 0:
         return False
@@ -153,7 +153,7 @@ def may_attack(board, game, seat):
     return c == board.fortress[FB_SEAT + seat, FB_FORT]
 
 
-@kernel
+@internal
 def moves(board, game, low):
     """The fleet moves `low` hexes and raids every building's owner at its hex (option raid_sole_owner: a lone one):
     the lower die above the owner's warships, 1 + its cities random cards back to the bank; below, a card of its
@@ -188,7 +188,7 @@ def moves(board, game, low):
     return picks
 
 
-@kernel
+@internal
 def seven_steal(board, game, resume):
     """After a 7's discards the roller robs a player of its choice (no robber)."""
     st = game.st
@@ -198,7 +198,7 @@ def seven_steal(board, game, resume):
     st[kg.ST_ACTOR] = st[kg.ST_CURRENT]
 
 
-@kernel
+@internal
 def attack(board, game, seat):
     """One battle at the seat's fortress (the reference's attack): a chit falls, or the foremost one or two ships
     sink; at the last chit the fortress is the seat's settlement (every fortress fallen: the fleet leaves); then the

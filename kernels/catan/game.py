@@ -21,7 +21,7 @@ import numpy as np
 from kernels.catan.codes import CITY, DESERT, FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS, SEA, SETTLEMENT
 from kernels.catan.dice import roll_pair_index
 from kernels.catan.route import UNBOUNDED, longest_route_among, longest_route_from, route_work
-from kernels.jit import allocating, kernel, merged
+from kernels.jit import allocating, internal, kernel, merged
 from kernels.rng import PURPOSE_DECK, PURPOSE_DICE, PURPOSE_HARBOURS, PURPOSE_STEAL, stream_init, uniform_int
 
 MAX_SEATS = 4
@@ -326,7 +326,7 @@ def _lay_next(board, game, pos):
         st[ST_ACTOR] = board.setup_order[0]
 
 
-@kernel
+@internal
 def _last_placement(board, game):
     pos = game.st[ST_SETUP_POS]
     seat = board.setup_order[pos]
@@ -336,7 +336,7 @@ def _last_placement(board, game):
     return True
 
 
-@kernel
+@internal
 def _next_setup(board, game):
     st = game.st
     st[ST_SETUP_POS] += 1
@@ -352,13 +352,13 @@ def _next_setup(board, game):
 
 
 # ------------------------------------------------------------------------------------------------ geometry
-@kernel
+@internal
 def _other_end(board, e, c):
     a = board.edge_corners[e, 0]
     return board.edge_corners[e, 1] if a == c else a
 
 
-@kernel
+@internal
 def _side(game, h):
     """1 land, 0 sea (off the map included), -1 a fog hex not yet explored."""
     if h < 0:
@@ -369,7 +369,7 @@ def _side(game, h):
     return 1 if t >= DESERT else -1
 
 
-@kernel
+@internal
 def corner_land(board, game, c):
     for j in range(3):
         if _side(game, board.corner_hexes[c, j]) == 1:
@@ -377,7 +377,7 @@ def corner_land(board, game, c):
     return False
 
 
-@kernel
+@internal
 def _corner_coastal(board, game, c):
     land = False
     sea = False
@@ -388,21 +388,21 @@ def _corner_coastal(board, game, c):
     return land and sea
 
 
-@kernel
+@internal
 def _may_road(board, game, e):
     """Land on a side (land or sea on the other, or a fog hex the road explores)."""
     return board.edge_in_play[e] and (_side(game, board.edge_hexes[e, 0]) == 1
                                       or _side(game, board.edge_hexes[e, 1]) == 1)
 
 
-@kernel
+@internal
 def _may_ship(board, game, e):
     """Sea on a side (sea or land on the other, or a fog hex the ship explores)."""
     return board.edge_in_play[e] and (_side(game, board.edge_hexes[e, 0]) == 0
                                       or _side(game, board.edge_hexes[e, 1]) == 0)
 
 
-@kernel
+@internal
 def _faces_frame(board, game, e):
     """A coast facing the frame (no set-up ship there)."""
     a, b = board.edge_hexes[e, 0], board.edge_hexes[e, 1]
@@ -410,7 +410,7 @@ def _faces_frame(board, game, e):
     return frame and (_side(game, a) == 1 or _side(game, b) == 1)
 
 
-@kernel
+@internal
 def _insert(lists, counts, seat, k, x):
     """x into lists[seat, :counts[seat, k]], kept ascending."""
     i = counts[seat, k]
@@ -421,7 +421,7 @@ def _insert(lists, counts, seat, k, x):
     counts[seat, k] += 1
 
 
-@kernel
+@internal
 def _join(board, game, seat, c):
     """Corner c and its edges enter the seat's network lists."""
     if game.in_net_corner[seat, c]:
@@ -435,7 +435,7 @@ def _join(board, game, seat, c):
             _insert(game.net_edges, game.n_net, seat, 1, e)
 
 
-@kernel
+@internal
 def _join_edge(board, game, seat, e):
     _join(board, game, seat, board.edge_corners[e, 0])
     _join(board, game, seat, board.edge_corners[e, 1])
@@ -454,7 +454,7 @@ def harbour_sea(board, game, e):
     return -1
 
 
-@kernel
+@internal
 def _hexes_touch(board, a, b):
     for k in range(6):
         e = board.hex_edges[a, k]
@@ -463,7 +463,7 @@ def _hexes_touch(board, a, b):
     return False
 
 
-@kernel
+@internal
 def _harbour_ok(board, game, e):
     """May a harbour (the drawn token, or a won one) go on edge e? (the reference's harbour_sites, one edge)"""
     sea = harbour_sea(board, game, e)
@@ -475,7 +475,7 @@ def _harbour_ok(board, game, e):
     # Tribe's won harbours)
 
 
-@kernel
+@internal
 def _spaced(board, game, sea, edges, n):
     """No harbour among edges[:n] (-1: none) on sea hex `sea` (option harbour_hexes_apart: nor on a neighbour)."""
     apart = board.params[P_HARBOUR_HEXES_APART] != 0
@@ -489,7 +489,7 @@ def _spaced(board, game, sea, edges, n):
     return True
 
 
-@kernel
+@internal
 def _harbour_sites(board, game, actions, n, listing):
     """The edges the drawn token may go on, ascending, as actions (listing) or only counted."""
     for e in range(board.edge_corners.shape[0]):
@@ -501,13 +501,13 @@ def _harbour_sites(board, game, actions, n, listing):
     return n
 
 
-@kernel
+@internal
 def _pirate_blocks(board, game, e):
     h = game.st[ST_PIRATE]
     return h >= 0 and (board.edge_hexes[e, 0] == h or board.edge_hexes[e, 1] == h)
 
 
-@kernel
+@internal
 def _connects(board, game, seat, e, ship, skip):
     for side in range(2):
         c = board.edge_corners[e, side]
@@ -523,18 +523,18 @@ def _connects(board, game, seat, e, ship, skip):
     return False
 
 
-@kernel
+@internal
 def _road_ok(board, game, seat, e):
     return game.edge_owner[e] < 0 and _may_road(board, game, e) and _connects(board, game, seat, e, 0, -1)
 
 
-@kernel
+@internal
 def _ship_ok(board, game, seat, e, skip):
     return (game.edge_owner[e] < 0 and e != skip and _may_ship(board, game, e)
             and not _pirate_blocks(board, game, e) and _connects(board, game, seat, e, 1, skip))
 
 
-@kernel
+@internal
 def _ship_targets(board, game, seat):
     """The edges a new ship of `seat` may take, ascending, into game.targets; returns how many."""
     if fleet.p_fleet(board):  # the Pirate Islands: only at its route's end
@@ -548,7 +548,7 @@ def _ship_targets(board, game, seat):
     return k
 
 
-@kernel
+@internal
 def _any_road(board, game, seat):
     if game.pieces_left[seat, PIECE_ROAD] == 0:
         return False
@@ -558,7 +558,7 @@ def _any_road(board, game, seat):
     return False
 
 
-@kernel
+@internal
 def _any_ship(board, game, seat):
     if game.pieces_left[seat, PIECE_SHIP] == 0:
         return False
@@ -570,7 +570,7 @@ def _any_ship(board, game, seat):
     return False
 
 
-@kernel
+@internal
 def _distance_ok(board, game, c):
     if game.corner_owner[c] >= 0:
         return False
@@ -581,7 +581,7 @@ def _distance_ok(board, game, c):
     return True
 
 
-@kernel
+@internal
 def _settlement_ok(board, game, seat, c):
     if not (corner_land(board, game, c) and board.corner_in_play[c]) or (
             board.no_settle[c] and not fleet.own_colour(board, seat, c)):  # (the Pirate Islands' marked corner)
@@ -595,7 +595,7 @@ def _settlement_ok(board, game, seat, c):
     return False
 
 
-@kernel
+@internal
 def _movable(board, game, seat, e):
     """The reference's movable_ships test for one edge."""
     if game.edge_owner[e] != seat or game.edge_ship[e] == 0 or game.edge_built[e] == game.st[ST_TURN]:
@@ -628,7 +628,7 @@ def _update_routes(board, game):
     _award_route(board, game)
 
 
-@kernel
+@internal
 def _route_after_piece(board, game, seat, e, moved):
     """The seat's route and the card after its new piece on e (`moved`: a ship moved there from an open end, where
     nothing went on: the trails through it lost their last piece, so the route lost at most one). Where no other
@@ -655,7 +655,7 @@ def _route_after_piece(board, game, seat, e, moved):
     _award_route(board, game)
 
 
-@kernel
+@internal
 def _route_after_settlement(board, game, c):
     """The routes and the card after a settlement at c: only a seat with two pieces at c has a trail through c,
     which a rival's settlement cuts and its own may join (a road and a ship meet only at a building)."""
@@ -667,7 +667,7 @@ def _route_after_settlement(board, game, c):
     _award_route(board, game)
 
 
-@kernel
+@internal
 def _pieces_at(board, game, seat, c, skip):
     """The seat's roads and ships at corner c, the one on edge `skip` left out."""
     n = 0
@@ -678,7 +678,7 @@ def _pieces_at(board, game, seat, c, skip):
     return n
 
 
-@kernel
+@internal
 def _recount_route(board, game, seat, limit):
     """game.route[seat] counted again; `limit`: no route can be longer (the count stops at the first that long)."""
     game.route[seat] = longest_route_among(board.edge_corners, board.corner_edges, game.edge_owner, game.edge_ship,
@@ -686,7 +686,7 @@ def _recount_route(board, game, seat, limit):
                                            game.n_net[seat, 0], limit)
 
 
-@kernel
+@internal
 def _award_route(board, game):
     """The "Maior estrada comercial" card to the only seat with the longest route of at least P_ROUTE_MIN; the
     holder keeps it on a tie."""
@@ -711,7 +711,7 @@ def _award_route(board, game):
     game.st[ST_ROUTE_HOLDER] = leader if best >= p[P_ROUTE_MIN] and leaders == 1 else -1
 
 
-@kernel
+@internal
 def routes_kept(board):
     """Does anything read game.route while the game goes on: the "Maior estrada comercial" card (not in Cloth for
     Catan or the Pirate Islands) or a wonder's route requirement?"""
@@ -767,12 +767,12 @@ def total_vp(board, game, seat):
 
 
 # ------------------------------------------------------------------------------------------------ legal actions
-@kernel
+@internal
 def _rate(board, game, seat, r):
     return game.rates[seat, r]
 
 
-@kernel
+@internal
 def _afford(board, game, seat, item):
     for r in range(N_RESOURCES):
         if game.hands[seat, r] < board.costs[item, r]:
@@ -780,7 +780,7 @@ def _afford(board, game, seat, item):
     return True
 
 
-@kernel
+@internal
 def _add(actions, n, kind, a, b):
     actions[n, 0] = kind
     actions[n, 1] = a
@@ -788,7 +788,7 @@ def _add(actions, n, kind, a, b):
     return n + 1
 
 
-@kernel
+@internal
 def _victims_any(board, game):
     """Is there a player to rob at the piece moved last? (the reference's _victims, non-empty)"""
     for v in range(board.params[P_PLAYERS]):
@@ -797,7 +797,7 @@ def _victims_any(board, game):
     return False
 
 
-@kernel
+@internal
 def _is_victim(board, game, v):
     st = game.st
     if v == st[ST_CURRENT]:
@@ -823,7 +823,7 @@ def _is_victim(board, game, v):
     return False
 
 
-@kernel
+@internal
 def _thief_moves(board, game, actions, n):
     st = game.st
     if board.params[P_HAS_ROBBER]:
@@ -837,7 +837,7 @@ def _thief_moves(board, game, actions, n):
     return n
 
 
-@kernel
+@internal
 def _setup_edge_kind(board, game, e, ship):
     """May the set-up piece beside the new settlement go on edge e (as a ship if ship)? (The reference's
     _setup_edges: a ship never beside the pirate; on a coast facing the frame only with draft_ship_facing_frame.)"""
@@ -849,7 +849,7 @@ def _setup_edge_kind(board, game, e, ship):
     return _may_road(board, game, e)
 
 
-@kernel
+@internal
 def _setup_edges(board, game, actions, n):
     c = game.st[ST_SETUP_CORNER]
     ships = board.params[P_SETUP_SHIPS] != 0 and _corner_coastal(board, game, c)
@@ -867,7 +867,7 @@ def _setup_edges(board, game, actions, n):
     return n
 
 
-@kernel
+@internal
 def _roads(board, game, seat, actions, n):
     for i in range(game.n_net[seat, 1]):
         e = game.net_edges[seat, i]
@@ -876,7 +876,7 @@ def _roads(board, game, seat, actions, n):
     return n
 
 
-@kernel
+@internal
 def _progress_cards(board, game, seat, actions, n):
     """The progress cards the seat may play now (the reference's _progress_cards): road building, year of plenty,
     monopoly."""
@@ -1015,13 +1015,13 @@ def legal(board, game):
 
 # ------------------------------------------------------------------------------------------------ Cloth for Catan
 # Seed 002, CENÁRIO 6: MERCADORIAS PARA CATAN: the reference's block of the same name (full_reference.py).
-@kernel
+@internal
 def p_cloth(board):
     """Are cloth rules in play (villages on the board)?"""
     return board.village_corner.shape[0] > 0
 
 
-@kernel
+@internal
 def _hand(game, seat):
     cards = 0
     for r in range(N_RESOURCES):
@@ -1029,7 +1029,7 @@ def _hand(game, seat):
     return cards
 
 
-@kernel
+@internal
 def _has_route(board, game, seat):
     for k in range(board.village_corner.shape[0]):
         if game.cloth_route[seat, k]:
@@ -1037,14 +1037,14 @@ def _has_route(board, game, seat):
     return False
 
 
-@kernel
+@internal
 def _route_village(board, game, seat, c):
     """Is corner c a village the seat has a trade route to (its end of a ship closed, as at the seat's building)?"""
     k = board.corner_village[c]
     return k >= 0 and game.cloth_route[seat, k]
 
 
-@kernel
+@internal
 def _take_cloth(board, game, seat, k, reserve):
     """One cloth to the seat from village k's stock, else (reserve) from the common reserve, else nothing."""
     if game.village_cloth[k] > 0:
@@ -1056,7 +1056,7 @@ def _take_cloth(board, game, seat, k, reserve):
         game.cloth[seat] += 1
 
 
-@kernel
+@internal
 def open_routes(board, game, seat, e):
     """A ship of the seat on edge e opens a trade route to the village at either end it has none to yet, and takes
     one cloth there (the reference's open_routes)."""
@@ -1084,13 +1084,13 @@ def pay_cloth(board, game, total):
                 _take_cloth(board, game, p, k, True)
 
 
-@kernel
+@internal
 def cloth_vp(board, game, seat):
     per = board.params[P_CLOTH_PER_VP]
     return game.cloth[seat] // per if per > 0 else 0
 
 
-@kernel
+@internal
 def villages_holding(game):
     n = 0
     for k in range(game.village_cloth.shape[0]):
@@ -1099,7 +1099,7 @@ def villages_holding(game):
     return n
 
 
-@kernel
+@internal
 def _villages_end(board, game):
     """Only end_villages villages hold cloth: the most VP wins, ties to the most cloth, still tied the first in turn
     order from the player on turn (the reference's _villages_end)."""
@@ -1119,14 +1119,14 @@ def _villages_end(board, game):
 
 
 # ------------------------------------------------------------------------------------------------ step
-@kernel
+@internal
 def _pay(board, game, seat, item):
     for r in range(N_RESOURCES):
         game.hands[seat, r] -= board.costs[item, r]
         game.bank[r] += board.costs[item, r]
 
 
-@kernel
+@internal
 def _take(game, seat, r, k):
     game.hands[seat, r] += k
     game.bank[r] -= k
@@ -1151,7 +1151,7 @@ def _place_edge(board, game, seat, e, ship):
                 _reveal(board, game, seat, h)
 
 
-@kernel
+@internal
 def _reached(board, game, seat, c, e):
     """Had the seat reached corner c before its piece on edge e: its building there, or another piece of its own?"""
     if game.corner_owner[c] == seat:
@@ -1163,7 +1163,7 @@ def _reached(board, game, seat, c, e):
     return False
 
 
-@kernel
+@internal
 def _reveal(board, game, seat, h):
     """Turn up fog hex h for `seat`: its terrain and number, the corners' pips, the finder's card."""
     t = board.terrain[h]
@@ -1248,7 +1248,7 @@ def _produce(board, game, total):
             _take(game, only, r, game.bank[r])
 
 
-@kernel
+@internal
 def _after_gold(board, game):
     st = game.st
     players = board.params[P_PLAYERS]
@@ -1271,7 +1271,7 @@ def _after_gold(board, game):
         st[ST_ACTOR] = st[ST_CURRENT]
 
 
-@kernel
+@internal
 def _after_discards(board, game):
     st = game.st
     players = board.params[P_PLAYERS]
@@ -1285,7 +1285,7 @@ def _after_discards(board, game):
     st[ST_ACTOR] = st[ST_CURRENT]
 
 
-@kernel
+@internal
 def _start_thief(board, game, resume):
     st = game.st
     if fleet.p_fleet(board):
@@ -1299,13 +1299,13 @@ def _start_thief(board, game, resume):
     st[ST_ACTOR] = st[ST_CURRENT]
 
 
-@kernel
+@internal
 def _end_setup_step(board, game):
     game.st[ST_RESUME] = SETUP_SETTLEMENT
     _after_gold(board, game)
 
 
-@kernel
+@internal
 def _check_win(board, game):
     st = game.st
     if st[ST_PHASE] == OVER or st[ST_PHASE] < PRE_ROLL or st[ST_PHASE] == LAY_HARBOUR:
@@ -1320,7 +1320,7 @@ def _check_win(board, game):
         _villages_end(board, game)
 
 
-@kernel
+@internal
 def random_card(game, seat):
     """The resource of a uniformly random card of the seat's hand (one draw of the steal stream, cards in resource
     order; the hand is not empty)."""
@@ -1332,7 +1332,7 @@ def random_card(game, seat):
     return r
 
 
-@kernel
+@internal
 def _roll_effects(board, game, total):
     """A 7 (discards, then the robber, the pirate or, the Pirate Islands, a steal), else the production."""
     st = game.st
@@ -1355,7 +1355,7 @@ def _roll_effects(board, game, total):
         _after_gold(board, game)
 
 
-@kernel
+@internal
 def _end_turn(board, game):
     st = game.st
     players = board.params[P_PLAYERS]
@@ -1375,7 +1375,7 @@ def _end_turn(board, game):
         st[ST_PHASE] = OVER
 
 
-@kernel
+@internal
 def _free_left(board, game, seat):
     return _any_road(board, game, seat) or _any_ship(board, game, seat)
 

@@ -19,14 +19,14 @@ Nothing here allocates.
 
 from kernels.catan import game as kg
 from kernels.catan.codes import CITY, SETTLEMENT
-from kernels.jit import kernel
+from kernels.jit import internal, kernel
 
 GIFT_CARD, GIFT_CHIT, GIFT_HARBOUR = range(3)  # kinds (the reference's numbers)
 GIFT_EDGE, GIFT_KIND, GIFT_ITEM = range(3)  # rows of Board.gifts
 GIFT_OWNER, GIFT_LAID = range(2)  # rows of Game.gift_state
 
 
-@kernel
+@internal
 def deal_cards(board, game):
     """The first deck cards lie face down on the card coasts (card gift i holds deck[gifts[GIFT_ITEM, i]]):
     the deck's draws start after them. Every gift lies unclaimed."""
@@ -49,7 +49,7 @@ def chits(board, game, seat):
     return n
 
 
-@kernel
+@internal
 def take(board, game, seat, e):
     """A ship of `seat` arrives on edge e: it takes every gift still lying there; then any harbour it holds is
     placed if it can be."""
@@ -66,14 +66,14 @@ def take(board, game, seat, e):
         start_placing(board, game, seat)
 
 
-@kernel
+@internal
 def kept(board, game, seat, i):
     """Is gift i a harbour `seat` holds, not yet placed?"""
     return (board.gifts[GIFT_KIND, i] == GIFT_HARBOUR and game.gift_state[GIFT_OWNER, i] == seat
             and game.gift_state[GIFT_LAID, i] < 0)
 
 
-@kernel
+@internal
 def any_kept(board, game, seat):
     for i in range(board.gifts.shape[1]):
         if kept(board, game, seat, i):
@@ -81,7 +81,7 @@ def any_kept(board, game, seat):
     return False
 
 
-@kernel
+@internal
 def site_ok(board, game, seat, e):
     """May `seat` place a won harbour on edge e? A laid harbour's site (kg._harbour_ok: a coast edge, a sea hex of
     its own, no dock shared) with a dock at the seat's settlement (or city, option gift_harbour_at_cities)."""
@@ -94,7 +94,7 @@ def site_ok(board, game, seat, e):
     return docked and kg._harbour_ok(board, game, e)
 
 
-@kernel
+@internal
 def placements(board, game, actions, n, listing):
     """The actor's (edge, harbour) placements, edges ascending then gifts, as actions (listing) or counted."""
     seat = game.st[kg.ST_ACTOR]
@@ -110,7 +110,7 @@ def placements(board, game, actions, n, listing):
     return n
 
 
-@kernel
+@internal
 def _can_place(board, game, seat):
     if not any_kept(board, game, seat):
         return False
@@ -120,7 +120,7 @@ def _can_place(board, game, seat):
     return False
 
 
-@kernel
+@internal
 def start_placing(board, game, seat):
     """'o porto deverá ser colocado nesse local, se possível': with a harbour kept and a site for it, `seat` places
     it now (GIFT_HARBOUR), then play returns to the phase it left."""
@@ -132,7 +132,7 @@ def start_placing(board, game, seat):
     st[kg.ST_ACTOR] = seat
 
 
-@kernel
+@internal
 def place(board, game, e, i):
     """Harbour gift i on edge e: its docks show it, their owner's rates change at once; the next kept harbour, or
     back to the phase left."""

@@ -20,7 +20,7 @@ from kernels.catan import policies as kp
 from kernels.catan import wonders as kw
 from kernels.catan.codes import CITY, DESERT, N_RESOURCES, SEA, SETTLEMENT
 from kernels.catan.route import longest_route
-from kernels.jit import kernel
+from kernels.jit import internal, kernel
 from kernels.rng import PURPOSE_POLICY, stream_init
 
 INVARIANTS = (
@@ -202,7 +202,7 @@ def check(board, game, work, full):
     return 0
 
 
-@kernel
+@internal
 def _fleet_ok(board, game, full):
     """Invariants 19-21 (the Pirate Islands)."""
     players = board.params[kg.P_PLAYERS]
@@ -259,7 +259,7 @@ def _fleet_ok(board, game, full):
     return 0
 
 
-@kernel
+@internal
 def _wonders_ok(board, game, full):
     """The Wonders of Catan's invariants 22-24 (22, the islet chits, where every settlement takes one)."""
     p = board.params
@@ -292,7 +292,7 @@ def _wonders_ok(board, game, full):
     return 0
 
 
-@kernel
+@internal
 def _cloth_ok(board, game, full):
     """Cloth for Catan's invariants (15-17, counted from scratch); `full`: the routes too."""
     p = board.params
@@ -340,7 +340,7 @@ def _cloth_ok(board, game, full):
     return 0
 
 
-@kernel
+@internal
 def _sea_taken(board, game, sea, i, j):
     """Does a laid token before i, or a placed harbour gift before j, stand on sea hex `sea`?"""
     for k in range(i):
@@ -354,7 +354,7 @@ def _sea_taken(board, game, sea, i, j):
     return False
 
 
-@kernel
+@internal
 def _gifts_ok(board, game):
     """The Forgotten Tribe's gifts against the rules: each taken by a seat in play; each placed harbour on a coast
     edge with its type at both docks, a dock at its taker's building, on a sea hex of its own, placed only once
@@ -388,7 +388,7 @@ def _gifts_ok(board, game):
     return True
 
 
-@kernel
+@internal
 def _harbours_ok(board, game):
     """The laid tokens (kg.LAY_HARBOUR) and placed harbour gifts against the board: each laid token on a coast edge
     with its type at both docks, on a sea hex of its own; no token past the one drawn laid; every other corner's
@@ -422,7 +422,7 @@ def _harbours_ok(board, game):
     return changed == 2 * laid
 
 
-@kernel
+@internal
 def _network_ok(board, game, s):
     for k in range(2):
         for i in range(1, game.n_net[s, k]):

@@ -27,7 +27,7 @@ from kernels.catan import production as kp
 from kernels.catan.codes import N_RESOURCES
 from kernels.catan.dice import roll_dice, roll_die, roll_pair_index
 from kernels.catan.fortress import TIE, WIN, battle_outcome
-from kernels.jit import allocating, kernel
+from kernels.jit import allocating, internal, kernel
 from kernels.rng import PURPOSE_DECK, PURPOSE_DICE, PURPOSE_SIEGE, PURPOSE_STEAL, stream_init, uniform_int
 
 MAX_SEATS = 4
@@ -169,12 +169,12 @@ def can_place_ship(edge, pirate_hex, edge_sea_or_coast, edge_occupied, edge_hexe
                                                                                           edge_hexes)
 
 
-@kernel
+@internal
 def hand_total(hands, p):
     return kp.hand_size(hands, p)
 
 
-@kernel
+@internal
 def take_random_card(hands, p, stream):
     """Remove one uniformly random card from seat p's non-empty hand; returns its resource."""
     k = uniform_int(stream, hand_total(hands, p))
@@ -241,7 +241,7 @@ def choose_pirate_hex(roller, current, hex_sea, hex_edges, edge_ship_owner, hand
     return best
 
 
-@kernel
+@internal
 def robber_victim_hand(roller, robber_hex, touch, hands):
     """Cards of the opponent the robber on robber_hex would rob (the largest hand there), 0 none."""
     most = 0
@@ -264,7 +264,7 @@ def pirate_or_robber(roller, robber_hex, pirate_hex, touch, hex_edges, edge_ship
 
 # --------------------------------------------------------------------------- the fleet and its raids
 
-@kernel
+@internal
 def fleet_step(position, low, path_len):
     """The fleet moves clockwise by the lower die (either die on doubles)."""
     return (position + low) % path_len
@@ -391,7 +391,7 @@ def new_state(board):
 
 # --------------------------------------------------------------------------- the race: purchases
 
-@kernel
+@internal
 def trades_to_afford(hands, p, cost, rate):
     """Bank trades (rate cards of one resource for 1 of another) needed to pay `cost`; -1 if impossible."""
     short = 0
@@ -405,7 +405,7 @@ def trades_to_afford(hands, p, cost, rate):
     return short if short <= spare else -1
 
 
-@kernel
+@internal
 def pay(hands, p, cost, rate):
     """Trade with the bank as trades_to_afford says (giving the resource with most to spare each
     time; ties: the lowest index), then pay cost. Returns the trades made."""
@@ -424,7 +424,7 @@ def pay(hands, p, cost, rate):
     return trades
 
 
-@kernel
+@internal
 def wanted_resource(hands, p, cost):
     """The resource a seat picks (gold, a won raid, year of plenty, monopoly): the largest shortfall
     for `cost` (its next purchase), else the one it holds fewest of; ties: the lowest index."""
@@ -447,7 +447,7 @@ def add_building(board, st, site, delta):
             st.income[p, s, r] += delta * board.site_yield[site, s, r]
 
 
-@kernel
+@internal
 def count_buildings(board, st, p, level):
     n = 0
     for k in range(N_SITE_COLS):
@@ -469,7 +469,7 @@ def settlements_in_use(board, st, p):
     return n
 
 
-@kernel
+@internal
 def victory_points(board, st, p):
     vp = 0
     for k in range(N_SITE_COLS):
@@ -479,7 +479,7 @@ def victory_points(board, st, p):
     return vp
 
 
-@kernel
+@internal
 def settlement_site(board, st, p):
     """Where seat p's next settlement goes (not before the conquest): the colour corner, else the next
     expansion site; -1 when none is left."""
@@ -490,7 +490,7 @@ def settlement_site(board, st, p):
     return board.seat_site[p, k] if k < N_SITE_COLS else -1
 
 
-@kernel
+@internal
 def city_site(board, st, p):
     """The seat's settlement with most pips (ties: first column), -1 none."""
     best = -1
@@ -501,18 +501,18 @@ def city_site(board, st, p):
     return best
 
 
-@kernel
+@internal
 def deck_left(board, st):
     return board.cfg[C_DECK] - st.game[G_DECK_POS]
 
 
-@kernel
+@internal
 def knights_to_come(board, st, p):
     """Knights the seat holds or may still buy."""
     return st.held[p, DEV_KNIGHT] + st.fresh[p, DEV_KNIGHT] + deck_left(board, st)
 
 
-@kernel
+@internal
 def item_cost(board, st, p, item, cost):
     """Is `item` on seat p's wish list now? If so its cost goes into `cost` (5 resources)."""
     cfg = board.cfg
@@ -577,7 +577,7 @@ def shopping_list(board, st, p):
     return n, False
 
 
-@kernel
+@internal
 def next_purchase(board, st, p):
     """Index into the shopping list of what seat p buys next, -1 to stop buying this turn.
 
@@ -599,7 +599,7 @@ def next_purchase(board, st, p):
     return best
 
 
-@kernel
+@internal
 def pick_resource(board, st, p):
     """The resource seat p takes when it may choose one: wanted_resource for its next wanted item."""
     n, _strict = shopping_list(board, st, p)
@@ -609,7 +609,7 @@ def pick_resource(board, st, p):
     return wanted_resource(st.hands, p, st.item_costs[0])
 
 
-@kernel
+@internal
 def buy(board, st, p, k, out):
     """Seat p pays (bank trades included) for item k of its shopping list and places it."""
     o = p * N_SEAT_OUT
@@ -636,7 +636,7 @@ def buy(board, st, p, k, out):
 
 # --------------------------------------------------------------------------- the race: ships and cards
 
-@kernel
+@internal
 def lose_foremost_ship(st, p):
     """The foremost ship of the route sinks; returns 1 if it was a warship."""
     n = st.seat[p, S_SHIPS] - 1
@@ -647,7 +647,7 @@ def lose_foremost_ship(st, p):
     return was
 
 
-@kernel
+@internal
 def make_warship(st, p):
     """A knight turns the foremost normal ship into a warship; False if every ship is one already."""
     for i in range(st.seat[p, S_SHIPS] - 1, -1, -1):
@@ -658,7 +658,7 @@ def make_warship(st, p):
     return False
 
 
-@kernel
+@internal
 def play_card(board, st, p, out):
     """At most one development card a turn, bought on an earlier turn: a knight when the route has a
     normal ship; else road building when it builds something (ships of the route before the
@@ -699,7 +699,7 @@ def play_card(board, st, p, out):
         held[p, DEV_MONOPOLY] -= 1
 
 
-@kernel
+@internal
 def attack(board, st, p, rnd, out):
     """One battle of seat p against its fortress (it ends the turn): warships > the fortress's die:
     a chit falls (the last one: conquered, the fortress becomes the seat's settlement); equal: the
@@ -724,7 +724,7 @@ def attack(board, st, p, rnd, out):
         out[o + O_SHIPS_LOST] += 1
 
 
-@kernel
+@internal
 def wants_to_attack(board, st, p):
     """The route is complete and the seat has its plan's warships, or at least 2 when no knight can
     come any more."""
@@ -775,7 +775,7 @@ def start_game(board, st, seed, game, out):
         out[p * N_SEAT_OUT + O_MIN_CARDS] = 1 << 30
 
 
-@kernel
+@internal
 def fleet_moves(board, st, low, out):
     """The fleet's move and raid of a roll, before production or the 7."""
     players = board.cfg[C_PLAYERS]
@@ -795,7 +795,7 @@ def fleet_moves(board, st, low, out):
          st.choice, st.hands, st.raid_stats, st.streams[STREAM_STEAL])
 
 
-@kernel
+@internal
 def produce(board, st, s):
     """Every seat's cards for the sum s (not 7); gold: the resource each seat needs most."""
     for q in range(board.cfg[C_PLAYERS]):
@@ -808,7 +808,7 @@ def produce(board, st, s):
             st.tallies[q, kp.T_RECEIVED + r] += 1
 
 
-@kernel
+@internal
 def act(board, st, p, rnd, out):
     """Seat p's actions after its roll: one development card, purchases, an attack (ends the turn)."""
     play_card(board, st, p, out)
@@ -824,7 +824,7 @@ def act(board, st, p, rnd, out):
         st.fresh[p, k] = 0
 
 
-@kernel
+@internal
 def play_race(board, st, seed, game, out, trace):
     """Play race game `game` and write its columns into `out` (O_*, G_*, landings; module docstring).
     trace[i] gets the pair index 6 (d1 - 1) + (d2 - 1) of roll i while i < len(trace)."""

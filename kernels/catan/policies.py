@@ -14,7 +14,7 @@ import numpy as np
 from kernels.catan import game as kg
 from kernels.catan.bots import best_harbour, decide_value
 from kernels.catan.rollout import N_NUMBERS, N_TERRAINS, decide_rollout
-from kernels.jit import kernel, merged
+from kernels.jit import internal, kernel, merged
 from kernels.rng import PURPOSE_POLICY, stream_init, uniform_int
 
 POLICY_RANDOM = 0  # uniform over the legal actions
@@ -42,7 +42,7 @@ def bot_work(board: kg.Board) -> BotWork:
                    np.zeros(N_TERRAINS + N_NUMBERS, np.int64), np.zeros(2, np.uint64))
 
 
-@kernel
+@internal
 def _is_build(kind):
     """Every action but ending the turn, a trade, an offer or its answer, or a ship move (the weighted bot's)."""
     return not (kind == kg.END_TURN or kind == kg.TRADE or kind == kg.MOVE_SHIP or kind == kg.OFFER

@@ -28,7 +28,7 @@ from kernels.catan import bots as kb
 from kernels.catan import game as kg
 from kernels.catan.codes import GOLD, N_RESOURCES, ORE
 from kernels.catan.gifts import GIFT_CARD, GIFT_ITEM, GIFT_KIND, GIFT_OWNER
-from kernels.jit import kernel
+from kernels.jit import internal, kernel
 from kernels.rng import PURPOSE_DICE, PURPOSE_POLICY, PURPOSE_STEAL, next_u64, stream_init, uniform_int
 
 WIN = 1000.0  # a won playout outweighs any standing
@@ -38,13 +38,13 @@ N_NUMBERS = 13
 N_HARBOUR_KINDS = 6  # 3:1, then 2:1 of each resource (Board.corner_harbour codes)
 
 
-@kernel
+@internal
 def _copy1(src, dst):
     for i in range(src.shape[0]):
         dst[i] = src[i]
 
 
-@kernel
+@internal
 def _copy2(src, dst):
     for i in range(src.shape[0]):
         for j in range(src.shape[1]):
@@ -98,7 +98,7 @@ def copy_state(src, dst):
     dst.field_version[:] = -1  # the copy's bots may weigh with other weights
 
 
-@kernel
+@internal
 def _draw(counts, lo, hi, stream):
     """A type t - lo drawn from the pool counts[lo:hi] (taken out of it); -1 when the pool is empty."""
     total = 0
@@ -169,7 +169,7 @@ def determinize(board, game, sim, sim_board, seat, key, j, counts, stream):
     stream_init(sim.steal, key, j, PURPOSE_STEAL)
 
 
-@kernel
+@internal
 def _deal_fog(board, game, sim_board, counts, stream):
     """sim_board's unexplored fog hexes: their terrains dealt again among them, then their number tokens among the
     producing ones (hexes in ascending order)."""
@@ -198,7 +198,7 @@ def _deal_fog(board, game, sim_board, counts, stream):
                 sim_board.number[h] = max(_draw(counts, N_TERRAINS, N_TERRAINS + N_NUMBERS, stream), 0)
 
 
-@kernel
+@internal
 def _deal_harbours(game, sim, counts, stream):
     """The harbour tokens still face down in the stack (New World: all of them while the players lay them after
     the draft; the drawer's own token is seen) shuffled again."""
@@ -211,7 +211,7 @@ def _deal_harbours(game, sim, counts, stream):
         sim.harbour_stack[i] = _draw(counts, 0, N_HARBOUR_KINDS, stream)
 
 
-@kernel
+@internal
 def standing(board, game, params, seat, own):
     """A seat's position as the rollout scores it: VP, income (pips of resources and gold), cards in hand,
     development cards held (VP cards are in its VP), and (the Wonders) goals x STAGE_VALUE per stage built."""
@@ -227,7 +227,7 @@ def standing(board, game, params, seat, own):
     return v + params[kb.V_GOALS] * kb.STAGE_VALUE * game.st[kg.ST_STAGE + seat]  # the Wonders' stages (0 elsewhere)
 
 
-@kernel
+@internal
 def outcome(board, game, params, seat, own):
     """WIN, -WIN, or the seat's standing less the best rival's."""
     w = game.st[kg.ST_WINNER]
@@ -257,7 +257,7 @@ def playout(board, game, params, horizon, own, scores):
         kg.step(board, game, game.actions[i, 0], game.actions[i, 1], game.actions[i, 2])
 
 
-@kernel
+@internal
 def _candidates(scores, n, m, order):
     """The indices of the m best scores (ties to the lower index), best first, into order; how many (never-chosen
     actions left out)."""
@@ -278,7 +278,7 @@ def _candidates(scores, n, m, order):
     return k
 
 
-@kernel
+@internal
 def decide_rollout(board, game, n, params, stream, work):
     """Index of the chosen action among game.actions[:n]: of the value bot's `candidates` best, the one with the
     best mean outcome over `playouts` playouts of `horizon` rolls (the value bot's pick when there is one

@@ -20,7 +20,7 @@ from collections import namedtuple
 
 import numpy as np
 
-from kernels.jit import kernel
+from kernels.jit import internal, kernel
 
 RouteWork = namedtuple("RouteWork", "used corner kind edge next seen")
 UNBOUNDED = 1 << 30  # a limit no route reaches
@@ -46,7 +46,7 @@ def longest_route(edge_corners, corner_edges, edge_owner, edge_ship, corner_owne
     return best
 
 
-@kernel
+@internal
 def longest_route_from(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work, start):
     """Pieces in the seat's longest trail that starts at corner `start`."""
     return _longest_from(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work, start, False,
@@ -88,7 +88,7 @@ def longest_route_among(edge_corners, corner_edges, edge_owner, edge_ship, corne
     return best
 
 
-@kernel
+@internal
 def _passes_through(corner_edges, edge_owner, edge_ship, corner_owner, seat, c):
     """Exactly two of the seat's pieces at c, and a route may go on from one to the other there."""
     first = -1
@@ -110,7 +110,7 @@ def _passes_through(corner_edges, edge_owner, edge_ship, corner_owner, seat, c):
     return edge_ship[first] == edge_ship[second] or owner == seat
 
 
-@kernel
+@internal
 def _longest_from(edge_corners, corner_edges, edge_owner, edge_ship, corner_owner, seat, work, start, mark, limit):
     """The longest trail starting at corner `start`, or the first of `limit` pieces: a depth-first search on explicit
     stacks (st_*[d]: the corner reached at depth d, the kind and edge that led there, the next of its 3 edges to

@@ -25,7 +25,7 @@ from kernels.catan import gifts
 from kernels.catan import policies as kp
 from kernels.catan.codes import DESERT, FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS, SEA
 from kernels.catan.flags import fill_board_flags
-from kernels.jit import allocating, kernel
+from kernels.jit import allocating, internal, kernel
 
 ROBBER_OFF, ROBBER_DESERT, ROBBER_NUMBER = range(3)  # DealStatic.robber_rule: how the robber's start is found
 UNKNOWN = -1  # a fog hex as the table shows it (analyzer/seafarers/board.py)
@@ -73,7 +73,7 @@ def new_deal_work(n_hex, n_corner, n_edge):
                     np.zeros(n_hex, np.int32), np.zeros(N_RESOURCES, np.float64))
 
 
-@kernel
+@internal
 def _pips(board, work):
     """Board.corner_pips and scarcity from the shown board (setup_policies.board_view)."""
     for r in range(N_RESOURCES):
@@ -105,7 +105,7 @@ def _pips(board, work):
         board.scarcity[r] = max(0.0, mean / max(p, 1e-12) - 1) if p > 0 else 0.0
 
 
-@kernel
+@internal
 def _territories(static, board, work, n_islands):
     """Board.corner_territory, foreign_only and no_settle (full_reference.game_table): territories numbered area
     after area, a per-island area's islands in order of their lowest hex; a corner's is that of its lowest-index
@@ -157,7 +157,7 @@ def _territories(static, board, work, n_islands):
         board.no_settle[c] = any_land and all_no_settle
 
 
-@kernel
+@internal
 def _robber_start(static, work):
     """boards.robber_start on the shown board: -1 for none or off the board."""
     terrain, number = work.terrain, work.number

@@ -17,7 +17,7 @@ Nothing here allocates.
 
 from kernels.catan import game as kg
 from kernels.catan.codes import CITY, N_RESOURCES, SETTLEMENT
-from kernels.jit import kernel
+from kernels.jit import internal, kernel
 
 W_CITIES, W_VP, W_HARBOUR, W_ROUTE, W_SITES = range(5)  # columns of Board.wonders
 
@@ -33,7 +33,7 @@ def stage_of(game, seat):
     return game.st[kg.ST_STAGE + seat]
 
 
-@kernel
+@internal
 def taken(board, game, w):
     for seat in range(board.params[kg.P_PLAYERS]):
         if wonder_of(game, seat) == w:
@@ -41,7 +41,7 @@ def taken(board, game, w):
     return False
 
 
-@kernel
+@internal
 def met(board, game, seat, w):
     """Does the seat meet card w's requirement? Its cities, VP (hidden VP cards included), a city at a harbour, its
     longest trade route, a settlement (or a city, option wonder_site_city) on one of the card's corners."""
@@ -72,7 +72,7 @@ def met(board, game, seat, w):
     return not sites
 
 
-@kernel
+@internal
 def affordable(board, game, seat, w):
     for r in range(N_RESOURCES):
         if game.hands[seat, r] < board.costs[kg.ITEM_WONDER + w, r]:
@@ -80,7 +80,7 @@ def affordable(board, game, seat, w):
     return True
 
 
-@kernel
+@internal
 def actions(board, game, seat, out, n):
     """The seat's wonder actions, appended to out[:n] (their kinds come last in canonical order): the next stage of
     its wonder, while it has the card's resources; else, with a ship in its supply, every free card it meets."""
@@ -97,7 +97,7 @@ def actions(board, game, seat, out, n):
     return n
 
 
-@kernel
+@internal
 def step(board, game, seat, kind, a):
     """CLAIM_WONDER a: the card is the seat's, a ship leaves its supply for it. BUILD_STAGE: the card's cost paid,
     one stage more."""
@@ -114,7 +114,7 @@ def step(board, game, seat, kind, a):
     game.st[kg.ST_STAGE + seat] += 1
 
 
-@kernel
+@internal
 def ahead(board, game, seat):
     """More stages than every opponent ('superior à dos seus oponentes': a tie is not)."""
     for q in range(board.params[kg.P_PLAYERS]):
@@ -123,14 +123,14 @@ def ahead(board, game, seat):
     return True
 
 
-@kernel
+@internal
 def won(board, game, seat):
     """Has the seat its wonder finished, or the target VP and more stages than every opponent?"""
     return stage_of(game, seat) >= board.params[kg.P_WONDER_STAGES] or (
         ahead(board, game, seat) and kg.total_vp(board, game, seat) >= board.params[kg.P_TARGET])
 
 
-@kernel
+@internal
 def check_win(board, game):
     """The player on turn wins when it has won (`won`)."""
     st = game.st

@@ -432,7 +432,7 @@ def terminal(state, setup):
 
 @kernel
 def result(state, setup, out):
-    """analyzer.meographic.reference.column_names, in order, into out."""
+    """analyzer.meographic.rules.column_names, in order, into out."""
     players = setup.cfg[CFG_PLAYERS]
     n_missions = setup.cfg[CFG_MISSIONS]
     out[:] = 0

@@ -1,11 +1,11 @@
 """Regatta bots and the game loop: `decide` (random; greedy and blocker in greedy.py, planner.py, rollout.py)
-reads only what its seat sees (its hand, the face-up tiles, the boats), then `play_range` / `play_trace`:
+reads only what its seat sees (its hand, the face-up tiles, the boats), then `play_range`, the one game loop:
 init, legal/decide/step until terminal, result. The race's yardstick is `path_score` (kernels/regatta/score.py):
 a shortest-path search over the visible rivers (face-down tiles assumed open, at a cost)."""
 
 import numpy as np
 
-from kernels.jit import allocating, kernel
+from kernels.jit import internal, kernel
 from kernels.regatta import rollout
 from kernels.regatta.engine import (
     C_BOATS,
@@ -40,7 +40,7 @@ BOT_RANDOM, BOT_GREEDY, BOT_BLOCKER, BOT_PLANNER, BOT_ROLLOUT = 0, 1, 2, 3, 4
 N_PARAMS = 4
 
 
-@kernel
+@internal
 def decide(st, setup, actions, n, bot, params, rng, wk):
     """The index of the chosen action. params[0] is the blocker's and the planner's spite (the weight of the
     nearest rival's path), then the planner's beam and depth; the rollout's are k, top and rounds
@@ -62,7 +62,7 @@ def decide(st, setup, actions, n, bot, params, rng, wk):
     return 0  # greedy passes
 
 
-@kernel
+@internal
 def _pick(st, setup, bots, params, actions, rng, wk):
     """The seat to move's action, its index into actions: legal, then decide. The random bot and the
     greedy are called here directly (decide's long argument list costs more than their choice), and the
@@ -88,7 +88,7 @@ def choose(st, setup, actions, n, bot, params, rng, wk):
     return decide(st, setup, actions, n, bot, params, rng, wk)
 
 
-@kernel
+@internal
 def result(st, setup, out, j):
     out[0, j] = st.sc[S_WINNER]
     out[1, j] = st.sc[S_TURN]
@@ -101,34 +101,7 @@ def result(st, setup, out, j):
         out[5 + N_KINDS + b, j] = path_score(st, setup, st.boat[b]) if b < setup.cfg[C_BOATS] else -1
 
 
-@allocating
-def play_range(setup, st, bots, params, seed, start, out, actions, rng, wk):
-    """Games start .. start + out.shape[1] - 1; bots[seat] is each seat's bot code, params[seat] its parameters,
-    wk the bots' scratch (make_work)."""
-    none = np.zeros((0, 0, MAX_BOATS), np.int64)  # no path tracks (play_paths records them)
-    for j in range(out.shape[1]):
-        _game(setup, st, bots, params, seed, start + j, actions, rng, wk, none, 0)
-        result(st, setup, out, j)
-
-
-@kernel
-def play_trace(setup, st, bots, params, seed, game, actions, rng, trace, wk):
-    """One game with every action (seat, kind, a, b, c) into trace; returns how many (at most len(trace))."""
-    init(st, setup, seed, game)
-    stream_init(rng, seed, game, np.int64(PURPOSE_POLICY))
-    m = 0
-    while not terminal(st, setup) and m < trace.shape[0]:
-        i = _pick(st, setup, bots, params, actions, rng, wk)
-        trace[m, 0] = st.sc[S_TO_MOVE]
-        for q in range(4):
-            trace[m, 1 + q] = actions[i, q]
-        m += 1
-        step(st, setup, actions[i, 0], actions[i, 1], actions[i, 2], actions[i, 3])
-    return m
-
-
-
-@kernel
+@internal
 def _record_paths(st, setup, tracks, j):
     t = st.sc[S_TURN]
     if t < tracks.shape[1]:
@@ -137,24 +110,29 @@ def _record_paths(st, setup, tracks, j):
 
 
 @kernel
-def _game(setup, st, bots, params, seed, game, actions, rng, wk, tracks, j):
-    """Game `game` played to its end; each boat's path_score into tracks[j, turn] when the boats are placed
-    and after every turn (none when tracks has no turns)."""
-    init(st, setup, seed, game)
-    stream_init(rng, seed, game, np.int64(PURPOSE_POLICY))
-    while not terminal(st, setup):
-        i = _pick(st, setup, bots, params, actions, rng, wk)
-        kind = actions[i, 0]
-        step(st, setup, kind, actions[i, 1], actions[i, 2], actions[i, 3])
-        if tracks.shape[1] > 0 and (kind == END or kind == PLACE) and st.sc[S_PHASE] == TURN:
-            _record_paths(st, setup, tracks, j)
-
-
-@kernel
-def play_paths(setup, st, bots, params, seed, start, tracks, actions, rng, wk):
-    """play_range's games start .. start + tracks.shape[0] - 1 again (the same decisions, the same races),
-    recording each boat's path_score when the boats are placed and after every turn: tracks[j, turn, boat]
-    (-1 where the race had ended or the boat does not exist)."""
+def play_range(setup, st, bots, params, seed, start, out, tracks, trace, actions, rng, wk):
+    """Games start .. start + out.shape[1] - 1, each one's result into out[:, j]; bots[seat] is each seat's bot
+    code, params[seat] its parameters, wk the bots' scratch (make_work). The one game loop, with two sinks that
+    are empty arrays when unused (one compiled program serves the runner, the report and the tests):
+    tracks[j, turn, boat], each boat's path_score when the boats are placed and after every turn (-1 where the
+    race had ended or the boat does not exist); trace, every action (seat, kind, a, b, c) of the last game (a
+    game stops when its trace is full). Returns the last game's trace rows."""
     tracks[:, :, :] = -1
-    for j in range(tracks.shape[0]):
-        _game(setup, st, bots, params, seed, start + j, actions, rng, wk, tracks, j)
+    m = 0
+    for j in range(out.shape[1]):
+        init(st, setup, seed, start + j)
+        stream_init(rng, seed, start + j, np.int64(PURPOSE_POLICY))
+        m = 0
+        while not terminal(st, setup) and (trace.shape[0] == 0 or m < trace.shape[0]):
+            i = _pick(st, setup, bots, params, actions, rng, wk)
+            kind = actions[i, 0]
+            if trace.shape[0] > 0:
+                trace[m, 0] = st.sc[S_TO_MOVE]
+                for q in range(4):
+                    trace[m, 1 + q] = actions[i, q]
+                m += 1
+            step(st, setup, kind, actions[i, 1], actions[i, 2], actions[i, 3])
+            if j < tracks.shape[0] and (kind == END or kind == PLACE) and st.sc[S_PHASE] == TURN:
+                _record_paths(st, setup, tracks, j)
+        result(st, setup, out, j)
+    return m

@@ -6,7 +6,7 @@ from collections import namedtuple
 
 import numpy as np
 
-from kernels.jit import inline, kernel
+from kernels.jit import inline, internal, kernel
 from kernels.rng import stream_init, uniform_int
 
 END, DISCARD, REVEAL, SWAP_ADJ, SWAP_ANY, ADV1, ADV2, ROTATE, MULLIGAN, NEGATE, PASS, PLACE = range(12)
@@ -93,7 +93,7 @@ def boat_of(setup, seat):
     return seat % 2 if setup.cfg[C_TEAM] else seat
 
 
-@kernel
+@internal
 def _shuffle(items, n, rng):
     for i in range(n - 1, 0, -1):
         j = uniform_int(rng, i + 1)
@@ -102,7 +102,7 @@ def _shuffle(items, n, rng):
         items[j] = t
 
 
-@kernel
+@internal
 def _refill(deck, counts, rng):
     """The discarded cards in type order, shuffled, into deck; returns how many."""
     n = 0
@@ -115,7 +115,7 @@ def _refill(deck, counts, rng):
     return n
 
 
-@kernel
+@internal
 def _draw(st, setup, p):
     if st.sc[S_DECK_N] == 0:
         st.sc[S_DECK_N] = _refill(st.deck, st.disc, st.rng)
@@ -188,7 +188,7 @@ def is_open(st, setup, cell):
     return turned(setup.tile_open[st.cell_tile[cell]], st.cell_rot[cell])
 
 
-@kernel
+@internal
 def neighbour(setup, cell, side):
     """The cell on `side` (0 N, 1 E, 2 S, 3 W) of `cell`, or -1 off the grid."""
     cols = setup.cfg[C_COLS]
@@ -202,7 +202,7 @@ def neighbour(setup, cell, side):
     return cell - 1 if c > 0 else -1
 
 
-@kernel
+@internal
 def _step(st, setup, pos, side):
     """The cell one connected move from the grid cell pos by `side` (0 N, 1 E, 2 S, 3 W): a face-up tile
     whose river meets pos's; else -1."""
@@ -212,7 +212,7 @@ def _step(st, setup, pos, side):
     return n
 
 
-@kernel
+@internal
 def _mark_from(st, setup, x, more):
     """Mark cell x and, when `more`, the cells one connected move from it."""
     st.mark[x] = 1
@@ -223,7 +223,7 @@ def _mark_from(st, setup, x, more):
                 st.mark[m] = 1
 
 
-@kernel
+@internal
 def mark_reach(st, setup, pos, moves):
     """st.mark[x] = 1 for the cells at most `moves` (1 or 2) connected moves from pos (pos itself when a
     second move leads back); from off the map the first move is onto the start tile in front when it opens
@@ -278,7 +278,7 @@ def _put(actions, n, kind, a, b, c):
     return n + 1
 
 
-@kernel
+@internal
 def _put_swaps(st, setup, actions, n, kind, k, cells, cols):
     """The swaps of card k in cell order (x, then y > x): two face-up tiles of one type (river or goal),
     orthogonal neighbours for SWAP_ADJ, neither carrying a boat for SWAP_ANY."""
@@ -364,7 +364,7 @@ def legal(st, setup, actions):
     return n
 
 
-@kernel
+@internal
 def _begin_turn(st, setup):
     b = boat_of(setup, st.sc[S_ACTIVE])
     st.sc[S_TO_MOVE] = st.sc[S_ACTIVE]
@@ -375,7 +375,7 @@ def _begin_turn(st, setup):
     st.boat_start[b] = st.boat[b]
 
 
-@kernel
+@internal
 def apply_card(st, setup, kind, b, c):
     """An action card's effect (after its negate window let it through)."""
     if kind == SWAP_ADJ or kind == SWAP_ANY:
@@ -401,7 +401,7 @@ def apply_card(st, setup, kind, b, c):
             st.sc[S_PHASE] = OVER
 
 
-@kernel
+@internal
 def _open_window(st, setup):
     players = setup.cfg[C_PLAYERS]
     while st.sc[S_ASKED] < players - 1:
@@ -420,7 +420,7 @@ def _open_window(st, setup):
         st.sc[S_NEGATED] += 1
 
 
-@kernel
+@internal
 def _resolve_card(st, setup, ev):
     effect, amount = setup.ev_effect[ev], setup.ev_amount[ev]
     p = st.sc[S_ACTIVE]

@@ -1,7 +1,7 @@
 """The greedy and the blocker (kernels/regatta/bots.py dispatches to them; the rollout plays its continuations
 with the greedy): one card play at a time, the one that most lowers the seat's value (score.value)."""
 
-from kernels.jit import kernel
+from kernels.jit import internal
 from kernels.regatta.engine import (
     ADV1,
     ADV2,
@@ -33,7 +33,7 @@ from kernels.regatta.score import (
 )
 
 
-@kernel
+@internal
 def greedy(st, setup, actions, n, spite):
     """Reveal first (the face-down neighbour nearest the goal row), then the card play that lowers _value
     most; else trade (mulligan) a card, the least useful first; else end the turn (or discard the first
@@ -73,7 +73,7 @@ def greedy(st, setup, actions, n, spite):
     return trade_or_end(setup, actions, n)
 
 
-@kernel
+@internal
 def trade_or_end(setup, actions, n):
     """Trade (mulligan) a card, the least useful first; else end the turn (or discard the first card when
     over the limit)."""
@@ -84,7 +84,7 @@ def trade_or_end(setup, actions, n):
     return 0  # END (or the first DISCARD, when over the limit): canonical order puts it first
 
 
-@kernel
+@internal
 def blocker_answer(st, setup, actions, n, spite):
     """In a negate window: negate when the pending card, as the chain stands, would leave this seat worse
     off (its own path longer or a rival's shorter, by _value) than the alternative."""

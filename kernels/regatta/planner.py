@@ -15,7 +15,7 @@ whose path is no longer than any other's); and it negates a negate of its own bo
 helps it. Everything it reads is its own hand, the face-up tiles, the boats and the pending card: a tile it
 lays on a face-down cell to value a reveal is one of the tiles it has not seen, never the real one."""
 
-from kernels.jit import kernel
+from kernels.jit import internal
 from kernels.regatta.engine import (
     ADV1,
     ADV2,
@@ -46,7 +46,7 @@ from kernels.regatta.engine import (
 from kernels.regatta.score import WIN, path_score, standing, value, value_after, value_with
 
 
-@kernel
+@internal
 def _rank(st, setup, wk, acts, n, level, me, spite, beam, bd, sea, rival):
     """The `beam` card plays among acts[:n] of least value into wk.beam[level] (ties: the earlier play;
     a play with the effect of one kept already is left out); returns how many. bd, sea, rival: standing."""
@@ -79,7 +79,7 @@ def _rank(st, setup, wk, acts, n, level, me, spite, beam, bd, sea, rival):
     return m
 
 
-@kernel
+@internal
 def _play(st, setup, p, me, kind, a, b, c):
     """Make a play on the board (the card out of the hand, one use counted); returns the boat's cell before."""
     st.hand[p, a] -= 1
@@ -92,7 +92,7 @@ def _play(st, setup, p, me, kind, a, b, c):
     return keep
 
 
-@kernel
+@internal
 def _unplay(st, setup, p, me, kind, a, b, c, keep):
     st.hand[p, a] += 1
     st.sc[S_PLAYS] -= 1
@@ -102,7 +102,7 @@ def _unplay(st, setup, p, me, kind, a, b, c, keep):
         apply_card(st, setup, kind, b, c if kind != ROTATE else 4 - c)
 
 
-@kernel
+@internal
 def _expand(st, setup, wk, level, depth, me, spite, beam):
     """(this position's value, how many plays from it are kept in wk.beam[level]: 0 at the last level)."""
     bd, sea, here, rival = standing(st, setup, me, spite)
@@ -113,7 +113,7 @@ def _expand(st, setup, wk, level, depth, me, spite, beam):
     return here, _rank(st, setup, wk, acts, n, level, me, spite, beam, bd, sea, rival)
 
 
-@kernel
+@internal
 def _last_line(st, setup, wk, level, depth, me, spite, beam):
     """_line one level above the deepest, whose plays are leaves (numba cannot cache a recursive function,
     and MAX_DEPTH = 3 needs just these two levels below the root)."""
@@ -124,7 +124,7 @@ def _last_line(st, setup, wk, level, depth, me, spite, beam):
     return best
 
 
-@kernel
+@internal
 def _line(st, setup, wk, level, depth, me, spite, beam):
     """The least value of this position and of every line of at most depth - level more plays from it."""
     best, m = _expand(st, setup, wk, level, depth, me, spite, beam)
@@ -143,7 +143,7 @@ def _line(st, setup, wk, level, depth, me, spite, beam):
     return best
 
 
-@kernel
+@internal
 def best_line(st, setup, wk, actions, n, me, spite, beam, depth):
     """(index of the first play of the best line, its value); -1 when no card play is legal."""
     depth = min(depth, st.sc[S_ALLOWED] - st.sc[S_PLAYS])
@@ -164,7 +164,7 @@ def best_line(st, setup, wk, actions, n, me, spite, beam, depth):
     return best_i, best_v
 
 
-@kernel
+@internal
 def pile_of(setup, t):
     """0 river (with the rocks), 1 goal, 2 start: the pile a tile was shuffled in."""
     k = setup.tile_kind[t]
@@ -175,7 +175,7 @@ def pile_of(setup, t):
     return 0
 
 
-@kernel
+@internal
 def _moves_value(st, setup, p, me, spite, base, bd, sea, rival):
     """The least of `base` and the value after each move a move card in hand allows (one use left); bd,
     sea, rival: standing."""
@@ -203,7 +203,7 @@ def _moves_value(st, setup, p, me, spite, base, bd, sea, rival):
     return best
 
 
-@kernel
+@internal
 def reveal_value(st, setup, wk, me, spite, x):
     """The mean value over the unseen tiles of x's pile laid face up at x (then the best move, if any)."""
     cells = setup.cfg[C_ROWS] * setup.cfg[C_COLS]
@@ -233,7 +233,7 @@ def reveal_value(st, setup, wk, me, spite, x):
     return total / count if count > 0 else value(st, setup, me, spite)
 
 
-@kernel
+@internal
 def turn_choice(st, setup, wk, actions, n, spite, beam, depth):
     """The planner's action in its turn, or -1 to leave it to the greedy's trade-or-end."""
     me = boat_of(setup, st.sc[S_TO_MOVE])
@@ -251,7 +251,7 @@ def turn_choice(st, setup, wk, actions, n, spite, beam, depth):
     return reveal_i
 
 
-@kernel
+@internal
 def answer(st, setup, n):
     """In a negate window: 1 (the first negate) or 0 (pass), by the rules in the module's docstring."""
     if n < 2:

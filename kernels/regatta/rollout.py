@@ -21,7 +21,7 @@ stream at this decision and the copy's number j: reproducible, and every candida
 
 import numpy as np
 
-from kernels.jit import kernel
+from kernels.jit import internal, kernel
 from kernels.regatta.engine import (
     C_COLS,
     C_NCARD,
@@ -50,7 +50,7 @@ from kernels.rng import next_u64, stream_init
 PURPOSE_ROLLOUT = 8
 
 
-@kernel
+@internal
 def _copy(dst, src):
     """src into dst element by element (a slice assignment may copy through numba's allocator)."""
     flat = dst.reshape(dst.size)
@@ -78,7 +78,7 @@ def copy_state(dst, src):
     _copy(dst.tiles_rng, src.tiles_rng)
 
 
-@kernel
+@internal
 def _sort_counts(items, n, kinds):
     """items[:n] in ascending order (a counting sort: values below `kinds`)."""
     put = 0
@@ -92,7 +92,7 @@ def _sort_counts(items, n, kinds):
         put += c
 
 
-@kernel
+@internal
 def determinize(sim, setup, pool, seen, seat):
     """Deal again, from sim.rng, what `seat` cannot see (the module's docstring), in place. Each pool is
     put in a fixed order (tile number, card type) before its shuffle, so the deal depends on what is
@@ -159,7 +159,7 @@ def dealt_copy(sim, st, setup, pool, seen, seat, key, j):
     determinize(sim, setup, pool, seen, seat)
 
 
-@kernel
+@internal
 def _outcome(sim, setup, me):
     """1 a win of `me`'s boat, 0 another's; unfinished: 1, 1/2 or 0 as its path is shorter, equal, longer."""
     w = sim.sc[S_WINNER]
@@ -169,7 +169,7 @@ def _outcome(sim, setup, me):
     return 1.0 if own < rival else (0.5 if own == rival else 0.0)
 
 
-@kernel
+@internal
 def continuation(sim, setup, acts, me, horizon):
     """Greedy bots in every seat until the race ends or its turn count reaches `horizon`."""
     while not terminal(sim, setup) and sim.sc[S_TURN] < horizon:
@@ -179,7 +179,7 @@ def continuation(sim, setup, acts, me, horizon):
     return _outcome(sim, setup, me)
 
 
-@kernel
+@internal
 def _add(wk, m, actions, i):
     """Candidate action i (unless it is one already); returns the count."""
     for q in range(m):
@@ -191,7 +191,7 @@ def _add(wk, m, actions, i):
     return m + 1
 
 
-@kernel
+@internal
 def candidates(st, setup, wk, actions, n, top):
     """The greedy's choice, then the `top` card plays of least value after them, then the trade-or-end."""
     me = boat_of(setup, st.sc[S_TO_MOVE])
@@ -217,7 +217,7 @@ def candidates(st, setup, wk, actions, n, top):
     return _add(wk, m, actions, trade_or_end(setup, actions, n))
 
 
-@kernel
+@internal
 def turn_choice(st, setup, wk, actions, n, rng, k, top, rounds):
     """The rollout's action in its turn (the index into actions)."""
     if actions[0, 0] != END:  # over the hand limit: the greedy discards
@@ -244,7 +244,7 @@ def turn_choice(st, setup, wk, actions, n, rng, k, top, rounds):
     return _index(wk, actions, n, best_q)
 
 
-@kernel
+@internal
 def _index(wk, actions, n, q):
     for i in range(n):
         if actions[i, 0] == wk.cand[q, 0] and actions[i, 1] == wk.cand[q, 1] and actions[i, 2] == wk.cand[q, 2] \

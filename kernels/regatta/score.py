@@ -8,7 +8,7 @@ twin; tests/regatta/test_bots.py checks all three on random positions."""
 
 import numpy as np
 
-from kernels.jit import inline, kernel
+from kernels.jit import inline, internal, kernel
 from kernels.regatta.engine import (
     ADV1,
     ADV2,
@@ -31,7 +31,7 @@ WIN = -1e9  # the value of a move onto the sea tile
 MASK_BITS = 62  # grids whose cells and off-map places fit in an int64 (bit 63 never set: no sign trouble)
 
 
-@kernel
+@internal
 def _link(st, setup, x, n, side):
     """The cost of moving from x to its neighbour n on `side` as the seat sees it: 1 along meeting rivers,
     UNKNOWN into a face-down tile (assumed open), 0 for no way."""
@@ -101,7 +101,7 @@ def path_score_dijkstra(st, setup, pos):
     return best if best < FAR else stuck
 
 
-@kernel
+@internal
 def _lowest_h(bits, cells, cols, sea):
     """The least distance-to-go estimate (rows to the goal row, plus columns to the sea) over the set cells."""
     low = FAR
@@ -120,7 +120,7 @@ def _lowest_h(bits, cells, cols, sea):
     return low
 
 
-@kernel
+@internal
 def fits_masks(setup):
     """Whether the grid's cells and off-map places fit the bit-mask search (else the Dijkstra search)."""
     return setup.cfg[C_ROWS] * setup.cfg[C_COLS] + setup.cfg[C_COLS] <= MASK_BITS
@@ -178,7 +178,7 @@ def board(st, setup, sea):
             in_n, in_e, in_s, in_w)
 
 
-@kernel
+@internal
 def with_open(bd, setup, x, o):
     """The board bd with the face-up cell x opening to the sides in o (after a swap or a turn there)."""
     down, stop, go_n, go_e, go_s, go_w, in_n, in_e, in_s, in_w = bd
@@ -199,7 +199,7 @@ def with_open(bd, setup, x, o):
             (in_n & off) | n_, (in_e & off) | e_, (in_s & off) | s_, (in_w & off) | w_)
 
 
-@kernel
+@internal
 def _forward(cells, bd, cols):
     """(the face-up cells one step from `cells` at cost 1, the face-down ones at cost UNKNOWN) on bd."""
     down, stop, go_n, go_e, go_s, go_w, in_n, in_e, in_s, in_w = bd
@@ -212,7 +212,7 @@ def _forward(cells, bd, cols):
         (step_n | step_s | step_e | step_w) & down
 
 
-@kernel
+@internal
 def _backward(cells, bd, cols):
     """(the cells that step into the face-up `cells` at cost 1, those that step into the face-down ones at
     cost UNKNOWN) on bd: _forward backwards."""
@@ -224,7 +224,7 @@ def _backward(cells, bd, cols):
         ((dn << cols) & go_n) | ((dn >> cols) & go_s) | ((dn >> 1) & go_e) | ((dn << 1) & go_w)
 
 
-@kernel
+@internal
 def _start(bd, setup, pos):
     """(seen, at distance 0, 1, 3) as a walk from pos begins: off the map, the only way in is the start tile
     in front."""
@@ -241,7 +241,7 @@ def _start(bd, setup, pos):
     return one << pos, none, front & in_s, none
 
 
-@kernel
+@internal
 def _walk(bd, setup, sea, pos, stuck_too):
     """The level-by-level search of path_score on the board bd from pos: the cost to the target, or with
     none reached the STUCK value when stuck_too (else -1: most searches reach the target, so the costlier
@@ -275,7 +275,7 @@ def _walk(bd, setup, sea, pos, stuck_too):
     return stuck if stuck_too else -1
 
 
-@kernel
+@internal
 def search(bd, setup, sea, pos):
     """path_score from pos on the board bd (board(st, setup, sea), perhaps with_open since)."""
     d = _walk(bd, setup, sea, pos, False)
@@ -304,7 +304,7 @@ def _swapped(pos, b, c):
     return c if pos == b else (b if pos == c else pos)
 
 
-@kernel
+@internal
 def _rivals_on(bd, setup, sea, st, me, b, c):
     """The least search of the other boats on the board bd, each where it is once the tiles of b and c swap
     (b = c = -1: no swap); FAR with none."""
@@ -317,7 +317,7 @@ def _rivals_on(bd, setup, sea, st, me, b, c):
     return rival
 
 
-@kernel
+@internal
 def _masks_serve(st, setup):
     """Whether the bit-mask board serves this position: the grid fits and every boat is placed."""
     if not fits_masks(setup):
@@ -328,7 +328,7 @@ def _masks_serve(st, setup):
     return True
 
 
-@kernel
+@internal
 def rival_path(st, setup, me):
     """The shortest path_score of the other boats (FAR with none)."""
     rival = FAR
@@ -343,7 +343,7 @@ def rival_path(st, setup, me):
     return rival
 
 
-@kernel
+@internal
 def value_on(bd, setup, sea, st, me, spite):
     """value on the board bd = board(st, setup, sea) (every boat placed)."""
     own = search(bd, setup, sea, st.boat[me])
@@ -352,7 +352,7 @@ def value_on(bd, setup, sea, st, me, spite):
     return own - spite * min(_rivals_on(bd, setup, sea, st, me, -1, -1), STUCK)
 
 
-@kernel
+@internal
 def value(st, setup, me, spite):
     """What a seat minimises: its boat's path_score less `spite` x the nearest rival boat's."""
     if _masks_serve(st, setup):
@@ -364,7 +364,7 @@ def value(st, setup, me, spite):
     return own - spite * min(rival_path(st, setup, me), STUCK)
 
 
-@kernel
+@internal
 def standing(st, setup, me, spite):
     """(board, sea column, value now, the rivals' least path now: FAR without spite), what value_with reads."""
     sea = sea_column(st, setup)
@@ -378,7 +378,7 @@ def standing(st, setup, me, spite):
     return bd, sea, own - spite * min(rival, STUCK), rival
 
 
-@kernel
+@internal
 def value_after(st, setup, me, spite, kind, b, c, mover):
     """value once the card action (kind, b, c) of `mover`'s boat happened (undone before returning)."""
     if kind == ADV1 or kind == ADV2:
@@ -396,7 +396,7 @@ def value_after(st, setup, me, spite, kind, b, c, mover):
     return v
 
 
-@kernel
+@internal
 def _sea_after_swap(st, setup, sea, b, c):
     """sea_column once the tiles of cells b and c (both face up) swap."""
     cols = setup.cfg[C_COLS]
@@ -410,7 +410,7 @@ def _sea_after_swap(st, setup, sea, b, c):
     return after
 
 
-@kernel
+@internal
 def _board_after(bd, setup, sea, st, kind, b, c):
     """(board, sea column) once the face-up tile at b turns (kind ROTATE, c quarter turns) or the face-up
     tiles of b and c swap, each cell taking the other's tile as it lies."""
@@ -478,7 +478,7 @@ def target_levels(bd, setup, sea, cum, limit):
         now, next1, next2, next3 = next1, next2, next3, np.int64(0)
 
 
-@kernel
+@internal
 def may_beat(after, setup, changed, start_changed, target_changed, pos, reach, back, limit, k):
     """Whether the board `after`, `bd` changed at the face-up cells `changed` (a mask) by a swap or a turn,
     may give a path_score of at most k, given reach = reach_levels and back = target_levels of the board
@@ -547,7 +547,7 @@ def path_after_below(bd, setup, sea, st, me, kind, b, c, reach, back, limit, bes
     return float(search(after, setup, sea_after, _swapped(pos, b, c)))
 
 
-@kernel
+@internal
 def keep_rank(setup, k):
     """0 a card that cannot move the boat, 1 a move card, 2 a negate: the order bots trade them in."""
     if setup.card_act[k, 0] == NEGATE:

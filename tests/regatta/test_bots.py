@@ -13,6 +13,7 @@ from analyzer.regatta import reference as R
 from analyzer.regatta import reference_bots as RB
 from analyzer.regatta import rules as rules_module
 from analyzer.regatta.arms import BOTS
+from analyzer.regatta.simulation import trace_game
 from kernels.regatta import bots as B
 from kernels.regatta import engine as E
 from kernels.regatta import score as S
@@ -22,12 +23,9 @@ RULES = rules_module.load()
 
 def kernel_game(players, team, seed, game, codes, params):
     setup = E.make_setup(RULES, players, team)
-    state = E.make_state(setup)
-    trace = np.zeros((20_000, 5), np.int64)
-    m = B.play_trace(setup, state, np.array(codes + [0] * (4 - len(codes))),
-                     np.array(params + [[0.0] * 4] * (4 - len(params))), seed, game,
-                     np.zeros((E.MAX_ACTIONS, 4), np.int64), np.zeros(2, np.uint64), trace, B.make_work(setup))
-    return [tuple(int(v) for v in row[1:]) for row in trace[:m]], state
+    trace, state = trace_game(setup, np.array(codes + [0] * (4 - len(codes))),
+                              np.array(params + [[0.0] * 4] * (4 - len(params))), seed, game)
+    return [tuple(int(v) for v in row[1:]) for row in trace], state
 
 
 def arm(label):

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from analyzer.regatta import reference as R
 from analyzer.regatta import rules as rules_module
-from kernels.regatta import bots as B
+from analyzer.regatta.simulation import play_games, trace_game
 from kernels.regatta import engine as E
 
 RULES = rules_module.load()
@@ -14,12 +14,8 @@ RULES = rules_module.load()
 
 def kernel_game(players, team, seed, game):
     setup = E.make_setup(RULES, players, team)
-    state = E.make_state(setup)
-    actions = np.zeros((E.MAX_ACTIONS, 4), np.int64)
-    trace = np.zeros((20_000, 5), np.int64)
-    m = B.play_trace(setup, state, np.zeros(4, np.int64), np.zeros((4, 4)), seed, game, actions,
-                     np.zeros(2, np.uint64), trace, B.make_work(setup))
-    return [tuple(int(v) for v in row[1:]) for row in trace[:m]], state
+    trace, state = trace_game(setup, np.zeros(4, np.int64), np.zeros((4, 4)), seed, game)
+    return [tuple(int(v) for v in row[1:]) for row in trace], state
 
 
 @settings(max_examples=30, deadline=None)
@@ -38,8 +34,7 @@ def test_invariants_on_many_games():
     setup = E.make_setup(RULES, 3, False)
     state = E.make_state(setup)
     out = np.zeros((E.N_COLS, 300), np.int32)
-    B.play_range(setup, state, np.array([1, 0, 2, 0]), np.full((4, 4), 0.5), 5, 0, out,
-                 np.zeros((E.MAX_ACTIONS, 4), np.int64), np.zeros(2, np.uint64), B.make_work(setup))
+    play_games(setup, np.array([1, 0, 2, 0]), np.full((4, 4), 0.5), 5, 0, out, st=state)
     winner, turns, capped = out[0], out[1], out[2]
     assert ((winner >= 0) ^ (capped == 1)).all()
     assert (turns[capped == 1] == RULES.turn_cap).all() and (turns[capped == 0] < RULES.turn_cap).all()

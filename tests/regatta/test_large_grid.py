@@ -10,6 +10,7 @@ from analyzer.regatta import reference as R
 from analyzer.regatta import reference_bots as RB
 from analyzer.regatta import rules as rules_module
 from analyzer.regatta.arms import BOTS
+from analyzer.regatta.simulation import trace_game
 from kernels.regatta import bots as B
 from kernels.regatta import engine as E
 
@@ -34,12 +35,9 @@ BIG = {(10, 8): grid_rules(10, 8), (12, 8): grid_rules(12, 8)}
 
 def kernel_game(rules, players, team, seed, game, codes, params):
     setup = E.make_setup(rules, players, team)
-    state = E.make_state(setup)
-    trace = np.zeros((20_000, 5), np.int64)
-    m = B.play_trace(setup, state, np.array(codes + [0] * (4 - len(codes))),
-                     np.array(params + [[0.0] * B.N_PARAMS] * (4 - len(params))), seed, game,
-                     np.zeros((E.MAX_ACTIONS, 4), np.int64), np.zeros(2, np.uint64), trace, B.make_work(setup))
-    return [tuple(int(v) for v in row[1:]) for row in trace[:m]], state
+    trace, state = trace_game(setup, np.array(codes + [0] * (4 - len(codes))),
+                              np.array(params + [[0.0] * B.N_PARAMS] * (4 - len(params))), seed, game)
+    return [tuple(int(v) for v in row[1:]) for row in trace], state
 
 
 def test_the_grids_are_larger_than_a_64_bit_mask():
