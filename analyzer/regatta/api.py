@@ -12,7 +12,6 @@ prints; with `out=FOLDER` it also writes what the command's `--out` writes, all 
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shlex
 from dataclasses import dataclass, field
@@ -27,7 +26,7 @@ from analyzer.errors import UserError
 from analyzer.io import atomic_write_parquet, read_data_file
 from analyzer.lineup import one_in_each_seat, split_arms
 from analyzer.params import check_seed, check_whole
-from analyzer.provenance import provenance
+from analyzer.provenance import data_file, provenance
 from analyzer.regatta import rules as rules_module
 from analyzer.regatta.arms import BOTS
 from analyzer.regatta.simulation import path_tracks, regatta_job, table_frame
@@ -81,13 +80,13 @@ def _bot_rates(cols: np.ndarray, bots: list[str], team: bool) -> list[dict]:
 
 
 def _rules(path, rule, flag: str = "--rules") -> tuple[dict, dict, list[str]]:
-    """(the rules data for the job, its provenance for summary.json, the assumptions it rests on): the packaged
-    rules, or the file `path` over them, with the --rule switches `rule`."""
+    """(the rules data for the job, its summary keys, the assumptions it rests on): the packaged rules, or the file
+    `path` over them, with the --rule switches `rule`. The keys: `rules_data` (analyzer.provenance.data_file: the
+    file's name and sha256, or "packaged" and the packaged files' sha256) and `rule_options` (the switches)."""
     r = rules_module.load(path, flag, rule)
-    where = {"file": "packaged", "sha256": "packaged"}
-    if path is not None:
-        where = {"file": Path(path).name, "sha256": hashlib.sha256(read_data_file(path)).hexdigest()}
-    return r.source, where | {"options": dict(r.chosen)}, rules_module.assumptions(r)
+    content = rules_module.packaged_bytes() if path is None else read_data_file(path)
+    keys = {"rules_data": data_file(None if path is None else Path(path).name, content), "rule_options": dict(r.chosen)}
+    return r.source, keys, rules_module.assumptions(r)
 
 
 def _bot_names(bots) -> list[str]:
@@ -165,7 +164,7 @@ def simulate(players: int = 2, bots: str | list[str] = "greedy", games: int | No
     runner's threads, chunk_size, progress, dask_local, scheduler, checkpoint, long_run.
     """
     _check_arguments(players, bots, games, seed, command, out, {"rules": rules}, rule, {"team": team})
-    data, where, assumptions = _rules(rules, rule)
+    data, rules_keys, assumptions = _rules(rules, rule)
     job = regatta_job(players, _bot_names(bots), seed, team, data)
     options = fixed_games(games, DEFAULT_SIMULATE_GAMES, "regatta simulate", **run)
     out = api_out_dir(out, "regatta simulate")  # (every input checked before any race)
@@ -181,7 +180,7 @@ def simulate(players: int = 2, bots: str | list[str] = "greedy", games: int | No
     turns = stats.mean_ci(cols[1].astype(float))
     capped = float(cols[2].mean())
     summary = provenance("regatta", seed, command, assumptions) | {
-        "players": players, "bots": job.spec["bots"], "team": team, "rules": where, "games": int(cols.shape[1]),
+        "players": players, "bots": job.spec["bots"], "team": team, **rules_keys, "games": int(cols.shape[1]),
         "turns": turns, "capped": capped, "seat_win": seat, "bot_win": bot_rows}
     headline = _headline(seat, bot_rows, job.spec["bots"], team)
     result = SimulationResult(summary, _table(cols), headline, cols)
@@ -237,14 +236,14 @@ def compare(players: int = 2, bots: str | list[str] = "blocker,greedy", games: i
     _check_arguments(players, bots, games, seed, command, out, {"variant": variant}, rule, {})
     names = _bot_names(bots)
     options = fixed_games(games, DEFAULT_COMPARE_GAMES, "regatta compare", **run)
-    data, where, assumptions = _rules(None, rule)
+    data, rules_keys, assumptions = _rules(None, rule)
     if command is None:
         command = _command("compare", players, bots, games, seed, (["--variant", str(variant)] if variant is not None
                                                                    else []) + _rule_words(rule), out,
                            DEFAULT_COMPARE_GAMES)
     if variant is not None:
         return _compare_rules(players, names[0], seed, Path(variant), out, command, options, rule,
-                              (data, where, assumptions))
+                              (data, rules_keys, assumptions))
     if len(names) != 2:
         raise UserError(f"--bots {bots if isinstance(bots, str) else ','.join(names)!r}: give two bots, a,b")
     a, b = names
@@ -259,7 +258,7 @@ def compare(players: int = 2, bots: str | list[str] = "blocker,greedy", games: i
     headline = (f"{a} wins {pct(share.mean())} of races against {b} (fair share {pct(1 / players)}), "
                 f"{num(100 * edge['mean'], 1)} points more (95% CI {num(100 * lo, 1)} to {num(100 * hi, 1)})")
     summary = provenance("regatta", seed, command, assumptions) | {
-        "players": players, "a": a, "b": b, "rules": where, "games": int(share.size), "share": float(share.mean()),
+        "players": players, "a": a, "b": b, **rules_keys, "games": int(share.size), "share": float(share.mean()),
         "edge": edge}
     table = pl.concat([_table(c).with_columns(pl.lit(s + 1, pl.Int64).alias("seat_of_a")) for s, c in enumerate(runs)])
     result = CompareResult(summary, table, headline)
@@ -271,8 +270,8 @@ def compare(players: int = 2, bots: str | list[str] = "blocker,greedy", games: i
 
 def _compare_rules(players: int, bot: str, seed: int, variant: Path, out, command: str, options, rule,
                    base_rules: tuple) -> CompareResult:
-    data, where, assumptions = base_rules
-    other, other_where, other_assumptions = _rules(variant, rule, "--variant")
+    data, rules_keys, assumptions = base_rules
+    other, other_keys, other_assumptions = _rules(variant, rule, "--variant")
     assumptions = assumptions + [f"{variant.name} (the variant): {a}" for a in other_assumptions
                                  if a not in assumptions]
     jobs = [regatta_job(players, [bot], seed, rules_data=data), regatta_job(players, [bot], seed, rules_data=other)]
@@ -286,7 +285,8 @@ def _compare_rules(players: int, bot: str, seed: int, variant: Path, out, comman
     headline = (f"With {variant.name}, races last {num(abs(diff['mean_diff']), 1)} turns {more} "
                 f"(95% CI {num(lo, 1)} to {num(hi, 1)} turns {more}; {bot} in every seat)")
     summary = provenance("regatta", seed, command, assumptions) | {
-        "players": players, "bot": bot, "rules": where, "variant": other_where, "games": int(base.shape[1]),
+        "players": players, "bot": bot, **rules_keys,
+        **{f"variant_{k}": v for k, v in other_keys.items()}, "games": int(base.shape[1]),
         "diff": diff}
     table = pl.concat([_table(c).with_columns(pl.lit(k, pl.Int64).alias("variant"))
                        for k, c in enumerate((base, changed))])

@@ -68,6 +68,12 @@ def _default_data() -> dict:
     return data
 
 
+def packaged_bytes() -> bytes:
+    """The packaged data files' bytes one after the other, in FILES order: what summaries hash as the packaged
+    rules (`cat rules.toml tiles.toml cards.toml | sha256sum` in analyzer/regatta/data)."""
+    return b"".join(resources.files("analyzer.regatta").joinpath("data", name).read_bytes() for name in FILES)
+
+
 def _shape(where: str, data: dict, options: dict) -> None:
     """Every section of the right type (a table, or a list of tables) holding only known keys."""
     known_keys(where, data, (*TABLES, *LISTS), "the top level")

@@ -103,20 +103,21 @@ def path_figure(tracks: np.ndarray, path: Path, stuck: int = 1000, least: int = 
 RULEBOOK = "the paper-boat regatta rulebook (Spanish)"
 
 
-def _rules_text(where: dict) -> str:
-    if where.get("file") == "packaged":
-        return "the packaged rules data (analyzer/regatta/data)"
-    return f"{where['file']} (sha256 {where['sha256'][:12]}) over the packaged rules data"
+def _rules_text(rules_data: dict) -> str:
+    """A summary's rules_data (analyzer.provenance.data_file) in words."""
+    if rules_data["file"] == "packaged":
+        return f"the packaged rules data (analyzer/regatta/data, sha256 {rules_data['sha256'][:12]})"
+    return f"{rules_data['file']} (sha256 {rules_data['sha256'][:12]}) over the packaged rules data"
 
 
 def reproduce(summary: dict) -> list:
     """The closing "Reproduce" section: the exact command, then what it rests on."""
-    items = [f"seed: {summary['seed']} (--seed; the rulebook is {RULEBOOK})", f"rules: {_rules_text(summary['rules'])}"]
-    if summary.get("variant"):
-        items.append(f"variant: {_rules_text(summary['variant'])}")
-    if summary["rules"].get("options"):
-        chosen = summary["rules"]["options"].items()
-        items.append("rule switches: " + ", ".join(f"{k}={str(v).lower()}" for k, v in chosen))
+    items = [f"seed: {summary['seed']} (--seed; the rulebook is {RULEBOOK})",
+             f"rules: {_rules_text(summary['rules_data'])}"]
+    if summary.get("variant_rules_data"):
+        items.append(f"variant: {_rules_text(summary['variant_rules_data'])}")
+    if summary.get("rule_options"):
+        items.append("rule switches: " + ", ".join(f"{k}={str(v).lower()}" for k, v in summary["rule_options"].items()))
     items.append("versions: " + ", ".join(f"{k} {v}" for k, v in summary.get("versions", {}).items()))
     return reproduce_blocks(summary, items)
 

@@ -56,13 +56,17 @@ def test_compare_names_the_bad_argument(kwargs, fragment):
 
 
 def test_summary_records_the_rules_and_their_hash(tmp_path):
-    """summary.json names the rules file and its sha256 ("packaged" without one), and the assumptions follow
-    the rules in force: a 5x3 grid is reported as 5x3."""
+    """summary.json names the rules file and its sha256 as rules_data ("packaged" and the packaged files' sha256
+    without one), the switches as rule_options, and the assumptions follow the rules in force: a 5x3 grid is
+    reported as 5x3."""
     import hashlib
 
+    data = Path(regatta.__file__).parent / "data"
+    packaged = b"".join((data / name).read_bytes() for name in ("rules.toml", "tiles.toml", "cards.toml"))
     r = regatta.simulate(games=4, threads=1, progress=False)
-    assert r.summary["rules"] == {"file": "packaged", "sha256": "packaged",
-                                  "options": {"reshuffle_at_once": True, "team_deal_at_limit": False}}
+    assert r.summary["rules_data"] == {"file": "packaged", "sha256": hashlib.sha256(packaged).hexdigest()}
+    assert r.summary["rule_options"] == {"reshuffle_at_once": True, "team_deal_at_limit": False}
+    assert "rules" not in r.summary
     assert r.summary["assumptions"][0].startswith("grid 6x4")
     small = tmp_path / "small.toml"
     small.write_text('tile = [{ pile = "river", open = "NS", count = 6, mark = "event" }, '
@@ -71,12 +75,19 @@ def test_summary_records_the_rules_and_their_hash(tmp_path):
                      '{ pile = "goal", open = "ESW", count = 1, sea = true }, '
                      '{ pile = "start", open = "NS", count = 3 }]\n[grid]\nrows = 5\ncols = 3\n')
     r = regatta.simulate(games=4, threads=1, progress=False, rules=small, rule=["reshuffle_at_once=false"])
-    assert r.summary["rules"]["file"] == "small.toml"
-    assert r.summary["rules"]["sha256"] == hashlib.sha256(small.read_bytes()).hexdigest()
-    assert r.summary["rules"]["options"]["reshuffle_at_once"] is False
+    assert r.summary["rules_data"] == {"file": "small.toml", "sha256": hashlib.sha256(small.read_bytes()).hexdigest()}
+    assert r.summary["rule_options"]["reshuffle_at_once"] is False
     text = " ".join(r.summary["assumptions"])
     assert "grid 5x3" in text and "6x4" not in text and "9 of the 15 tiles draw a card" in text
     assert "--rules" in r.summary["command"] and "--rule reshuffle_at_once=false" in r.summary["command"]
+    variant = data / "variants" / "marked_tiles.toml"
+    c = regatta.compare(games=4, threads=1, progress=False, variant=variant, out=tmp_path / "c")
+    assert c.summary["rules_data"]["file"] == "packaged" and c.summary["rule_options"]["reshuffle_at_once"] is True
+    assert c.summary["variant_rules_data"] == {"file": "marked_tiles.toml",
+                                               "sha256": hashlib.sha256(variant.read_bytes()).hexdigest()}
+    assert set(c.summary["variant_rule_options"]) == set(c.summary["rule_options"])
+    reproduce = (tmp_path / "c" / "report.md").read_text("utf-8").split("## Reproduce")[1]
+    assert f"variant: marked_tiles.toml (sha256 {c.summary['variant_rules_data']['sha256'][:12]})" in reproduce
 
 
 def test_the_report_opens_with_the_answer_and_ends_with_reproduce(tmp_path):
@@ -90,7 +101,8 @@ def test_the_report_opens_with_the_answer_and_ends_with_reproduce(tmp_path):
     assert "fair share 50.0%" in first and "against random" in first
     reproduce = md.split("## Reproduce")[1]
     assert "tabletop regatta simulate --players 2 --bots greedy,random --games 40 --seed 2 --out" in reproduce
-    assert "rules: the packaged rules data" in reproduce and "seed 003" not in md
+    assert f"rules: the packaged rules data (analyzer/regatta/data, sha256 {r.summary['rules_data']['sha256'][:12]})" \
+        in reproduce and "seed 003" not in md
     assert "races won (%)" in md and "95% CI (%)" in md
     one = regatta.simulate(players=3, bots="greedy", games=20, seed=2, threads=1, progress=False)
     assert one.headline.startswith("Seat ") and "greedy in every seat" in one.headline
