@@ -237,7 +237,7 @@ def simulate(players: int = 1, bots: str | list[str] = "greedy", games: int | No
                     f"{num(mean['mean'], 1)} points on average ({_ci(mean)}, {cols.shape[1]:,} games)")
     summary = provenance("meographic", seed, command, _assumptions(players, rule_set)) | {
         "players": players, "bots": labels, "games": int(cols.shape[1]), "rules": rule_set.name,
-        "rules_file": rule_set.file, "rules_sha256": rule_set.sha256, "rule_switches": rule_set.values,
+        "rules_data": rule_set.rules_data, "rules_sha256": rule_set.sha256, "rule_options": rule_set.values,
         "mean_score": mean, "bag_out": bag,
         "bot_score": {b: stats.mean_ci(v) for b, v in by_bot.items()}, "seat": seat,
         "sources": dict(zip(analysis.SOURCES, _sources(cols, rule_set, players, [list(range(players))])[0].tolist())),
@@ -347,7 +347,7 @@ def compare(players: int = 1, bots: str | list[str] = "planner,greedy", games: i
                 f"{num(lo, 1)} to {num(hi, 1)}; {where}, {n:,} games)")
     summary = provenance("meographic", seed, command, _assumptions(players, base)) | {
         "players": players, "a": a, "b": b, "bots": [arms[0].label, arms[1].label], "games": int(n),
-        "rules": base.name, "rules_file": base.file, "rules_sha256": base.sha256, "rule_switches": base.values,
+        "rules": base.name, "rules_data": base.rules_data, "rules_sha256": base.sha256, "rule_options": base.values,
         "a_score": stats.mean_ci(got["a_score"]), "b_score": stats.mean_ci(got["b_score"]), "diff": diff,
         "run": arms_run_info(results)}
     sentence = (f"Played on the same {n:,} games (common random numbers: the same bag and mission cards for both), "
@@ -419,9 +419,9 @@ def _compare_rules(base: RuleSet, other: RuleSet, variant: Path, players: int, b
                 f"{'s' if players > 1 else ''}, {n:,} games on the same seeds)")
     base_runs, other_runs = got.pop("runs")
     summary = provenance("meographic", seed, command, _assumptions(players, base, other)) | {
-        "players": players, "bot": bot, "variant": str(variant), "rules": base.name, "rules_file": base.file,
-        "rules_sha256": base.sha256, "variant_rules": other.name, "variant_file": other.file,
-        "variant_sha256": other.sha256, "rule_switches": base.values,
+        "players": players, "bot": bot, "rules": base.name, "rules_data": base.rules_data,
+        "rules_sha256": base.sha256, "rule_options": base.values, "variant_rules": other.name,
+        "variant_rules_data": other.rules_data, "variant_rules_sha256": other.sha256,
         "games": n, **{k: v for k, v in got.items() if k not in ("bot", "players", "games")}, "headline": headline}
     frames = [_table(c, r, players).with_columns(pl.lit(k, pl.Int64).alias("variant"))
               for k, (c, r) in enumerate(((base_runs, base), (other_runs, other)))]

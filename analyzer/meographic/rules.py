@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.errors import UserError
+from analyzer.provenance import data_file
 from analyzer.rules_file import RuleOption, choose_options, known_keys, read_text, read_toml, rule_options
 
 ANY = 99  # a shape cell needing any tile ("*")
@@ -78,7 +79,7 @@ class RuleSet:
     sources: tuple[str, ...]
     options: dict  # {name: RuleOption} the switches where the seed is open
     values: dict  # {name: bool} their values in force
-    file: dict  # which file was read: {"file": the --rules file's name or "packaged", "sha256": of its text}
+    rules_data: dict  # the file read (analyzer.provenance.data_file): {"file": its name or "packaged", "sha256"}
 
     @property
     def card_scores_once(self) -> bool:
@@ -310,12 +311,12 @@ def _check_completable(missions_file: str, missions: list[Mission], types: list[
 
 
 def _read_toml(path, option: str) -> tuple[dict, str]:
-    """The TOML of a --rules/--variant FILE and the sha256 of its text: a regular file of bounded size (never
-    /dev/zero), UTF-8 with or without a byte-order mark; errors name the option."""
+    """The TOML of a --rules/--variant FILE and its text: a regular file of bounded size (never /dev/zero), UTF-8
+    with or without a byte-order mark; errors name the option."""
     if isinstance(path, bool) or not isinstance(path, (str, os.PathLike)):
         raise UserError(f"{option} must be a file path (a text or a path), got {type(path).__name__} {path!r}")
     text = read_text(path, f"{option} file")
-    return read_toml(path, f"{option} file", text), hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return read_toml(path, f"{option} file", text), text
 
 
 def _default_text(name: str) -> str:
@@ -336,7 +337,7 @@ def _parse_options(file: str, raw: dict) -> dict[str, RuleOption]:
     return rule_options(file, table)
 
 
-def parse_rules(parts: dict, name: str = "default", rule=None, file: dict | None = None) -> RuleSet:
+def parse_rules(parts: dict, name: str = "default", rule=None, rules_data: dict | None = None) -> RuleSet:
     """A rule set from {"tiles": (file label, table), "missions": (file label, table), "options": (file label,
     table)} (tomllib tables), the options switched by `rule` ({name: bool} or "name=value" texts)."""
     tiles_file, tiles_raw = parts["tiles"]
@@ -356,13 +357,14 @@ def parse_rules(parts: dict, name: str = "default", rule=None, file: dict | None
     sources = tuple(dict.fromkeys(_text_or(label, raw, "source", f"{label}: no source given")
                                   for label, raw in (parts["tiles"], parts["missions"])))
     return RuleSet(name, tuple(codes), tuple(names), tuple(types), tuple(points), tuple(missions), data, sources,
-                   options, values, file or _packaged())
+                   options, values, rules_data or _packaged())
 
 
 @cache
 def _packaged() -> dict:
-    text = _default_text("tiles.toml") + _default_text("missions.toml")
-    return {"file": "packaged", "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest()}
+    """The packaged files' rules_data: the sha256 of tiles.toml's and missions.toml's bytes one after the other."""
+    data = resources.files("analyzer.meographic").joinpath("data")
+    return data_file(None, b"".join(data.joinpath(name).read_bytes() for name in ("tiles.toml", "missions.toml")))
 
 
 @cache
@@ -384,7 +386,7 @@ def load_rules(path=None, rule=None, option: str = "--rules") -> RuleSet:
     --rule gives them, or {name: bool})."""
     if path is None:
         return default_rules() if rule is None else parse_rules(_defaults(), rule=rule)
-    raw, sha = _read_toml(path, option)
+    raw, text = _read_toml(path, option)
     label = str(path)
     known_keys(label, raw, RULES_FILE_KEYS, "the top level")
     if ("types" in raw) != ("tiles" in raw):
@@ -395,7 +397,7 @@ def load_rules(path=None, rule=None, option: str = "--rules") -> RuleSet:
     raw = {**raw, "source": _text_or(label, raw, "source", f"{Path(path).name} (a designer's file)")}
     name = _text_or(label, raw, "name", Path(path).stem)
     parts = {**_defaults(), **{k: (label, raw) for k in ("tiles", "missions") if k in raw}}
-    return parse_rules(parts, name, rule, {"file": Path(path).name, "sha256": sha})
+    return parse_rules(parts, name, rule, data_file(Path(path).name, text))
 
 
 def rules_from_data(data: dict, name: str) -> RuleSet:

@@ -2,8 +2,10 @@
 played, as the command line does: a wrong type, an unknown keyword or a value out of range is one UserError
 naming the argument; the caller's stderr stays open. Tables hold the columns of the seats that play."""
 
+import hashlib
 import os
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -61,14 +63,16 @@ def test_an_int_for_a_path_leaves_the_callers_stderr_open():
     print("still open", file=sys.stderr)
 
 
-def test_solo_tables_hold_one_seat_and_a_rule_switch_reaches_the_summary():
+def test_solo_tables_hold_one_seat_and_the_rules_and_a_switch_reach_the_summary():
     got = api.simulate(players=1, bots="greedy", games=8, seed=3, threads=1, progress=False,
                        rule=["card_scores_once=false"])
     cols = got.games.columns
     assert "score_1" in cols and not any(c.endswith(("_2", "_3", "_4")) for c in cols if not c.startswith(
         ("completed_", "revealed_")))
-    assert "bag_out" in cols and got.summary["rule_switches"] == {"card_scores_once": False}
-    assert got.summary["rules_file"]["file"] == "packaged"
+    assert "bag_out" in cols and got.summary["rule_options"] == {"card_scores_once": False}
+    data = Path(api.__file__).parent / "data"
+    packaged = (data / "tiles.toml").read_bytes() + (data / "missions.toml").read_bytes()
+    assert got.summary["rules_data"] == {"file": "packaged", "sha256": hashlib.sha256(packaged).hexdigest()}
     assert any("card_scores_once=false" in a for a in got.summary["assumptions"])
     assert not any(a.startswith("ties") for a in got.summary["assumptions"])  # solo: no ties to split
     two = api.simulate(players=2, bots="greedy", games=4, seed=3, threads=1, progress=False)

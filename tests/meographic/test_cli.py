@@ -2,6 +2,7 @@
 written); the files each command promises; the seat-rotated comparison and the rules variant exact where the
 answer is known (a bot against itself, a rule set against itself)."""
 
+import hashlib
 import json
 
 import numpy as np
@@ -113,7 +114,11 @@ def test_a_rules_variant_is_paired_game_by_game(tmp_path, capsys):
     assert stdout.startswith("With one_card.toml, planner scores") and "95% CI" in stdout
     table = pl.read_parquet(out / "games.parquet")
     assert table.height == 40 and sorted(set(table["variant"].to_list())) == [0, 1]
-    assert np.isclose(json.loads((out / "summary.json").read_text())["diff"]["mean_diff"],
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["variant_rules_data"] == {"file": "one_card.toml",
+                                             "sha256": hashlib.sha256(variant.read_bytes()).hexdigest()}
+    assert summary["variant_rules"] == "one_card" and summary["rules_data"]["file"] == "packaged"
+    assert np.isclose(summary["diff"]["mean_diff"],
                       (table.filter(pl.col("variant") == 1)["score_1"].cast(float).to_numpy()
                        + table.filter(pl.col("variant") == 1)["score_2"].cast(float).to_numpy()).mean() / 2
                       - (table.filter(pl.col("variant") == 0)["score_1"].cast(float).to_numpy()

@@ -2,6 +2,8 @@
 type, a tile set or a mission that cannot be played is one line naming the file, the entry and what is allowed
 (exit 2 from the command line); a UTF-8 byte-order mark is accepted as the other games accept it."""
 
+import hashlib
+
 import pytest
 
 from analyzer.errors import UserError
@@ -85,8 +87,9 @@ def test_a_byte_order_mark_is_accepted_and_the_file_named_with_its_sha256(tmp_pa
     marked.write_bytes(b"\xef\xbb\xbf" + MISSION.encode("utf-8"))
     a, b = load_rules(plain), load_rules(marked)
     assert a.data == b.data and [m.id for m in b.missions] == ["x"]
-    assert b.file == {"file": "marked.toml", "sha256": a.file["sha256"]}
-    assert default_rules().file["file"] == "packaged"
+    assert b.rules_data == {"file": "marked.toml", "sha256": a.rules_data["sha256"]}
+    assert a.rules_data == {"file": "plain.toml", "sha256": hashlib.sha256(plain.read_bytes()).hexdigest()}
+    assert default_rules().rules_data["file"] == "packaged"
 
 
 def test_the_packaged_files_are_read_strictly_too():
