@@ -368,8 +368,8 @@ def test_a_rules_option_is_switched_recorded_and_checked(tmp_path, capsys):
         code, _, err = run_cli(SIMULATE + ["--seed", "1", "--out", str(tmp_path / name)] + extra, capsys)
         assert code == 0, err
         runs[name] = json.loads((tmp_path / name / "summary.json").read_text())
-    assert runs["default"]["rules"] == {"solo_keep_on_empty_pile": False}
-    assert runs["keep"]["rules"] == {"solo_keep_on_empty_pile": True}
+    assert runs["default"]["rule_options"] == {"solo_keep_on_empty_pile": False}
+    assert runs["keep"]["rule_options"] == {"solo_keep_on_empty_pile": True}
     switched = runs["keep"]["assumptions"][0]
     assert "--rule solo_keep_on_empty_pile=true" in switched and switched not in runs["default"]["assumptions"]
     assert switched in (tmp_path / "keep" / "report.md").read_text()

@@ -215,7 +215,7 @@ def test_a_checkpoint_belongs_to_its_rules(tmp_path):
     again = simulate(**kw, checkpoint=tmp_path / "keep", rules={"solo_keep_on_empty_pile": True})
     assert again.summary["run"]["checkpoint"]["resumed_games"] == 400
     assert stable(again.summary) == stable(first.summary)
-    assert again.summary["rules"] == {"solo_keep_on_empty_pile": True}
+    assert again.summary["rule_options"] == {"solo_keep_on_empty_pile": True}
 
 
 def test_precision_gives_up_at_max_games():

@@ -53,8 +53,8 @@ BAND_RULE = (f"Each sentence names one rank band: the highest band that both arm
              f"enough in both arms to be measured well. When no band above the lowest is reached that "
              f"often by both, it names the band whose reach differs most between the two.")
 # Summary keys that are the same for every arm: kept once, at the top of summary.json.
-_SHARED_KEYS = ("game", "seed", "command", "players", "expansions", "rules", "rules_data", "rank_bands", "assumptions",
-                "versions")
+_SHARED_KEYS = ("game", "seed", "command", "players", "expansions", "rule_options", "rules_data", "rank_bands",
+                "assumptions", "versions")
 
 
 @dataclass(frozen=True)
@@ -261,7 +261,7 @@ def summarize_comparison(arms: list[Arm], columns: list[np.ndarray], seed: int, 
         summary["oracle"] = {"note": f"{ORACLE} is {ORACLE_NOTE}; its gap to a policy is an upper bound on what "
                                      "better play could gain, not a result a player can reach.",
                              "gaps": gaps}
-    summary.update({k: shared[k] for k in ("rules", "rules_data", "rank_bands", "assumptions", "versions")})
+    summary.update({k: shared[k] for k in ("rule_options", "rules_data", "rank_bands", "assumptions", "versions")})
     summary["run"] = arms_run_info(runs)
     return summary
 

@@ -233,7 +233,7 @@ def summarize_counts(setup: Setup, score_values, score_counts, rank_counts, seed
         "expansions": list(setup.expansions),
         "tile_set": {"name": setup.tiles.name, "sha256": setup.tiles.sha256,
                      "reconstruction": setup.tiles.reconstruction, "n_active": int(setup.active.sum())},
-        "rules": dict(setup.rules), "rules_data": rules_data(),
+        "rule_options": dict(setup.rules), "rules_data": rules_data(),
         **provenance("beacon", seed, None, rules.assumption_texts(dict(setup.rules))),
         "threads": threads, "wall_seconds": round(wall, 3),
         "games_per_second": round(played / wall, 1) if played and wall > 0 else None,  # (all resumed: none)
