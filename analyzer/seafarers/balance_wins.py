@@ -168,7 +168,7 @@ def play_balance_wins(scenario: str, players: int, boards: int, rolls: int, heur
     summary["by_wins"] = summarize_wins(seats, board_df, halves, games_per_board, seed) | {
         "bot": bot_name(parse_bot(bot)), "bot_spec": parse_bot(bot).label,
         "drafts_as_income_model": bot == default_bot(exp.heuristic.label),
-        "rules": rules_name, "rules_data": rules.data_file(), "run": run.info,
+        "rules": rules_name, "rules_data": rules.data_file(), "rule_options": dict(rules.chosen), "run": run.info,
         "games_per_second": round(run.played / run.wall, 1) if run.wall > 0 and run.played else None}
     summary["assumptions"] = list(summary["assumptions"]) + wins_assumptions(summary["by_wins"], exp.scenario, rules)
     summary.update(experiment="seafarers balance --by wins", wall_seconds=round(time.perf_counter() - t0, 3))

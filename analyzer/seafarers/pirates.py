@@ -700,7 +700,7 @@ def summarize(setup: RaceSetup, plans: list[Plan], columns: list[np.ndarray], op
         "scenario": {"slug": SLUG, "name": setup.scenario.name, "number": setup.scenario.number,
                      "players": players, "status": setup.scenario.status,
                      "vp_target": setup.scenario.victory.target},
-        **options,
+        **{k: v for k, v in options.items() if k != "rules_file"},  # (the file: rules_data, as every game names it)
         "plans": [{"label": p.label, "description": p.spec.description} for p in plans],
         "raid_rule_text": RAID_RULE_TEXT[options["raid_rule"]],
         "seats": seat_info(setup),

@@ -67,6 +67,7 @@ def test_the_summary_is_the_table_s(small):
     b = s["least_fair_board"]
     assert b["win_rates"] == (seats.filter(seats["board"] == b["board"])["wins"] / 8).to_list()
     assert any("By wins:" in a for a in small.summary["assumptions"])
+    assert s["rules_data"]["file"] == "packaged" and s["rule_options"] == dict(load_rules().chosen)
 
 
 def test_the_same_seed_gives_the_same_result_on_any_number_of_threads(small):

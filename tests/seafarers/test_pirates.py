@@ -3,6 +3,7 @@ fleet's exact chain against simulation, raids and the whole race kernel against 
 race invariants, common random numbers across plans, the report and the CLI."""
 
 import dataclasses
+import hashlib
 import json
 import math
 from fractions import Fraction
@@ -313,7 +314,11 @@ def test_other_rule_data_from_a_file(tmp_path):
     base_run = play_pirates(4, 30, 3, ["cards-first"], rules_file=base)
     assert len(seed_run.setup.deck) == 24 and len(base_run.setup.deck) == 25
     assert (base_run.setup.deck == kpi.DEV_KNIGHT).sum() == 19
-    assert base_run.summary["rules_file"] == str(base) and seed_run.summary["rules_file"] is None
+    assert base_run.summary["rules_data"] == {"file": "base_deck.toml",
+                                              "sha256": hashlib.sha256(base.read_bytes()).hexdigest()}
+    assert seed_run.summary["rules_data"] == {"file": "packaged",
+                                              "sha256": hashlib.sha256(rules_path().read_bytes()).hexdigest()}
+    assert "rules_file" not in base_run.summary
     deck_line = next(a for a in base_run.summary["assumptions"] if a.startswith("Development deck"))
     assert "25 cards, 19 of them knights" in deck_line
     assert any(str(base) in a for a in base_run.summary["assumptions"])
