@@ -5,7 +5,8 @@ For each experiment (simulation command) of each game, through its small Example
 for 1 and 2 threads, other chunk sizes, a Dask cluster and a checkpoint resumed; jobs that pickle and
 rebuild; arms that
 meet the same luck game by game (common random numbers); the command's result tables with the
-declared columns and dtypes, a summary.json with the provenance block, a report; `--help`. For each
+declared columns and dtypes, a summary.json with the provenance block (and any rules file named as rules_data), a
+report; `--help`. For each
 game: its golden trace (tests/<game>/golden_trace.json, written by scripts/golden_traces.py) unchanged.
 """
 
@@ -93,6 +94,27 @@ def _seed(argv: list[str]) -> int:
     return int(argv[argv.index("--seed") + 1])
 
 
+RULES_DATA_KEYS = ("rules_data", "variant_rules_data")  # where a summary names its rules files, in every game
+
+
+def _files_named_elsewhere_than_rules_data(summary, where: str = "") -> list[str]:
+    """Where a summary names a data file other than as rules_data (or a variant's variant_rules_data) holding exactly
+    {"file", "sha256"} (analyzer.provenance.data_file): a record with a "file" key under another key, a key named
+    like a file (`rules_file`), or a rules_data of another shape."""
+    wrong = []
+    for key, value in summary.items():
+        path = f"{where}{key}"
+        if key in RULES_DATA_KEYS:
+            if not (isinstance(value, dict) and set(value) == {"file", "sha256"} and isinstance(value["file"], str)
+                    and len(value["sha256"]) == 64 and set(value["sha256"]) <= set("0123456789abcdef")):
+                wrong.append(f"{path} = {value!r}")
+        elif key.endswith("_file") or isinstance(value, dict) and "file" in value:
+            wrong.append(path)
+        elif isinstance(value, dict):
+            wrong += _files_named_elsewhere_than_rules_data(value, f"{path}.")
+    return wrong
+
+
 @pytest.mark.parametrize("game,experiment", EXPERIMENTS)
 def test_the_command_writes_what_it_promises(game, experiment, tmp_path, capsys, monkeypatch):
     example = _example(experiment)
@@ -115,6 +137,7 @@ def test_the_command_writes_what_it_promises(game, experiment, tmp_path, capsys,
     assert summary["command"] == "tabletop " + " ".join(shlex.quote(a) for a in argv)
     assert {"tabletop_analyzer", "numba", "numpy", "python"} <= set(summary["versions"])
     assert summary["assumptions"] and all(isinstance(a, str) and a for a in summary["assumptions"])
+    assert _files_named_elsewhere_than_rules_data(summary) == []
     for name, columns in example.tables.items():
         schema = {k: str(v) for k, v in pl.read_parquet(out / name).schema.items()}
         assert list(schema) == list(columns), name
