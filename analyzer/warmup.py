@@ -4,6 +4,7 @@ starts warm, and say what is compiling while it does.
     python -m analyzer.warmup                  every game's warm-up groups, each in a process of its own
     python -m analyzer.warmup GAME [GROUP]     one game (one of its groups), in this process
     python -m analyzer.warmup --order G1,G2..  the groups one after another, those of the games named first
+    python -m analyzer.warmup --skip GAME:GROUP every group but that one (scripts/test.sh compiles it beside)
 
 The setup scripts run this after installing; with a warm cache it takes a few seconds. Each game
 (analyzer/games.py) compiles through the very jobs its experiments build (Game.warm_up): Beacon Patrol's
@@ -33,11 +34,11 @@ def _say(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
-def _groups(order: list[str] | None = None) -> list[tuple[str, str]]:
-    """(game id, group) of every registered game, the games named in `order` first and in that order."""
+def _groups(order: list[str] | None = None, skip: tuple[str, str] | None = None) -> list[tuple[str, str]]:
+    """(game id, group) of every registered game but `skip`, the games named in `order` first and in that order."""
     from analyzer.games import games
 
-    pairs = [(gid, group) for gid, game in games().items() for group in game.warm_groups()]
+    pairs = [(gid, group) for gid, game in games().items() for group in game.warm_groups() if (gid, group) != skip]
     if order:
         rank = {gid: i for i, gid in enumerate(order)}
         pairs.sort(key=lambda pair: rank.get(pair[0], len(rank)))
@@ -145,9 +146,9 @@ def _minutes(seconds: float) -> str:
     return f"{seconds} s" if seconds < 90 else f"{seconds // 60}:{seconds % 60:02d} min"
 
 
-def run_all(order: list[str] | None = None, sequential: bool = False) -> int:
-    """Every group in processes of their own (one after another when sequential), saying what compiles."""
-    pairs = _groups(order)
+def run_all(order: list[str] | None = None, sequential: bool = False, skip: tuple[str, str] | None = None) -> int:
+    """Every group but `skip` in processes of their own (one after another when sequential), saying what compiles."""
+    pairs = _groups(order, skip)
     t0 = time.perf_counter()
     cold = [pair for pair in pairs if not is_ready(*pair)]
     wall = 0.0
@@ -190,6 +191,9 @@ def run_all(order: list[str] | None = None, sequential: bool = False) -> int:
 def main(argv: list[str]) -> int:
     if argv and argv[0] == "--order":
         return run_all(argv[1].split(","), sequential=True)
+    if argv and argv[0] == "--skip":
+        gid, _, group = argv[1].partition(":")
+        return run_all(skip=(gid, group))
     if argv:  # one game (one of its warm-up groups), in this process
         talk = "--talk" in argv
         argv = [a for a in argv if a != "--talk"]

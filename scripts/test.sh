@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
 # Set everything up (first run: a virtual environment with the test extras), check the style (ruff,
 # configured in pyproject.toml) and run the tests.
-source "$(dirname "$0")/_env.sh" test
+TABLETOP_WARMUP=later source "$(dirname "$0")/_env.sh" test
 .venv/bin/ruff check --quiet .
+# The kernels compile first (minutes on a fresh clone, seconds after). The Seafarers full game's take longest: they
+# compile on one core beside the other groups and then beside the tests, which run the Seafarers files last and wait
+# for that group before the first of them (tests/conftest.py), so no test compiles it a second time.
+.venv/bin/python -m analyzer.warmup seafarers "full game" &
+full_game=$!
+.venv/bin/python -m analyzer.warmup --skip "seafarers:full game"
 # The tests run on every core, at most 4 (pytest-xdist; a file's tests stay in one worker, so a module's fixtures
 # and the kernels only its tests compile are built once); TEST_WORKERS=0 runs them in this process.
 workers=${TEST_WORKERS:-$(.venv/bin/python -c "import os; print(min(4, len(os.sched_getaffinity(0))))")}
@@ -12,5 +18,6 @@ if [ "$workers" -gt 1 ]; then
 else
   .venv/bin/python -m pytest "$@" || status=$?
 fi
+wait $full_game || status=1
 echo "The command line is .venv/bin/tabletop; 'source .venv/bin/activate' puts it on your PATH as tabletop."
 exit $status

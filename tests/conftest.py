@@ -61,3 +61,31 @@ def pytest_configure(config):
 
     if os.environ.get("TABLETOP_COMPILE_LOG"):
         config.pluginmanager.register(_CompileLog(os.environ["TABLETOP_COMPILE_LOG"]), "tabletop-compile-log")
+
+
+def _uses_the_full_game(module_path) -> bool:
+    """A test file that may play the Seafarers full game (its source names Seafarers or the Catan kernels)."""
+    text = _SOURCES.get(module_path)
+    if text is None:
+        text = _SOURCES[module_path] = open(module_path, encoding="utf-8").read()
+    return "seafarers" in text or "kernels.catan" in text
+
+
+_SOURCES: dict = {}
+_WAITED: list = []
+
+
+def pytest_collection_modifyitems(items):
+    """The files that may play the Seafarers full game run last: scripts/test.sh compiles its kernels beside the
+    other tests (the longest warm-up group)."""
+    items.sort(key=lambda item: _uses_the_full_game(str(item.path)))
+
+
+def pytest_runtest_setup(item):
+    """Before the first test of such a file in this process: the full game's warm-up group, under its lock (waiting
+    for scripts/test.sh's compile of it, or compiling it here once for every worker), not a second compile."""
+    if not _WAITED and _uses_the_full_game(str(item.path)):
+        from analyzer.warmup import warm_group
+
+        warm_group("seafarers", "full game")
+        _WAITED.append(True)

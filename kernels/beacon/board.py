@@ -53,7 +53,7 @@ from kernels.beacon.codes import (
 from kernels.jit import internal, kernel
 
 
-@kernel  # Python calls it too
+@internal  # (Python calls its py_func)
 def flood_size(n_tiles):
     return 1 + 2 * n_tiles + 2 * n_tiles * MAX_MASSES
 

@@ -435,7 +435,7 @@ def _join(board, game, seat, c):
             _insert(game.net_edges, game.n_net, seat, 1, e)
 
 
-@internal
+@kernel
 def _join_edge(board, game, seat, e):
     _join(board, game, seat, board.edge_corners[e, 0])
     _join(board, game, seat, board.edge_corners[e, 1])
@@ -1285,7 +1285,7 @@ def _after_discards(board, game):
     st[ST_ACTOR] = st[ST_CURRENT]
 
 
-@internal
+@kernel
 def _start_thief(board, game, resume):
     st = game.st
     if fleet.p_fleet(board):
