@@ -15,7 +15,7 @@ GAME = Game(
     arms="analyzer.regatta.game:arms",
     experiments=(
         Experiment("simulate", "races of chosen bots: length, seat win rates",
-                   "analyzer.regatta.game:simulate_example", warm_seconds=350),
+                   "analyzer.regatta.game:simulate_example", warm_seconds=60),
         Experiment("compare", "one bot against another, seats rotated on the same races",
                    "analyzer.regatta.game:compare_example"),
     ),

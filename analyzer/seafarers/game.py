@@ -24,7 +24,7 @@ GAME = Game(
         Experiment("pirates", "the Pirate Islands race by purchase plans, on paired games",
                    "analyzer.seafarers.game:pirates_example"),
         Experiment("play", "full games by bots: who wins, from which seat, how long, with which VP",
-                   "analyzer.seafarers.game:play_example", warm_group="full game", warm_seconds=400),
+                   "analyzer.seafarers.game:play_example", warm_group="full game", warm_seconds=300),
         Experiment("tournament", "bots compared by winning full games, every game once per seating",
                    "analyzer.seafarers.game:tournament_example", warm_group="full game"),
         Experiment("seats", "seat advantage: one bot in every seat, each scenario and player count",
