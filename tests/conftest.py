@@ -1,5 +1,7 @@
 """Fixtures every test folder shares."""
 
+import re
+
 import pytest
 
 
@@ -63,15 +65,26 @@ def pytest_configure(config):
         config.pluginmanager.register(_CompileLog(os.environ["TABLETOP_COMPILE_LOG"]), "tabletop-compile-log")
 
 
+# What a test file that may play the Seafarers full game names: its kernels or modules, its API functions or
+# commands, or every registered game (the conformance tests). A file missed here would compile the full game's
+# kernels itself if it ran before scripts/test.sh's compile of them ended (slower, never wrong).
+_FULL_GAME = re.compile(
+    r"kernels\.catan\.(game|policies|table|bots|rollout|invariants|fleet|gifts|wonders|route)\b"
+    r"|from kernels\.catan import [^\n]*\b(game|policies|table|bots|rollout|invariants|fleet|gifts|wonders|route)\b"
+    r"|analyzer\.seafarers\.(full_|play|tournament|seats|bots|table|invariants|balance_wins|game)"
+    r"|from analyzer\.seafarers import [^\n]*\b(full_\w+|play|tournament|seats|bots|table|invariants|balance_wins"
+    r"|game)\b"
+    r"|run_play|run_tournament|run_seats|seafarers[\"'], *[\"'](play|tournament|seats)\b|--by|by=[\"']wins"
+    r"|(?<![\w.])games\(\)|analyzer\.games")
+_USES: dict = {}
+
+
 def _uses_the_full_game(module_path) -> bool:
-    """A test file that may play the Seafarers full game (its source names Seafarers or the Catan kernels)."""
-    text = _SOURCES.get(module_path)
-    if text is None:
-        text = _SOURCES[module_path] = open(module_path, encoding="utf-8").read()
-    return "seafarers" in text or "kernels.catan" in text
+    """A test file that may play the Seafarers full game (_FULL_GAME)."""
+    if module_path not in _USES:
+        _USES[module_path] = bool(_FULL_GAME.search(open(module_path, encoding="utf-8").read()))
+    return _USES[module_path]
 
-
-_SOURCES: dict = {}
 _WAITED: list = []
 
 
