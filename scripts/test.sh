@@ -4,8 +4,9 @@
 TABLETOP_WARMUP=later source "$(dirname "$0")/_env.sh" test
 .venv/bin/ruff check --quiet .
 # The kernels compile first (minutes on a fresh clone, seconds after). The Seafarers full game's take longest: they
-# compile on one core beside the other groups and then beside the tests, which run the Seafarers files last and wait
-# for that group before the first of them (tests/conftest.py), so no test compiles it a second time.
+# compile on one core beside the other groups and then beside the tests, which run at a lower priority (the compile
+# keeps its core) and run the files that play the full game last, waiting for that group before the first of them
+# (tests/conftest.py), so no test compiles it a second time.
 .venv/bin/python -m analyzer.warmup seafarers "full game" &
 full_game=$!
 .venv/bin/python -m analyzer.warmup --skip "seafarers:full game"
@@ -14,9 +15,9 @@ full_game=$!
 workers=${TEST_WORKERS:-$(.venv/bin/python -c "import os; print(min(4, len(os.sched_getaffinity(0))))")}
 status=0
 if [ "$workers" -gt 1 ]; then
-  .venv/bin/python -m pytest -n "$workers" --dist loadfile "$@" || status=$?
+  nice -n 10 .venv/bin/python -m pytest -n "$workers" --dist loadfile "$@" || status=$?
 else
-  .venv/bin/python -m pytest "$@" || status=$?
+  nice -n 10 .venv/bin/python -m pytest "$@" || status=$?
 fi
 wait $full_game || status=1
 echo "The command line is .venv/bin/tabletop; 'source .venv/bin/activate' puts it on your PATH as tabletop."
