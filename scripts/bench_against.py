@@ -126,7 +126,10 @@ def _case(name: str, n: int):
 def _play(scenario: str, bot: str, games: int):
     import numpy as np
 
-    from analyzer.seafarers.bots import parse_bot
+    try:
+        from analyzer.seafarers.bots import parse_bot
+    except ImportError:  # before the bot registry moved out of full_game
+        from analyzer.seafarers.full_game import parse_bot
     from analyzer.seafarers.full_game import play_job, play_range
     from analyzer.seafarers.full_rules import rules_text
     from kernels.catan import game as kg
