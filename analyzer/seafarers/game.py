@@ -282,10 +282,8 @@ def _block_trace(job, game: int) -> dict:
     """A block of dice or battles, or a siege: its columns (and for dice, the block's first rolls)."""
     import numpy as np
 
-    from analyzer.game import resolve
-
     out = np.zeros((job.n_cols, 1), job.dtype)
-    resolve(job.builder)(job.spec)(game, out)
+    job.builder(job.spec)(game, out)
     luck = {"dice": _first_rolls(job.spec["seed"], game, 20)} if job.spec["experiment"] == "dice" else {}
     return {"luck": luck, "events": {"columns": out[:, 0].tolist()}}
 
