@@ -24,8 +24,9 @@ SCANNED = ("analyzer", "kernels", "reports")
 IMPORTS_BY_NAME = {
     "analyzer/__init__.py": "lazy_names: a package's Python API (PEP 562 __getattr__) loads its module on first use, "
                             "so `import analyzer.<game>` and the registry stay light for `tabletop --help`",
-    "analyzer/games.py": "the registry names each game's module: provenance and the CLI's shared checks ask the "
-                         "registry, and each game's parts reach back to them, so a static import would be a circle",
+    "analyzer/games.py": "the registry names each game's module: the core asks the registry (provenance, the CLI's "
+                         "checks, the warm-up) and each game imports the core, so a static import would close a "
+                         "circle (tests/test_layers.py)",
 }
 REFERENCE = re.compile(r"(analyzer|kernels|reports|tests|scripts)(\.\w+)*:\w+")  # "package.module:attribute"
 LOADERS = {"import_module", "__import__", "spec_from_file_location", "module_from_spec", "run_path", "run_module",
