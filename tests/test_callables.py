@@ -3,15 +3,18 @@ importlib (issue 48): a reader (and a tool) follows every hop from the CLI to th
 function pickles by reference for Dask. Read from the sources with ast; the registry is imported to check its fields."""
 
 import ast
+import json
 import pickle
 import re
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 import typer
 
+import analyzer.job
 from analyzer.games import games
 from analyzer.job import Job, play_chunk
 from analyzer.runner import RunOptions, run_job
@@ -131,14 +134,18 @@ def count_calls(spec: dict):
     return play_range
 
 
-def test_a_job_is_built_once_per_process_whatever_its_chunks_and_copies():
+def test_a_job_is_built_once_per_process_whatever_its_chunks_and_copies(monkeypatch):
     """Each chunk finds its play_range by the key computed once where the job was made (and pickled with it), not by
     dumping the spec again; a copy received by pickle (as on a Dask worker) finds the same one."""
     BUILT.clear()
     job = Job(count_calls, {"offset": 1000, "rules": "x" * 10_000}, 1, "int64")
     copy = pickle.loads(pickle.dumps(job))
     assert copy.key == job.key and len(job.key) == 64
+    dumps = []
+    counted = SimpleNamespace(dumps=lambda *a, **k: dumps.append(a) or json.dumps(*a, **k))
+    monkeypatch.setattr(analyzer.job, "json", counted)
     columns = run_job(job, RunOptions(games=12, threads=2, chunk_size=1)).columns
+    assert dumps == []  # no chunk dumps the spec
     assert columns[0].tolist() == list(range(1000, 1012))
     assert play_chunk(copy, 3, 5).tolist() == [[1003, 1004]]
     assert BUILT == [1000]
