@@ -53,7 +53,7 @@ _help_layout()
 app = typer.Typer(cls=CheckedGroup, add_completion=False, pretty_exceptions_enable=False, no_args_is_help=True,
                   help="Monte-Carlo strategy analysis for tabletop games.")
 for _game in games().values():
-    app.add_typer(_game.load("cli"), name=_game.id)
+    app.add_typer(_game.cli(), name=_game.id)
 
 
 @app.command("games")

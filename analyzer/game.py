@@ -3,21 +3,28 @@ the conformance test (tests/test_conformance.py) take it up by registering it (a
 
 A game is five places on one floor: kernels/<game>/ (numba kernels), analyzer/<game>/ (rules data,
 arms, experiments, CLI, and `GAME`, this module's `Game`), reports/<game>/, tests/<game>/ and
-docs/<game>/. Its `GAME` is light to import: every heavy part is named by a "module:attribute"
-reference and loaded only when used (`resolve`), so `tabletop --help` stays fast.
+docs/<game>/. Every part of a `Game` is a plain callable, a module-level function of the game's
+game.py, so a reader (and a tool) follows each hop by name; `GAME` stays light to import (for
+`tabletop --help` and `tabletop games`) because each heavy part imports what it returns inside, when
+called: `cli()` returns the Typer app, an experiment's `example()` imports the experiment's module.
 
 An experiment (a simulation command, `tabletop <game> <command>`) plays picklable runner Jobs
-(analyzer.job.Job: a builder "module:function" turning a JSON-able spec into play_range(start,
-out) on whichever process plays), so threads, Dask, checkpoints and --precision work for it and
-its results never depend on them. Its `example` gives small jobs and a small command line that the
-conformance test runs: the same columns for 1 and 2 threads, other chunk sizes and Dask; common
-random numbers across arms; the result tables' columns and dtypes; the summary's provenance keys;
-the report; `--help`. The warm-up compiles through the same example's jobs (a report's replays run
-the jobs' own kernels); tests/test_warmup.py checks that no example command
-compiles anything after it. `trace(job, game)` describes one game as JSON ({"luck": the random
-draws every arm of that game meets, "events": what was played}); `golden` names the few games
-whose traces tests/<game>/golden_trace.json keeps (scripts/golden_traces.py writes them), so a
-rule change shows in review.
+(analyzer.job.Job: `builder`, a module-level function that pickles by reference, turns the JSON-able
+`spec` into play_range(start, out) once per job on whichever process plays), so threads, Dask,
+checkpoints and --precision work for it and its results never depend on them. A result travels:
+the game's CLI (`GAME.cli()`) -> its experiment's API -> a Job(builder, spec) ->
+analyzer.runner.run_job (chunks over threads or Dask workers) -> analyzer.job.play_chunk ->
+builder(spec) -> the game's kernels -> columns -> statistics -> reports.
+
+Its `example` gives small jobs and a small command line that the conformance test runs: the same
+columns for 1 and 2 threads, other chunk sizes and Dask; common random numbers across arms; the
+result tables' columns and dtypes; the summary's provenance keys; the report; `--help`. The warm-up
+compiles through the same example's jobs (a report's replays run the jobs' own kernels);
+tests/test_warmup.py checks that no example command compiles anything after it. `trace(job, game)`
+describes one game as JSON ({"luck": the random draws every arm of that game meets, "events": what
+was played}); `golden()` gives the few games whose traces tests/<game>/golden_trace.json keeps
+(scripts/golden_traces.py writes them), so a rule change shows in review; tests/test_callables.py
+checks that no part is named by a string.
 
 Step-based games (the full Seafarers game, the river race, Cational Meographic) write their kernels
 to one contract, after Pgx, in kernels/<game>/:
@@ -41,17 +48,10 @@ test plays both.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-__all__ = ["Example", "Experiment", "Game", "resolve"]
-
-
-def resolve(ref: str):
-    """The object a "module:attribute" reference names (imported on first use)."""
-    module, _, attribute = ref.partition(":")
-    return getattr(importlib.import_module(module), attribute)
+__all__ = ["Example", "Experiment", "Game"]
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ class Example:
 class Experiment:
     command: str  # `tabletop <game> <command>`
     about: str  # one line
-    example: str  # "module:function" -> Example
+    example: Callable[[], Example]  # () -> Example
     warm_group: str = ""  # experiments sharing kernels share a group: analyzer.warmup compiles each group apart
     warm_seconds: int = 0  # about how long its group compiles into an empty cache on 2 cores (what the warm-up and
     # a first command say to expect): the largest its experiments state, 60 s where none does
@@ -83,20 +83,16 @@ class Game:
     version: str  # the game's engine version: raised whenever a result of a fixed seed changes
     about: str  # one line for `tabletop games`
     rulebooks: tuple[str, ...]  # the authority: files in docs/rulebooks/
-    cli: str  # "module:attribute" -> the game's typer.Typer app
-    arms: str  # "module:function" () -> {kind: analyzer.arms.Registry}, e.g. {"policy": POLICIES}
+    cli: Callable[[], object]  # () -> the game's typer.Typer app (imported when called)
+    arms: Callable[[], dict]  # () -> {kind: analyzer.arms.Registry}, e.g. {"policy": POLICIES}
     experiments: tuple[Experiment, ...]
-    trace: str  # "module:function" (job, game) -> {"luck": ..., "events": ...}, JSON-able
-    golden: str  # "module:function" () -> [(name, job, game)]: the games of the golden trace file
+    trace: Callable[[object, int], dict]  # (job, game) -> {"luck": ..., "events": ...}, JSON-able
+    golden: Callable[[], list]  # () -> [(name, job, game)]: the games of the golden trace file
     docs: str  # the game's documentation folder
-
-    def load(self, name: str) -> Callable | object:
-        """The object one of the reference fields names (`game.load("cli")`)."""
-        return resolve(getattr(self, name))
 
     def registries(self) -> dict:
         """The game's named arms by kind ({"policy": Registry, ...})."""
-        return resolve(self.arms)()
+        return self.arms()
 
     def experiment(self, command: str) -> Experiment:
         return next(e for e in self.experiments if e.command == command)
@@ -105,8 +101,7 @@ class Game:
         """{name: trace} of the game's golden games, as JSON reads them back (tuples become lists)."""
         import json
 
-        trace = self.load("trace")
-        return json.loads(json.dumps({name: trace(job, g) for name, job, g in self.load("golden")()}))
+        return json.loads(json.dumps({name: self.trace(job, g) for name, job, g in self.golden()}))
 
     def warm_groups(self) -> list[str]:
         """The experiments' warm-up groups, in order."""
@@ -119,6 +114,6 @@ class Game:
 
         for experiment in self.experiments:
             if group is None or experiment.warm_group == group:
-                example = resolve(experiment.example)()
+                example = experiment.example()
                 for _label, job in example.jobs:
                     warm_up(job)

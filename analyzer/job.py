@@ -1,17 +1,17 @@
 """What a run plays: a picklable ``Job``, the ``Statistic`` that ``--precision`` measures, and one chunk of games.
 
-Dask workers cannot receive a closure over numba functions, so a game describes itself as a ``Job``: ``builder``
-("module:function") turns the JSON-able ``spec`` into a play_range on whichever process plays the chunk
-(``play_chunk``: a thread of the runner's pool or a Dask worker). The runner (analyzer/runner.py) and its Dask
-backend and aggregates import this module; it imports none of them.
+Dask workers cannot receive a closure over numba functions, so a game describes itself as a ``Job``: ``builder``, a
+module-level function (it pickles by reference), turns the JSON-able ``spec`` into a play_range on whichever process
+plays the chunk (``play_chunk``: a thread of the runner's pool or a Dask worker), once per job in each process. The
+runner (analyzer/runner.py) and its Dask backend and aggregates import this module; it imports none of them.
 """
 
 from __future__ import annotations
 
-import importlib
+import hashlib
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -39,33 +39,42 @@ class Statistic:
 
 @dataclass(frozen=True, eq=False)
 class Job:
-    """What to play, picklable: ``builder(spec) -> play_range`` ("module:function") runs on the process
-    that plays; ``spec`` is JSON-able and, with the builder, fixes every result. ``statistic`` is what
-    ``--precision`` measures.
+    """What to play, picklable: ``builder(spec) -> play_range``, a module-level function, runs on the process that
+    plays; ``spec`` is JSON-able and, with the builder, fixes every result. ``statistic`` is what ``--precision``
+    measures.
     """
-    builder: str
+    builder: Callable[[dict], PlayRange]
     spec: dict
     n_cols: int
     dtype: str = "int16"
     statistic: Statistic = Statistic()
+    # A digest of identity(), computed once where the job is made and pickled with it: each chunk finds its
+    # play_range by it, where a dump of the spec (a whole rules text for some games) per chunk would cost.
+    key: str = field(init=False, repr=False)
+
+    def __post_init__(self):
+        if not callable(self.builder) or "<" in getattr(self.builder, "__qualname__", "<"):
+            raise TypeError(f"Job.builder must be a module-level function (it pickles by reference), "
+                            f"got {self.builder!r}")
+        digest = hashlib.sha256(json.dumps(self.identity(), sort_keys=True).encode()).hexdigest()
+        object.__setattr__(self, "key", digest)
 
     def identity(self) -> dict:
         """Everything that fixes the results (the checkpoint manifest compares it)."""
-        return {"builder": self.builder, "spec": self.spec, "n_cols": self.n_cols, "dtype": self.dtype}
+        builder = f"{self.builder.__module__}:{self.builder.__qualname__}"
+        return {"builder": builder, "spec": self.spec, "n_cols": self.n_cols, "dtype": self.dtype}
 
     def play_range(self) -> PlayRange:
-        key = json.dumps(self.identity(), sort_keys=True)
-        play = _BUILT.get(key)
+        play = _BUILT.get(self.key)
         if play is None:
-            module, _, function = self.builder.partition(":")
-            play = getattr(importlib.import_module(module), function)(self.spec)
+            play = self.builder(self.spec)
             if len(_BUILT) >= 16:  # a long-lived Dask worker sees many jobs
                 _BUILT.clear()
-            _BUILT[key] = play
+            _BUILT[self.key] = play
         return play
 
 
-_BUILT: dict[str, PlayRange] = {}  # per process: built play_ranges by job identity
+_BUILT: dict[str, PlayRange] = {}  # per process: built play_ranges by job key
 
 
 def play_chunk(job: Job, start: int, end: int) -> np.ndarray:

@@ -26,7 +26,6 @@ import typer
 
 from analyzer.cli import app, main
 from analyzer.command import CheckedCommand, CheckedGroup
-from analyzer.game import resolve
 from analyzer.games import games
 from tests.support import one_line_error, run_cli
 
@@ -114,7 +113,7 @@ def test_help_still_wins_over_a_repeat(capsys):
 
 
 def test_a_repeat_is_refused_before_any_folder_is_written(tmp_path, capsys):
-    example = resolve(games()["beacon"].experiment("simulate").example)()
+    example = games()["beacon"].experiment("simulate").example()
     out = tmp_path / "out"
     code, _, err = run_cli([*example.argv, "--seed", "4", "--out", str(out)], capsys)
     assert one_line_error(code, err, "--seed is given 2 times"), err
@@ -296,7 +295,7 @@ def test_every_option_listed_is_taken_and_changes_what_is_played(experiment, opt
     command gets past every check to its runner) and reaches what is played: the jobs or the run options differ
     from the example's. Stopped at the runner, so no game is played."""
     monkeypatch.chdir(tmp_path)
-    example = resolve(experiment.example)()
+    example = experiment.example()
     path = example.argv[:2]
     text = (ROOT / "analyzer/beacon/data/tiles_default.csv").read_text("utf-8")
     (tmp_path / TILES).write_text(text.rstrip("\n").rsplit("\n", 1)[0] + "\n", "utf-8")

@@ -22,7 +22,6 @@ import numpy as np
 import polars as pl
 import pytest
 
-from analyzer.game import resolve
 from analyzer.games import GAME_MODULES, games
 from analyzer.provenance import PROVENANCE_KEYS
 from analyzer.runner import RunOptions, run_job
@@ -34,7 +33,7 @@ EXPERIMENTS = [pytest.param(g, e, id=f"{g.id}-{e.command}") for g in GAMES for e
 
 
 def _example(experiment):
-    return resolve(experiment.example)()
+    return experiment.example()
 
 
 def _columns(job, games: int, **backend) -> np.ndarray:
@@ -81,7 +80,7 @@ def test_results_never_depend_on_threads_chunks_dask_or_a_resume(game, experimen
 def test_arms_meet_the_same_luck(game, experiment):
     """Common random numbers: in game g every arm is dealt the same luck (deck, dice), which differs from
     one game to the next."""
-    trace = game.load("trace")
+    trace = game.trace
     jobs = [job for _, job in _example(experiment).jobs]
     assert len(jobs) >= 2
     lucks = [[trace(job, g)["luck"] for g in range(3)] for job in jobs]

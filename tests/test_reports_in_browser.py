@@ -6,14 +6,13 @@ import sys
 
 import pytest
 
-from analyzer.game import resolve
 from analyzer.games import games
 from tests.support import CHROMIUM, render_in_browser, run_cli
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium (Debian package `chromium`): "
                                                           "reports are not checked in a browser")
 REPORTS = [pytest.param(g, e, id=f"{g.id}-{e.command}") for g in games().values() for e in g.experiments
-           if resolve(e.example)().report and resolve(e.example)().writes_results]
+           if e.example().report and e.example().writes_results]
 LONG_POLICY = "lookahead:width=3,near=0.7,far=0.3,hole=0.5,ship=0.1,keep=0.3,trade=0.5,discard=0.75"
 
 
@@ -26,7 +25,7 @@ def _check(out, tmp_path):
 @pytest.mark.parametrize("game,experiment", REPORTS)
 def test_report_fits_1280px_and_every_image_loads(game, experiment, tmp_path, capsys, monkeypatch):
     out = tmp_path / "out"
-    argv = [*resolve(experiment.example)().argv, "--out", str(out)]
+    argv = [*experiment.example().argv, "--out", str(out)]
     monkeypatch.setattr(sys, "argv", ["tabletop", *argv])
     code, _, err = run_cli(argv, capsys)
     assert code == 0, err

@@ -1,6 +1,5 @@
 """analyzer.warmup: every kernel compiled once, a game's warm-up groups each in a process of its own."""
 
-from analyzer.game import resolve
 from analyzer.games import games
 
 
@@ -17,7 +16,7 @@ def test_each_warm_up_group_compiles_its_own_experiments_and_together_all(monkey
             compiled.clear()
             game.warm_up(group)
             per_group[group] = len(compiled)
-            expected = sum(len(resolve(e.example)().jobs) for e in game.experiments if e.warm_group == group)
+            expected = sum(len(e.example().jobs) for e in game.experiments if e.warm_group == group)
             assert per_group[group] == expected > 0, (game.id, group)
         compiled.clear()
         game.warm_up()
@@ -48,7 +47,6 @@ Dispatcher.compile = compile_and_note
 from typer.testing import CliRunner
 
 from analyzer.cli import app
-from analyzer.game import resolve
 from analyzer.games import games
 
 for game in games().values():
@@ -57,7 +55,7 @@ recording = True
 with tempfile.TemporaryDirectory() as folder:
     for game in games().values():
         for experiment in game.experiments:
-            example = resolve(experiment.example)()
+            example = experiment.example()
             argv = list(example.argv)
             if example.writes_results:
                 argv += ["--out", str(Path(folder) / f"{game.id}-{experiment.command}")]

@@ -20,13 +20,12 @@ import polars as pl
 import pytest
 
 import analyzer.io
-from analyzer.game import resolve
 from analyzer.games import games
 from tests.support import one_line_error, run_cli
 
 ROOT = Path(__file__).resolve().parents[1]
 WRITERS = [pytest.param(g, e, id=f"{g.id}-{e.command}") for g in games().values() for e in g.experiments
-           if resolve(e.example)().writes_results]
+           if e.example().writes_results]
 
 # the console script, with a SIGTERM sent to itself from within the first result write
 DRIVER = """
@@ -62,7 +61,7 @@ run()
 @pytest.mark.parametrize("game,experiment", WRITERS)
 def test_sigterm_while_writing_results_stops_the_run(game, experiment, tmp_path):
     out = tmp_path / "out"
-    argv = [*resolve(experiment.example)().argv, "--out", str(out)]
+    argv = [*experiment.example().argv, "--out", str(out)]
     done = subprocess.run([sys.executable, "-c", DRIVER, *argv], cwd=ROOT, capture_output=True, text=True,
                           timeout=300, env={**os.environ, "NUMBA_NUM_THREADS": "1"})
     assert (done.returncode, done.stderr) == (130, "error: interrupted\n"), (done.returncode, done.stderr[-2000:])
@@ -84,7 +83,7 @@ def test_a_full_disk_under_a_parquet_table_is_one_line(game, experiment, tmp_pat
             raise OSError(errno.ENOSPC, "No space left on device", str(path))
         return real_write(path, writer)
 
-    example = resolve(experiment.example)()
+    example = experiment.example()
     if not any(name.endswith(".parquet") for name in example.tables):
         pytest.skip(f"{game.id} {experiment.command} writes no parquet table")
     monkeypatch.setattr(pl.DataFrame, "write_parquet", write_parquet)

@@ -121,7 +121,7 @@ def beacon_job(setup: Setup, policy: str, seed: int) -> Job:
             "tiles": {"name": setup.tiles.name, "sha256": setup.tiles.sha256, "csv": setup.tiles.to_csv()}}
     if setup.changed_rules():  # (only then: checkpoints of default-rules runs keep their identity)
         spec["rules"] = setup.changed_rules()
-    return Job(JOB_BUILDER, spec, kb.N_COLS, RESULT_DTYPE, Statistic(kb.COL_SCORE, "mean", "mean score"))
+    return Job(play_range_for_spec, spec, kb.N_COLS, RESULT_DTYPE, Statistic(kb.COL_SCORE, "mean", "mean score"))
 
 
 def setup_for_spec(spec: dict) -> Setup:
@@ -134,8 +134,6 @@ def play_range_for_spec(spec: dict):
     """Job builder (runs on the process that plays, e.g. a Dask worker): spec -> play_range."""
     return play_range_fn(setup_for_spec(spec), spec["seed"])
 
-
-JOB_BUILDER = f"{__name__}:{play_range_for_spec.__name__}"
 
 
 EXPANSIONS = TEXTS | frozenset | None  # 'windmills,piers' or the names in a list

@@ -75,7 +75,7 @@ def game_spec(rules: RuleSet, players: int, bots: str | list[str], seed: int) ->
 
 def job_of(spec: dict) -> Job:
     rules = rules_from_data(spec["rules"]["data"], spec["rules"]["name"])
-    return Job(JOB_BUILDER, spec, n_cols(rules), RESULT_DTYPE, Statistic(0, "mean", "mean score of seat 1"))
+    return Job(play_range_for_spec, spec, n_cols(rules), RESULT_DTYPE, Statistic(0, "mean", "mean score of seat 1"))
 
 
 def meographic_job(players: int, bots: str | list[str], seed: int, rules: RuleSet | None = None) -> Job:
@@ -103,8 +103,6 @@ def play_range_for_spec(spec: dict):
         out[...] = block
     return play_range
 
-
-JOB_BUILDER = f"{__name__}:{play_range_for_spec.__name__}"
 
 
 def replay(spec: dict, game: int):

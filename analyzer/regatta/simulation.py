@@ -13,7 +13,6 @@ from analyzer.regatta.arms import BOTS
 from kernels.regatta import bots as kb
 from kernels.regatta import engine as ke
 
-JOB_BUILDER = "analyzer.regatta.simulation:build_play_range"
 # games.parquet's columns: the kernel's, with boats numbered from 1 as in every report (winner 0: none, capped)
 TABLE_NAMES = tuple(f"score_boat_{int(n[6:]) + 1}" if n.startswith("score_") else n for n in ke.COLUMN_NAMES)
 
@@ -45,7 +44,7 @@ def regatta_job(players: int, bots: list[str], seed: int, team: bool = False, ru
         raise UserError(f"--rules: {r.card_count.sum()} action cards cannot deal {deal} to each of {players} players")
     spec = {"game": "regatta", "players": int(players), "bots": labels, "team": bool(team), "seed": int(seed),
             "rules": data}
-    return Job(JOB_BUILDER, spec, ke.N_COLS, "int32", Statistic(1, "mean", "race length (turns)"))
+    return Job(build_play_range, spec, ke.N_COLS, "int32", Statistic(1, "mean", "race length (turns)"))
 
 
 def kernel_args(spec: dict) -> tuple:

@@ -274,7 +274,7 @@ def balance_job(exp: Balance, gold_policy: str) -> Job:
     spec = {"game": "seafarers", "experiment": "balance", "scenario": exp.scenario.slug, "players": exp.players,
             "rolls": exp.rolls, "heuristic": exp.heuristic.label, "seed": exp.seed, "sequences": exp.sequences,
             "gold_policy": gold_policy, "spend_to": exp.spend_to, "max_clump": exp.plan.max_clump}
-    return Job(f"{__name__}:balance_play_range", spec, exp.n_cols, "float64")
+    return Job(balance_play_range, spec, exp.n_cols, "float64")
 
 
 def balance_play_range(spec: dict):

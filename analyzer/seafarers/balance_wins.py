@@ -81,7 +81,7 @@ def wins_job(exp: Balance, bot: str, games_per_board: int, rules_text: str, rule
     spec = {"game": "seafarers", "experiment": "balance-wins", "scenario": exp.scenario.slug,
             "players": exp.players, "bot": bot, "seed": exp.seed, "games_per_board": int(games_per_board),
             "max_clump": exp.plan.max_clump, "rules": rules_text, "rule": list(rule or ())}
-    return Job(f"{__name__}:wins_play_range", spec, kg.N_RESULT_COLS, "int32",
+    return Job(wins_play_range, spec, kg.N_RESULT_COLS, "int32",
                Statistic(kg.R_WINNER, "proportion", "win rate of seat 1", value=0))
 
 

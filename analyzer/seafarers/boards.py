@@ -164,7 +164,7 @@ def boards_job(plan: DealPlan, seed: int) -> Job:
     s = plan.scenario
     spec = {"game": "seafarers", "experiment": "boards", "scenario": s.slug, "players": s.players,
             "max_clump": plan.max_clump, "seed": int(seed)}
-    return Job(f"{__name__}:boards_play_range", spec, 2 * s.topology.n_hex + len(plan.harbour_pool) + 1, "int32")
+    return Job(boards_play_range, spec, 2 * s.topology.n_hex + len(plan.harbour_pool) + 1, "int32")
 
 
 def boards_play_range(spec: dict):

@@ -38,7 +38,7 @@ def blocks(n_items: int, block: int) -> int:
 
 
 def dice_job(rolls: int, seed: int) -> Job:
-    return Job(f"{__name__}:dice_play_range", {"game": "seafarers", "experiment": "dice", "rolls": int(rolls),
+    return Job(dice_play_range, {"game": "seafarers", "experiment": "dice", "rolls": int(rolls),
                                               "seed": int(seed)}, kd.DB_COLS, "int64")
 
 

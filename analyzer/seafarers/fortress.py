@@ -106,7 +106,7 @@ def battles_job(warships: int, battles: int, seed: int) -> Job:
     """Game k of this job is block k of BATTLE_BLOCK single battles."""
     spec = {"game": "seafarers", "experiment": "battles", "warships": int(warships), "battles": int(battles),
             "seed": int(seed)}
-    return Job(f"{__name__}:battles_play_range", spec, 3, "int64")
+    return Job(battles_play_range, spec, 3, "int64")
 
 
 def battles_play_range(spec: dict):
@@ -117,7 +117,7 @@ def battles_play_range(spec: dict):
 def sieges_job(warships: int, seed: int, loss_model: str = DEFAULT_LOSS_MODEL, chits: int = FORTRESS_CHITS) -> Job:
     """Game i of this job is siege i: int32 columns conquered, battles, ships lost, warships lost."""
     check_loss_model(loss_model)
-    return Job(f"{__name__}:sieges_play_range", {"game": "seafarers", "experiment": "sieges", "warships": int(warships),
+    return Job(sieges_play_range, {"game": "seafarers", "experiment": "sieges", "warships": int(warships),
                                                 "seed": int(seed), "loss_model": loss_model, "chits": int(chits)},
                kf.S_COLS, "int32")
 

@@ -55,7 +55,7 @@ def play_job(scenario: str, players: int, bots: list, seed: int, boards: str, ru
     spec = {"game": "seafarers", "experiment": "play", "scenario": scenario, "players": int(players),
             "bots": [b.label for b in bots], "seed": int(seed), "boards": boards, "rules": rules_text,
             "rule": list(rule or ())}
-    return Job(f"{__name__}:play_range", spec, kg.N_RESULT_COLS, "int32", SEAT_1_WINS)
+    return Job(play_range, spec, kg.N_RESULT_COLS, "int32", SEAT_1_WINS)
 
 
 def _tables(spec: dict):

@@ -4,36 +4,12 @@ from __future__ import annotations
 
 from analyzer.game import Example, Experiment, Game
 
-GAME = Game(
-    id="seafarers",
-    title="Catan: Seafarers",
-    version="2",  # 2: the Pirate Islands draft gives drafted settlements roads, never ships
-    about="the nine scenarios: random legal boards, set-up balance by income, dice, pirate fortresses, the "
-          "Pirate Islands race, full games by bots",
-    rulebooks=("docs/rulebooks/002_f78565adfc528f93.txt",),
-    cli="analyzer.seafarers.cli:app",
-    arms="analyzer.seafarers.game:arms",
-    experiments=(
-        Experiment("boards", "random legal boards of a scenario's variable set-up",
-                   "analyzer.seafarers.game:boards_example", warm_seconds=40),
-        Experiment("balance", "a heuristic draft on random boards, roll sequences: how fair the seats are",
-                   "analyzer.seafarers.game:balance_example"),
-        Experiment("dice", "pairs of dice against their exact laws", "analyzer.seafarers.game:dice_example"),
-        Experiment("fortress", "pirate-fortress battles and sieges, exact and simulated",
-                   "analyzer.seafarers.game:fortress_example"),
-        Experiment("pirates", "the Pirate Islands race by purchase plans, on paired games",
-                   "analyzer.seafarers.game:pirates_example"),
-        Experiment("play", "full games by bots: who wins, from which seat, how long, with which VP",
-                   "analyzer.seafarers.game:play_example", warm_group="full game", warm_seconds=300),
-        Experiment("tournament", "bots compared by winning full games, every game once per seating",
-                   "analyzer.seafarers.game:tournament_example", warm_group="full game"),
-        Experiment("seats", "seat advantage: one bot in every seat, each scenario and player count",
-                   "analyzer.seafarers.game:seats_example", warm_group="full game"),
-    ),
-    trace="analyzer.seafarers.game:trace",
-    golden="analyzer.seafarers.game:golden",
-    docs="docs/seafarers/",
-)
+
+def cli():
+    """The game's Typer app (imported when the CLI is built, so that the registry stays light)."""
+    from analyzer.seafarers.cli import app
+
+    return app
 
 
 def arms() -> dict:
@@ -282,10 +258,8 @@ def _block_trace(job, game: int) -> dict:
     """A block of dice or battles, or a siege: its columns (and for dice, the block's first rolls)."""
     import numpy as np
 
-    from analyzer.game import resolve
-
     out = np.zeros((job.n_cols, 1), job.dtype)
-    resolve(job.builder)(job.spec)(game, out)
+    job.builder(job.spec)(game, out)
     luck = {"dice": _first_rolls(job.spec["seed"], game, 20)} if job.spec["experiment"] == "dice" else {}
     return {"luck": luck, "events": {"columns": out[:, 0].tolist()}}
 
@@ -307,3 +281,35 @@ def golden() -> list:
             ("siege, 3 warships", sieges_job(3, 7), 4),
             ("full game, New Shores, 3 players, weighted bots", _play_job("new-shores", 3, 7), 0),
             ("full game, Four Islands, 4 players, value bots", _play_job("four-islands", 4, 7, ("value",)), 1)]
+
+
+GAME = Game(
+    id="seafarers",
+    title="Catan: Seafarers",
+    version="2",  # 2: the Pirate Islands draft gives drafted settlements roads, never ships
+    about="the nine scenarios: random legal boards, set-up balance by income, dice, pirate fortresses, the "
+          "Pirate Islands race, full games by bots",
+    rulebooks=("docs/rulebooks/002_f78565adfc528f93.txt",),
+    cli=cli,
+    arms=arms,
+    experiments=(
+        Experiment("boards", "random legal boards of a scenario's variable set-up",
+                   boards_example, warm_seconds=40),
+        Experiment("balance", "a heuristic draft on random boards, roll sequences: how fair the seats are",
+                   balance_example),
+        Experiment("dice", "pairs of dice against their exact laws", dice_example),
+        Experiment("fortress", "pirate-fortress battles and sieges, exact and simulated",
+                   fortress_example),
+        Experiment("pirates", "the Pirate Islands race by purchase plans, on paired games",
+                   pirates_example),
+        Experiment("play", "full games by bots: who wins, from which seat, how long, with which VP",
+                   play_example, warm_group="full game", warm_seconds=300),
+        Experiment("tournament", "bots compared by winning full games, every game once per seating",
+                   tournament_example, warm_group="full game"),
+        Experiment("seats", "seat advantage: one bot in every seat, each scenario and player count",
+                   seats_example, warm_group="full game"),
+    ),
+    trace=trace,
+    golden=golden,
+    docs="docs/seafarers/",
+)

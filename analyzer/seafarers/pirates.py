@@ -550,7 +550,7 @@ def pirates_job(setup: RaceSetup, plan: Plan, seed: int, raid_rule: str, max_rou
     spec = {"game": "seafarers", "experiment": "pirates", "players": setup.players, "plan": plan.label,
             "seed": int(seed), "raid_rule": raid_rule, "max_rounds": int(max_rounds), "heuristic": setup.heuristic,
             "draft_seed": int(setup.draft_seed), "fleet_blocks": bool(fleet_blocks), "rules": setup.rules_text}
-    return Job(f"{__name__}:pirates_play_range", spec, kpi.n_out(setup.path_len), "int32")
+    return Job(pirates_play_range, spec, kpi.n_out(setup.path_len), "int32")
 
 
 def setup_for_spec(spec: dict) -> RaceSetup:

@@ -128,7 +128,7 @@ def simulate_rolls(hex_terrain, hex_number, corner_hexes, corner_building, corne
             "robber_banned": banned.tolist(), "robber": int(robber), "start_hands": hands.tolist(),
             "n_players": int(n_players), "n_rolls": int(n_rolls), "gold_policy": int(gold), "spend_to": int(spend_to),
             "seven_rules": bool(seven_rules), "seed": int(seed)}
-    cols = run_job(Job(f"{__name__}:rolls_play_range", spec, n_players * kp.N_TALLY, "int64"), options).columns
+    cols = run_job(Job(rolls_play_range, spec, n_players * kp.N_TALLY, "int64"), options).columns
     return cols.reshape(n_players, kp.N_TALLY, sequences)
 
 
