@@ -3,7 +3,7 @@ policies with their parameters (kernels/catan/bots.py V_*), a bot from its text,
 kernel's per-seat vectors.
 
     arms = [parse_bot(text) for text in ("value:opening=port", "weighted")]
-    policies, params = bot_vectors(arms)      # what kernels/catan/policies.py play_games takes per seat
+    policies, params = bot_vectors(arms)      # what kernels/catan/play.py play_games takes per seat (Seats)
 """
 
 from __future__ import annotations

@@ -6,39 +6,34 @@ import numpy as np
 from analyzer.seafarers.bots import bot_vectors, parse_bot
 from kernels.catan import game as kg
 from kernels.catan import invariants as ki
-from kernels.catan import policies as kp
-from kernels.catan.route import route_work
+from kernels.catan import play as kl
 
 
 def check_games(scenario: str, players: int, bots: list[str], games: int, seed: int, first: int = 0) -> dict:
-    """Games first .. first + games - 1 of `seed` on their random boards: how many broke each invariant (by
-    name), how many hit the turn cap, decisions taken, the games the villages ended (Cloth for Catan), and the
-    first broken game."""
+    """Games first .. first + games - 1 of `seed` on their random boards, through the commands' game loop with
+    every invariant checked after every step: how many broke each invariant (by name), how many hit the turn cap,
+    decisions taken, the games the villages ended (Cloth for Catan), and the first broken game."""
     from analyzer.seafarers.boards import deal_plan, generate_boards
     from analyzer.seafarers.full_rules import load_rules
-    from analyzer.seafarers.play import kernel_board
+    from analyzer.seafarers.play import deal_board, deal_static, fresh_board, invariant_checks, play_dealt_chunk
     from analyzer.seafarers.scenarios import load_scenario
-    from analyzer.seafarers.table import game_table
 
-    s, rules = load_scenario(scenario, players), load_rules()
+    s = load_scenario(scenario, players)
+    static = deal_static(s)
+    board = fresh_board(deal_board(s, load_rules(), static))
     policies, params = bot_vectors([parse_bot(b) for b in bots])
-    out = np.zeros((ki.N_COLS, games), np.int64)
-    one = np.zeros((ki.N_COLS, 1), np.int64)  # (contiguous: a slice of out would compile play_checked again)
-    game = None
-    streams = np.zeros((kg.MAX_SEATS, 2), np.uint64)
+    result = np.zeros((kg.N_RESULT_COLS, games), np.int64)
+    codes, decisions = np.zeros(games, np.int64), 0
     for start in range(0, games, 1000):
         n = min(1000, games - start)
         dealt = generate_boards(deal_plan(s), n, seed, first=first + start)
-        for j in range(n):
-            board = kernel_board(game_table(s, rules, dealt.terrain[j], dealt.number[j], dealt.harbour[j]))
-            game = kg.new_game(board) if game is None else game
-            work = route_work(len(board.edge_corners))
-            ki.play_checked(board, game, seed, first + start + j, policies, params, streams, kp.bot_work(board), work,
-                            one)
-            out[:, start + j] = one[:, 0]
-    codes = out[0]
+        block, checks = np.zeros((kg.N_RESULT_COLS, n), np.int64), invariant_checks(board, n)
+        play_dealt_chunk(board, static, seed, first + start, dealt, policies, params, block, checks=checks)
+        result[:, start:start + n] = block
+        codes[start:start + n] = checks.out[kl.CHECK_CODE]
+        decisions += int(checks.out[kl.CHECK_DECISIONS].sum())
     broken = {name: int((codes == k + 1).sum()) for k, name in enumerate(ki.INVARIANTS)}
     bad = np.flatnonzero(codes)
     return {"games": games, "broken": broken, "first_broken_game": int(first + bad[0]) if bad.size else None,
-            "capped": int(out[2].sum()), "decisions": int(out[1].sum()), "won": int((out[3] >= 0).sum()),
-            "cloth_end": int(out[4].sum())}
+            "capped": int(result[kg.R_CAPPED].sum()), "decisions": decisions,
+            "won": int((result[kg.R_WINNER] >= 0).sum()), "cloth_end": int(result[kg.R_CLOTH_END].sum())}

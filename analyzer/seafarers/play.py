@@ -18,11 +18,13 @@ from analyzer.errors import UserError
 from analyzer.seafarers.full_rules import DEV_CARDS, ITEMS
 from analyzer.seafarers.table import Table, deck_counts
 from kernels.catan import game as kg
+from kernels.catan import play as kl
 from kernels.catan import policies as kp
 from kernels.catan import table as kt
+from kernels.catan.route import route_work
 
-__all__ = ["DEAL_FIELDS", "deal_board", "deal_static", "fresh_board", "kernel_board", "play_chunk",
-           "play_dealt_chunk", "play_on_board"]
+__all__ = ["DEAL_FIELDS", "deal_board", "deal_static", "fresh_board", "invariant_checks", "kernel_board",
+           "play_chunk", "play_dealt_chunk", "play_on_board"]
 
 def kernel_board(table: Table) -> kg.Board:
     s, topo, rules = table.scenario, table.scenario.topology, table.rules
@@ -138,11 +140,21 @@ def play_on_board(board: kg.Board, seed: int, first: int, count: int, bots) -> t
     return out, int(decisions)
 
 
-def play_chunk(board: kg.Board, seed: int, first: int, policies, params, out, game: kg.Game | None = None) -> int:
-    """kp.play_games with fresh scratch (each call owns it: threads play chunks of one job at once)."""
+def play_chunk(board: kg.Board, seed: int, first: int, policies, params, out, game: kg.Game | None = None,
+               deals: kl.Deals | None = None, checks: kl.Checks | None = None) -> int:
+    """Games first .. first + out.shape[1] - 1 of `seed` through the one game loop (kernels/catan/play.py), with
+    fresh scratch (each call owns it: threads play chunks of one job at once): on `board` as it is, or refilled for
+    each of `deals`' boards (dealt); `checks` (invariant_checks) asks for every invariant checked after every step.
+    Returns the decisions taken."""
     game = kg.new_game(board) if game is None else game
-    return kp.play_games(board, game, seed, first, policies, params, np.zeros((kg.MAX_SEATS, 2), np.uint64), out,
-                         np.zeros(kg.N_VP_SOURCES, np.int64), kp.bot_work(board))
+    seats = kl.Seats(policies, params, np.zeros((kg.MAX_SEATS, 2), np.uint64), kp.bot_work(board))
+    return kl.play_games(board, game, kl.no_deals() if deals is None else deals, seats, seed, first, out,
+                         np.zeros(kg.N_VP_SOURCES, np.int64), kl.no_checks() if checks is None else checks)
+
+
+def invariant_checks(board: kg.Board, games: int) -> kl.Checks:
+    """Checks for `games` games on `board`: per game the first broken invariant (0: none) and the decisions."""
+    return kl.Checks(route_work(len(board.edge_corners)), np.zeros((kl.N_CHECK_COLS, games), np.int64))
 
 
 # The Board fields kernels/catan/table.py fill_board writes for each deal (params: P_ROBBER_START).
@@ -203,13 +215,10 @@ def fresh_board(template: kg.Board) -> kg.Board:
 
 
 def play_dealt_chunk(board: kg.Board, static: kt.DealStatic, seed: int, first: int, boards, policies, params,
-                     out, game: kg.Game | None = None) -> int:
+                     out, game: kg.Game | None = None, checks: kl.Checks | None = None) -> int:
     """Game first + j on dealt board j of `boards` (a boards.Boards), for every column j of out (int64
     [N_RESULT_COLS, n]), `board` (a fresh_board, owned by the caller) refilled before each; `game` (if given)
     holds the last game's end."""
-    game = kg.new_game(board) if game is None else game
     work = kt.new_deal_work(len(board.terrain), len(board.corner_hexes), len(board.edge_corners))
-    return kt.play_dealt_games(board, game, static, work, seed, first, boards.terrain, boards.number, boards.harbour,
-                               policies, params, np.zeros((kg.MAX_SEATS, 2), np.uint64), out,
-                               np.zeros((kg.N_RESULT_COLS, 1), np.int64), np.zeros(kg.N_VP_SOURCES, np.int64),
-                               kp.bot_work(board))
+    deals = kl.Deals(static, work, boards.terrain, boards.number, boards.harbour)
+    return play_chunk(board, seed, first, policies, params, out, game, deals, checks)

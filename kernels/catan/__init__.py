@@ -8,7 +8,8 @@ production  production of a roll, the 7 (discards, robber, steal), roll sequence
 fortress    pirate-fortress battles and sieges (The Pirate Islands)
 pirates     the pirate, the pirate fleet's raids, and the Pirate Islands race
 route       the longest trade route of roads and ships (the full game's "Maior estrada comercial")
-table       a random board's per-deal arrays of the full game's Board, filled in place, and its game loop
+table       a random board's per-deal arrays of the full game's Board, filled in place
+play        the full game's one game loop (fixed or dealt boards, invariants checked if asked)
 
 Each kernel takes its static arrays as one named tuple (deal.DealPlan, production.Board,
 pirates.Board) and writes its results into arrays the caller owns.

@@ -1,12 +1,11 @@
 """Invariants of a full Seafarers game (numba), checked from scratch after every step of many games
 (scripts/check_invariants.py; tests/seafarers/test_full_invariants.py).
 
-    code = check(board, game, work)          0, or the first broken invariant (INVARIANTS[code - 1])
-    play_checked(board, game, seed, first, policies, params, streams, bots, work, out)
-        games first .. first + out.shape[1] - 1, checked after every step; out[:, j] = (code, decisions,
-        capped, winner, ended by the villages) of game j (code 0: every invariant held)
+    code = check(board, game, work, full)    0, or the first broken invariant (INVARIANTS[code - 1])
 
-`work` is a RouteWork (kernels/catan/route.py) of the caller's, `bots` a BotWork (kernels/catan/policies.py).
+`work` is a RouteWork (kernels/catan/route.py) of the caller's. The game loop (kernels/catan/play.py) checks after
+every step when asked to.
+
 Besides the rules (resources conserved, pieces within supply, the distance rule, pieces only where the table allows
 them, VP and routes recomputed from scratch, what exploring turned up is what was dealt; Cloth for Catan: the cloth
 conserved, the trade routes, the villages' end), it checks the kernel's own
@@ -16,12 +15,10 @@ bookkeeping against the board: maritime rates, each seat's network lists, VP cou
 from kernels.catan import fleet as kf
 from kernels.catan import game as kg
 from kernels.catan import gifts as kgi
-from kernels.catan import policies as kp
 from kernels.catan import wonders as kw
 from kernels.catan.codes import CITY, DESERT, N_RESOURCES, SEA, SETTLEMENT
 from kernels.catan.route import longest_route
 from kernels.jit import internal, kernel
-from kernels.rng import PURPOSE_POLICY, stream_init
 
 INVARIANTS = (
     "resources conserved: bank + hands = the bank's size, none negative",
@@ -59,7 +56,6 @@ INVARIANTS = (
     "play goes on, the player on turn has done neither",
     "wonder cards: each held by at most one seat in play, stages from 0 to the last, none without a card",
 )
-N_COLS = 5  # play_checked's out rows: code, decisions, capped, winner, ended by the villages (Cloth for Catan)
 
 
 @kernel
@@ -445,31 +441,9 @@ def _network_ok(board, game, s):
     return True
 
 
-@kernel
-def play_checked(board, game, seed, first, policies, params, streams, bots, work, out):
-    """kp.play_games with every invariant checked after every step; see the module docstring for `out`."""
-    for j in range(out.shape[1]):
-        g = first + j
-        kg.init(board, game, seed, g)
-        for seat in range(board.params[kg.P_PLAYERS]):
-            stream_init(streams[seat], seed, kg.MAX_SEATS * g + seat, PURPOSE_POLICY)
-        decisions = 0
-        code = check(board, game, work, True)
-        while code == 0 and game.st[kg.ST_PHASE] != kg.OVER:
-            n = kg.legal(board, game)
-            actor = game.st[kg.ST_ACTOR]
-            i = kp.decide(board, game, n, policies[actor], params[actor], streams[actor], bots)
-            kind = game.actions[i, 0]
-            kg.step(board, game, kind, game.actions[i, 1], game.actions[i, 2])
-            decisions += 1
-            full = kind == kg.ROAD or kind == kg.SHIP or kind == kg.SETTLE or kind == kg.CITY_UP or \
-                kind == kg.MOVE_SHIP or kind == kg.PLAY_KNIGHT or kind == kg.PLACE_HARBOUR or \
-                kind == kg.PLACE_GIFT or kind == kg.CLAIM_WONDER or kind == kg.ATTACK or \
-                game.st[kg.ST_PHASE] == kg.OVER
-            code = check(board, game, work, full)
-        out[0, j] = code
-        out[1, j] = decisions
-        out[2, j] = game.st[kg.ST_CAPPED]
-        out[3, j] = game.st[kg.ST_WINNER]
-        out[4, j] = game.st[kg.ST_CLOTH_END]
-
+@internal
+def changes_pieces(game, kind):
+    """The step of `kind` may have changed what check's `full` part checks (a piece, a building, exploring)."""
+    return (kind == kg.ROAD or kind == kg.SHIP or kind == kg.SETTLE or kind == kg.CITY_UP or kind == kg.MOVE_SHIP
+            or kind == kg.PLAY_KNIGHT or kind == kg.PLACE_HARBOUR or kind == kg.PLACE_GIFT or kind == kg.CLAIM_WONDER
+            or kind == kg.ATTACK or game.st[kg.ST_PHASE] == kg.OVER)

@@ -1,8 +1,7 @@
-"""The full Seafarers game's bots by code, and the game loop (numba).
+"""The full Seafarers game's bots by code (numba); the game loop is kernels/catan/play.py.
 
     work = bot_work(board)                       the bots' scratch, once per chunk (allocating)
     i = decide(board, game, n, policy, params, stream, work)      an index into game.actions[:n]
-    play_games(board, game, seed, first, policies, params, streams, out, vp, work)
 
 The value and planner bots are in kernels/catan/bots.py, the rollout bot in kernels/catan/rollout.py.
 """
@@ -14,8 +13,8 @@ import numpy as np
 from kernels.catan import game as kg
 from kernels.catan.bots import best_harbour, decide_value
 from kernels.catan.rollout import N_NUMBERS, N_TERRAINS, decide_rollout
-from kernels.jit import internal, kernel, merged
-from kernels.rng import PURPOSE_POLICY, stream_init, uniform_int
+from kernels.jit import internal, merged
+from kernels.rng import uniform_int
 
 POLICY_RANDOM = 0  # uniform over the legal actions
 POLICY_WEIGHTED = 1  # 3 times in 4 a uniform pick among the builds (all but end turn, trades, offers, ship moves)
@@ -72,24 +71,3 @@ def decide(board, game, n, policy, params, stream, work):
                         return i
                     pick -= 1
     return uniform_int(stream, n)
-
-
-@kernel
-def play_games(board, game, seed, first, policies, params, streams, out, vp, work):
-    """Games first .. first + out.shape[1] - 1 of `seed` on this board, seat p played by policies[p] with
-    params[p] (streams: uint64 [MAX_SEATS, 2], vp int64 [6] scratch, work: a BotWork); result columns into out.
-    Returns the decisions taken."""
-    decisions = 0
-    for j in range(out.shape[1]):
-        g = first + j
-        kg.init(board, game, seed, g)
-        for seat in range(board.params[kg.P_PLAYERS]):
-            stream_init(streams[seat], seed, kg.MAX_SEATS * g + seat, PURPOSE_POLICY)
-        while game.st[kg.ST_PHASE] != kg.OVER:
-            n = kg.legal(board, game)
-            actor = game.st[kg.ST_ACTOR]
-            i = decide(board, game, n, policies[actor], params[actor], streams[actor], work)
-            kg.step(board, game, game.actions[i, 0], game.actions[i, 1], game.actions[i, 2])
-            decisions += 1
-        kg.write_result(board, game, out, j, vp)
-    return decisions

@@ -3,7 +3,8 @@
     static = DealStatic(...)                 a scenario's deal-independent facts (analyzer/seafarers/play.py)
     work = new_deal_work(n_hex, n_corner, n_edge)
     fill_board(static, work, terrain, number, harbour, board)   board's per-deal arrays for this deal
-    play_dealt_games(board, game, static, work, seed, first, terrains, numbers, harbours, ...)
+
+The game loop (kernels/catan/play.py) refills the board before each game on a dealt board.
 
 `fill_board` is the slow reference analyzer/seafarers/full_reference.py `game_table` followed by
 analyzer/seafarers/play.py `kernel_board`, array for array: Board.terrain, number, setup_allowed, no_settle,
@@ -22,7 +23,6 @@ import numpy as np
 
 from kernels.catan import game as kg
 from kernels.catan import gifts
-from kernels.catan import policies as kp
 from kernels.catan.codes import DESERT, FIRST_RESOURCE_TERRAIN, GOLD, N_RESOURCES, ORE, PIPS, SEA
 from kernels.catan.flags import fill_board_flags
 from kernels.jit import allocating, internal, kernel
@@ -220,19 +220,3 @@ def fill_board(static, work, terrain, number, harbour, board):
         first = board.gifts.shape[1] - static.harbour_corners.shape[0]
         for i in range(static.harbour_corners.shape[0]):
             board.gifts[gifts.GIFT_ITEM, first + i] = harbour[i]
-
-
-@kernel
-def play_dealt_games(board, game, static, work, seed, first, terrains, numbers, harbours, policies, params, streams,
-                     out, one, vp, bots):
-    """Games first .. first + out.shape[1] - 1 of `seed`, game first + j on dealt board row j (terrains, numbers
-    [count, n_hex], harbours [count, n_sites]): policies.play_games one game at a time into `one` (int64
-    [N_RESULT_COLS, 1] scratch: the type play_games has from Python, so it is not compiled twice), `board`
-    refilled in place before each. Returns the decisions taken."""
-    decisions = 0
-    for j in range(out.shape[1]):
-        fill_board(static, work, terrains[j], numbers[j], harbours[j], board)
-        decisions += kp.play_games(board, game, seed, first + j, policies, params, streams, one, vp, bots)
-        for k in range(out.shape[0]):
-            out[k, j] = one[k, 0]
-    return decisions

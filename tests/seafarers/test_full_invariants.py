@@ -10,13 +10,12 @@ from analyzer.seafarers.bots import bot_vectors, parse_bot
 from analyzer.seafarers.full_game import PLAY_SCENARIOS
 from analyzer.seafarers.full_rules import load_rules
 from analyzer.seafarers.invariants import check_games
-from analyzer.seafarers.play import kernel_board
+from analyzer.seafarers.play import invariant_checks, kernel_board, play_chunk
 from analyzer.seafarers.scenarios import load_scenario
 from analyzer.seafarers.table import game_table
 from kernels.catan import game as kg
 from kernels.catan import invariants as ki
-from kernels.catan import policies as kp
-from kernels.catan.route import route_work
+from kernels.catan import play as kl
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -33,13 +32,11 @@ def finished_game(slug="new-shores", g=0):
     s = load_scenario(slug, 4)
     dealt = generate_boards(deal_plan(s), 1, 5, first=g)
     board = kernel_board(game_table(s, load_rules(), dealt.terrain[0], dealt.number[0], dealt.harbour[0]))
-    game, work = kg.new_game(board), route_work(len(board.edge_corners))
+    game, checks = kg.new_game(board), invariant_checks(board, 1)
     policies, params = bot_vectors([parse_bot("value")] * 4)
-    out = np.zeros((ki.N_COLS, 1), np.int64)
-    ki.play_checked(board, game, 5, g, policies, params, np.zeros((4, 2), np.uint64), kp.bot_work(board),
-                    work, out)
-    assert out[0, 0] == 0 and game.st[kg.ST_WINNER] >= 0
-    return board, game, work
+    play_chunk(board, 5, g, policies, params, np.zeros((kg.N_RESULT_COLS, 1), np.int64), game, checks=checks)
+    assert checks.out[kl.CHECK_CODE, 0] == 0 and game.st[kg.ST_WINNER] >= 0
+    return board, game, checks.route
 
 
 def broken(name):
