@@ -30,14 +30,18 @@ def pairing_sentence(pairing: dict) -> str:
 
 
 def headline(summary: dict) -> str:
-    best = max(summary["pairings"], key=lambda p: p["p_win"])
-    worst = min(summary["pairings"], key=lambda p: p["p_win"])
-    text = (f"In catanatron's engine ({_format(summary)}), `{best['ours']}` does best against {best['theirs']}: "
-            f"{pct(best['p_win'])} (95% CI {ci_range(best['ci95'], 1, pct)})")
-    if worst is not best:
-        text += (f"; worst: `{worst['ours']}` against {worst['theirs']}, {pct(worst['p_win'])} "
-                 f"(95% CI {ci_range(worst['ci95'], 1, pct)})")
-    return text + f"; a fair seat wins {pct(1 / summary['players'], 0)}."
+    pairings = summary["pairings"]
+    best = max(pairings, key=lambda p: p["p_win"])
+    worst = min(pairings, key=lambda p: p["p_win"])
+    where = f"In catanatron's engine ({_format(summary)})"
+    fair = f"a fair seat wins {pct(1 / summary['players'], 0)}."
+    if best["p_win"] == worst["p_win"]:
+        who = "the pairing" if len(pairings) == 1 else f"every one of the {len(pairings)} pairings"
+        return (f"{where}, our bot wins {pct(best['p_win'])} of its games in {who} (95% CI "
+                f"{ci_range(best['ci95'], 1, pct)} for {plural(best['games'], 'game')}); " + fair)
+    return (f"{where}, `{best['ours']}` does best against {best['theirs']}: {pct(best['p_win'])} (95% CI "
+            f"{ci_range(best['ci95'], 1, pct)}); worst: `{worst['ours']}` against {worst['theirs']}, "
+            f"{pct(worst['p_win'])} (95% CI {ci_range(worst['ci95'], 1, pct)}); " + fair)
 
 
 def _bridge_line(pairing: dict) -> str:

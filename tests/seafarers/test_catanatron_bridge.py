@@ -1,10 +1,12 @@
 """The catanatron bridge (analyzer/seafarers/catanatron_bridge.py): our board of catanatron's map, the seat's view,
 every action kind both ways, and our bots in catanatron's own games."""
 
+import json
 import random
 from collections import Counter
 
 import numpy as np
+import polars as pl
 import pytest
 
 pytest.importorskip("catanatron", reason="the optional extra .[catanatron] (catanatron 3.2.1) is not installed")
@@ -15,8 +17,10 @@ from catanatron.models.map import BASE_MAP_TEMPLATE, TOURNAMENT_MAP, CatanMap  #
 from catanatron.players.weighted_random import WeightedRandomPlayer  # noqa: E402
 
 from analyzer.seafarers import catanatron_bridge as cb  # noqa: E402
+from analyzer.seafarers import versus_catanatron as cvs  # noqa: E402
 from kernels.catan import codes  # noqa: E402
 from kernels.catan import game as kg  # noqa: E402
+from tests.support import one_line_error, run_cli  # noqa: E402
 
 COLORS = (Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE)
 # What one engine offers and the other lacks on the base map (docs/seafarers/catanatron.md): our road building
@@ -164,3 +168,41 @@ def test_a_full_game_against_catanatrons_random_player_completes(bot):
     game = Game([ours, RandomPlayer(Color.BLUE)], seed=11)
     assert game.play() is not None
     assert game.state.num_turns < 1000 and ours.counts["unmapped"] == 0
+
+
+# ------------------------------------------------------------------------------------------------ the command
+@pytest.mark.parametrize("args, fragment", [
+    (["--theirs", "XX"], "--theirs: unknown catanatron player 'XX'; known: R, W, VP, AB, F"),
+    (["--ours", "mcts"], "unknown bot 'mcts'"),
+    (["--players", "5"], "--players must be 2, 3 or 4 (catanatron's base map), not 5"),
+    (["--games", "0"], "--games must be from 1 to 100,000"),
+    (["--seed", "-1"], "--seed must be between 0 and 2**63-1, got -1"),
+])
+def test_bad_versus_options_give_one_line_and_exit_2(tmp_path, capsys, args, fragment):
+    code, _, err = run_cli(["seafarers", "versus-catanatron", *args, "--out", str(tmp_path / "o")], capsys)
+    assert one_line_error(code, err, fragment), err
+    assert not (tmp_path / "o").exists()
+
+
+def test_versus_writes_a_results_folder_with_one_sentence_per_pairing(tmp_path, capsys):
+    out = tmp_path / "vs"
+    code, printed, err = run_cli(["seafarers", "versus-catanatron", "--ours", "value", "--theirs", "R,W",
+                                  "--games", "4", "--players", "4", "--seed", "5", "--out", str(out)], capsys)
+    assert code == 0, err
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["experiment"] == "seafarers versus-catanatron"
+    assert summary["seed"] == 5 and summary["command"].startswith("tabletop ")
+    assert summary["versions"] and summary["assumptions"]
+    pairings = summary["pairings"]
+    assert [(p["ours"], p["theirs"]) for p in pairings] == [("value", "R"), ("value", "W")]
+    games = pl.read_parquet(out / "games.parquet")
+    assert games.height == 8
+    for p in pairings:
+        rows = games.filter((pl.col("ours") == p["ours"]) & (pl.col("theirs") == p["theirs"]))
+        assert sorted(rows["our_seat"].to_list()) == [1, 2, 3, 4]  # seats rotated
+        assert p["wins"] == rows["won"].sum() and p["ci95"][0] <= p["p_win"] <= p["ci95"][1]
+        assert p["turns"]["mean"] == pytest.approx(rows["turns"].mean())
+        assert p["bridge"]["unmapped"] == 0
+        assert p["sentence"] in printed and p["sentence"] in (out / "report.md").read_text()
+    again = cvs.play_versus(["value"], ["R", "W"], 4, 5, 4)  # the same seed, the same games
+    assert again.games.drop("ours", "theirs").equals(games.drop("ours", "theirs"))
