@@ -12,7 +12,6 @@ from Python's `random`, which catanatron seeds per game; our bot's draws from it
 
 from __future__ import annotations
 
-import importlib
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -25,19 +24,17 @@ from analyzer.stats import mean_ci, wilson_ci
 __all__ = ["THEIRS", "VersusResult", "catanatron_seed", "check_versus", "play_versus", "seat_players"]
 
 MAX_GAMES = 100_000
-# catanatron's players by the short codes of its command line: (module, class, what it does). AB and F are in
+# catanatron's players by the short codes of its command line: (class, what it does). AB and F are in
 # catanatron_experimental, which is not on the package registry (catanatron 3.2.1 ships R, W and VP).
 THEIRS = {
-    "R": ("catanatron.models.player", "RandomPlayer", "uniform over its playable actions"),
-    "W": ("catanatron.players.weighted_random", "WeightedRandomPlayer",
+    "R": ("RandomPlayer", "uniform over its playable actions"),
+    "W": ("WeightedRandomPlayer",
           "random, weighting a city 10,000, a settlement 1,000 and a development card 100 to every other action's 1"),
-    "VP": ("catanatron.players.search", "VictoryPointPlayer",
-           "the action that most raises its VP at once, random among ties"),
-    "AB": ("catanatron_experimental.machine_learning.players.minimax", "AlphaBetaPlayer",
-           "alpha-beta search over catanatron's value function (catanatron_experimental)"),
-    "F": ("catanatron_experimental.machine_learning.players.value", "ValueFunctionPlayer",
-          "one ply on catanatron's hand-tuned value function (catanatron_experimental)"),
+    "VP": ("VictoryPointPlayer", "the action that most raises its VP at once, random among ties"),
+    "AB": ("AlphaBetaPlayer", "alpha-beta search over catanatron's value function (catanatron_experimental)"),
+    "F": ("ValueFunctionPlayer", "one ply on catanatron's hand-tuned value function (catanatron_experimental)"),
 }
+EXPERIMENTAL = ("AB", "F")
 
 
 @dataclass(frozen=True)
@@ -47,16 +44,24 @@ class VersusResult:
 
 
 def _their_class(code: str):
-    module, name, _ = THEIRS[code]
+    """catanatron's player class of a THEIRS code; one UserError line where its package is missing."""
+    if code in EXPERIMENTAL:
+        try:
+            from catanatron_experimental.machine_learning.players.minimax import AlphaBetaPlayer
+            from catanatron_experimental.machine_learning.players.value import ValueFunctionPlayer
+        except ImportError:
+            raise UserError(f"--theirs {code}: catanatron's {THEIRS[code][0]} is in catanatron_experimental, which "
+                            "is not installed (it is not on the package registry; catanatron 3.2.1 itself ships R, W "
+                            "and VP)") from None
+        return {"AB": AlphaBetaPlayer, "F": ValueFunctionPlayer}[code]
     try:
-        return getattr(importlib.import_module(module), name)
+        from catanatron.models.player import RandomPlayer
+        from catanatron.players.search import VictoryPointPlayer
+        from catanatron.players.weighted_random import WeightedRandomPlayer
     except ImportError:
-        top = module.split(".")[0]
-        if top == "catanatron":
-            raise UserError("versus-catanatron needs the optional extra: pip install -e '.[catanatron]' "
-                            "(catanatron 3.2.1)") from None
-        raise UserError(f"--theirs {code}: catanatron's {name} is in {top}, which is not installed (it is not on "
-                        "the package registry; catanatron 3.2.1 itself ships R, W and VP)") from None
+        raise UserError("versus-catanatron needs the optional extra: pip install -e '.[catanatron]' "
+                        "(catanatron 3.2.1)") from None
+    return {"R": RandomPlayer, "W": WeightedRandomPlayer, "VP": VictoryPointPlayer}[code]
 
 
 def check_versus(ours, theirs, games: int, seed: int, players: int) -> tuple[list, list[str]]:
@@ -193,7 +198,7 @@ def play_versus(ours, theirs, games: int, seed: int = 0, players: int = 2, comma
         "played (counted as a fallback)",
     ]
     summary = {"players": players, "games": games, "ours": [bot_name(a) for a in arms], "theirs": codes,
-               "theirs_about": {c: f"{THEIRS[c][1]}: {THEIRS[c][2]}" for c in codes},
+               "theirs_about": {c: f"{THEIRS[c][0]}: {THEIRS[c][1]}" for c in codes},
                "catanatron": {"version": getattr(catanatron, "__version__", None) or _version(), "map": "BASE",
                               "vps_to_win": 10, "discard_limit": 7, "turns_limit": 1000},
                "seating": "game g: ours at seat g mod players, catanatron's map of seed (seed, g div players)",

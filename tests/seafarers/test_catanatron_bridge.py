@@ -184,6 +184,18 @@ def test_bad_versus_options_give_one_line_and_exit_2(tmp_path, capsys, args, fra
     assert not (tmp_path / "o").exists()
 
 
+def test_catanatrons_experimental_players_are_refused_in_one_line_where_missing(tmp_path, capsys):
+    try:
+        import catanatron_experimental  # noqa: F401
+        pytest.skip("catanatron_experimental is installed here")
+    except ImportError:
+        pass
+    code, _, err = run_cli(["seafarers", "versus-catanatron", "--theirs", "R,AB", "--out", str(tmp_path / "o")],
+                           capsys)
+    assert one_line_error(code, err, "--theirs AB: catanatron's AlphaBetaPlayer is in catanatron_experimental"), err
+    assert not (tmp_path / "o").exists()
+
+
 def test_versus_writes_a_results_folder_with_one_sentence_per_pairing(tmp_path, capsys):
     out = tmp_path / "vs"
     code, printed, err = run_cli(["seafarers", "versus-catanatron", "--ours", "value", "--theirs", "R,W",
