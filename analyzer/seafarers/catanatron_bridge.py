@@ -163,28 +163,9 @@ def seat_view(bmap: BridgeMap, state, game: kg.Game | None = None) -> kg.Game:
     players = len(state.colors)
     me = state.current_player_index
     current = state.current_turn_index
-    g.st[:] = 0
-    g.terrain[:] = board.terrain
-    g.number[:] = board.number
-    g.corner_pips[:] = board.corner_pips
-    g.corner_harbour[:] = board.corner_harbour
-    g.field_version[:] = -1  # the site fields are computed afresh
-    for arr in (g.hands, g.cards, g.new_cards, g.knights, g.bonus_vp, g.route, g.discard, g.gold, g.trades,
-                g.domestic, g.cloth, g.deck):
-        arr[:] = 0
-    g.first_settlement_turn[:] = -1
-    g.claimed[:] = False
-    g.home[:] = False
+    kg.init(board, g, 0, 0)  # every field as a game starts (no fleet, no cloth, ...); the table's state goes on it
+    g.deck[:] = 0
     g.bank[:] = state.resource_freqdeck
-    g.corner_owner[:] = -1
-    g.corner_building[:] = 0
-    g.edge_owner[:] = -1
-    g.edge_ship[:] = 0
-    g.edge_built[:] = -1
-    g.rates[:] = p[kg.P_BANK_RATE]
-    g.pieces_left[:] = 0
-    g.st[kg.ST_ROUTE_HOLDER] = -1
-    g.st[kg.ST_ARMY_HOLDER] = -1
     for seat, color in enumerate(state.colors):
         for r, name in enumerate(RESOURCES):
             g.hands[seat, r] = _ps(state, color, f"{name}_IN_HAND") if seat == me else 0
@@ -212,9 +193,6 @@ def seat_view(bmap: BridgeMap, state, game: kg.Game | None = None) -> kg.Game:
     st[kg.ST_CURRENT] = current
     st[kg.ST_TURN] = state.num_turns
     st[kg.ST_ROBBER] = bmap.hex_of_coordinate[state.board.robber_coordinate]
-    st[kg.ST_PIRATE] = -1
-    st[kg.ST_THIEF] = kg.MOVE_ROBBER
-    st[kg.ST_WINNER] = -1
     st[kg.ST_DECK_POS] = p[kg.P_DECK_LEN] - len(state.development_listdeck)
     st[kg.ST_DEV_PLAYED] = int(_ps(state, state.colors[me], "HAS_PLAYED_DEVELOPMENT_CARD_IN_TURN"))
     rolled = _ps(state, state.colors[current], "HAS_ROLLED")

@@ -162,7 +162,7 @@ def test_the_seats_view_holds_nothing_hidden(recorded):
     assert checked > 20
 
 
-@pytest.mark.parametrize("bot", ["value", "planner", "value:opening=pips"])
+@pytest.mark.parametrize("bot", ["value", "planner", "value:opening=pips", "rollout"])
 def test_a_full_game_against_catanatrons_random_player_completes(bot):
     ours = cb.OursPlayer(Color.RED, bot, seed=1)
     game = Game([ours, RandomPlayer(Color.BLUE)], seed=11)
