@@ -78,12 +78,11 @@ OFFERED = {
     ActionType.PLAY_YEAR_OF_PLENTY: kg.PLAY_YEAR_OF_PLENTY, ActionType.PLAY_MONOPOLY: kg.PLAY_MONOPOLY,
     ActionType.MARITIME_TRADE: kg.TRADE, ActionType.MOVE_ROBBER: kg.MOVE_ROBBER, ActionType.DISCARD: kg.DISCARD_CARD,
 }
-KIND_NAMES = {kind: name.lower() for name, kind in vars(kg).items()
-              if name.isupper() and isinstance(kind, int) and name in (
-                  "END_TURN", "ROLL", "ROAD", "SHIP", "SETTLE", "CITY_UP", "BUY_CARD", "PLAY_KNIGHT",
-                  "PLAY_ROAD_BUILDING", "PLAY_YEAR_OF_PLENTY", "PLAY_MONOPOLY", "TRADE", "MOVE_SHIP", "MOVE_ROBBER",
-                  "MOVE_PIRATE", "STEAL_FROM", "DISCARD_CARD", "PICK_GOLD", "STOP_BUILDING", "OFFER", "DECLINE",
-                  "ACCEPT")}
+# Our action kinds that the base map can offer, by name (the counts of OursPlayer and the reports name them so).
+KIND_NAMES = {getattr(kg, name): name.lower() for name in (
+    "END_TURN", "ROLL", "ROAD", "SHIP", "SETTLE", "CITY_UP", "BUY_CARD", "PLAY_KNIGHT", "PLAY_ROAD_BUILDING",
+    "PLAY_YEAR_OF_PLENTY", "PLAY_MONOPOLY", "TRADE", "MOVE_SHIP", "MOVE_ROBBER", "MOVE_PIRATE", "STEAL_FROM",
+    "DISCARD_CARD", "PICK_GOLD", "STOP_BUILDING", "OFFER", "DECLINE", "ACCEPT")}
 
 
 @dataclass(frozen=True, eq=False)

@@ -7,7 +7,9 @@ engine, on its base map and rules (analyzer/seafarers/catanatron_bridge.py, docs
 A pairing is one of our bots against one of catanatron's: 1v1 (players=2), or ours in one seat against catanatron's
 bot in every other seat. Game g of a pairing seats ours at seat g mod players (seats rotated), on catanatron's map
 of seed (seed, g // players): the games of one rotation share their map. Catanatron's dice and its bots' draws come
-from Python's `random`, which catanatron seeds per game; our bot's draws from its own stream (seed, game, seat).
+from Python's `random`, which catanatron seeds per game; our bot's draws from its own stream (seed, game, seat). Every
+player chooses among the actions in one canonical order (canonical_order), so a seed gives the same games in every
+process.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ import polars as pl
 from analyzer.errors import UserError
 from analyzer.stats import mean_ci, wilson_ci
 
-__all__ = ["THEIRS", "VersusResult", "catanatron_seed", "check_versus", "play_versus", "seat_players"]
+__all__ = ["THEIRS", "VersusResult", "canonical_order", "catanatron_seed", "check_versus", "play_versus",
+           "seat_players"]
 
 MAX_GAMES = 100_000
 # catanatron's players by the short codes of its command line: (class, what it does). AB and F are in
@@ -104,6 +107,18 @@ def seat_players(game, players) -> None:
     state.playable_actions = generate_playable_actions(state)
 
 
+def canonical_order(action) -> tuple[str, str]:
+    """A sort key of catanatron's actions that no process changes: catanatron lists some of them from sets of enums
+    and strings, whose order follows Python's string hashing (a new one each process), and its random players pick
+    by position, so a seed alone would not give the same game twice."""
+    return action.action_type.value, repr(action.value)
+
+
+def _in_canonical_order(player, game, actions):
+    """catanatron's decide_fn: every player chooses among the actions in canonical_order."""
+    return player.decide(game, sorted(actions, key=canonical_order))
+
+
 def _one_game(ours_bot: str, their_class, players: int, seed: int, g: int):
     from catanatron import Color, Game
     from catanatron.models.enums import ActionType
@@ -117,7 +132,7 @@ def _one_game(ours_bot: str, their_class, players: int, seed: int, g: int):
               their_class(color) for k, color in enumerate(colors)]
     game = Game(lineup, seed=catanatron_seed(seed, g // players))
     seat_players(game, lineup)
-    winner = game.play()
+    winner = game.play(decide_fn=_in_canonical_order)
     state = game.state
     vps = [get_actual_victory_points(state, c) for c in colors]
     row = {"game": g, "catanatron_seed": catanatron_seed(seed, g // players), "our_seat": our_seat + 1,

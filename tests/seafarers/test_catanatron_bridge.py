@@ -2,7 +2,10 @@
 every action kind both ways, and our bots in catanatron's own games."""
 
 import json
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
 
 import numpy as np
@@ -218,3 +221,13 @@ def test_versus_writes_a_results_folder_with_one_sentence_per_pairing(tmp_path, 
         assert p["sentence"] in printed and p["sentence"] in (out / "report.md").read_text()
     again = cvs.play_versus(["value"], ["R", "W"], 4, 5, 4)  # the same seed, the same games
     assert again.games.drop("ours", "theirs").equals(games.drop("ours", "theirs"))
+
+
+def test_a_seed_gives_the_same_games_in_every_process():
+    """catanatron lists some actions in an order that follows Python's string hashing; the command hands them to
+    every player in canonical order, so two processes with different hash seeds play the same games."""
+    code = ("from analyzer.seafarers.versus_catanatron import play_versus\n"
+            "print(play_versus(['value'], ['R'], 4, 3, 2).games.drop('ours', 'theirs').rows())")
+    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")]
+    assert runs[0] == runs[1] and runs[0].count("(") >= 4
