@@ -372,12 +372,15 @@ class OursPlayer(Player):
         return self.bmap
 
     def _ranked(self, g: kg.Game, n: int) -> list[int]:
-        """Our legal actions' indices, our bot's choice first, then by its scores (value and planner; the other
-        bots: canonical order)."""
+        """Our legal actions' indices, our bot's choice first, then by the value bot's scores with its weights
+        (value, planner: its own; rollout: of the value bot that proposes its candidates); random and weighted:
+        canonical order."""
         board = self.bmap.board
         first = int(kp.decide(board, g, n, self.policy, self.params, self.stream, self.work))
         rest = [i for i in range(n) if i != first]
-        if self.policy in (kp.POLICY_VALUE, kp.POLICY_PLANNER) and n > 1:
+        if self.policy in (kp.POLICY_VALUE, kp.POLICY_PLANNER, kp.POLICY_ROLLOUT) and n > 1:
+            if self.policy == kp.POLICY_ROLLOUT:  # (its playouts leave other positions' scores behind)
+                kp.decide(board, g, n, kp.POLICY_VALUE, self.params, self.stream, self.work)
             scores = self.work.scores
             rest.sort(key=lambda i: -scores[i])
         return [first] + rest
