@@ -184,6 +184,8 @@ def play(game: StepGame, fixture: Fixture, seed: int, index: int, max_moves: int
     actions = fixture.actions
     if actions.ndim != 2 or actions.shape[1] != game.action_width:
         raise ContractError(f"{game.game}: the fixture's actions are {actions.shape}, not [rows, {game.action_width}]")
+    if game.actions_in and actions is not getattr(fixture.state, game.actions_in):
+        raise ContractError(f"{game.game}: the fixture's actions are not state.{game.actions_in}, where legal writes")
     call("init", seed=seed, game=index)
     fixture.begin(seed, index)
     moves, counts = [], []
