@@ -149,7 +149,7 @@ def play_chunk(board: kg.Board, seed: int, first: int, policies, params, out, ga
     game = kg.new_game(board) if game is None else game
     seats = kl.Seats(policies, params, np.zeros((kg.MAX_SEATS, 2), np.uint64), kp.bot_work(board))
     return kl.play_games(board, game, kl.no_deals() if deals is None else deals, seats, seed, first, out,
-                         np.zeros(kg.N_VP_SOURCES, np.int64), kl.no_checks() if checks is None else checks)
+                         kl.no_checks() if checks is None else checks)
 
 
 def invariant_checks(board: kg.Board, games: int) -> kl.Checks:

@@ -1648,10 +1648,4 @@ def result(board, game, out):
             out[base + _FORTRESS_COL] = board.params[P_FORT_CHITS] - game.fort[seat, fleet.F_CHITS]
 
 
-@kernel
-def write_result(board, game, out, j, vp):
-    """result into out[:, j], the form the game loops call (vp: unused)."""
-    result(board, game, out[:, j])
-
-
 from kernels.catan import fleet, gifts, wonders  # noqa: E402  (the scenarios' rules call back into this module)

@@ -7,11 +7,12 @@ the invariants checked after every step.
     checks = Checks(route, out)                           out int64 [N_CHECK_COLS, n]: per game the first broken
                                                           invariant (kernels/catan/invariants.py) and the decisions
                                                           taken; n = 0: no checks
-    decisions = play_games(board, game, deals, seats, seed, first, out, vp, checks)
+    decisions = play_games(board, game, deals, seats, seed, first, out, checks)
 
 Game first + j: refill `board` for its deal (if any), init, then legal / decide / step until the game is over (or an
-invariant broke), then its result columns into out[:, j] (int64 [N_RESULT_COLS, n]; vp int64 [N_VP_SOURCES]
-scratch). One loop, one compiled entry: the commands, the report's replays and the invariant check play through it.
+invariant broke), then its result columns into out[:, j] (int64 [N_RESULT_COLS, n]): the step contract's init,
+legal, decide, step, terminal and result (analyzer/step_contract.py). One loop, one compiled entry: the commands,
+the report's replays and the invariant check play through it.
 """
 
 from collections import namedtuple
@@ -53,7 +54,7 @@ def no_checks() -> Checks:
 
 
 @kernel
-def play_games(board, game, deals, seats, seed, first, out, vp, checks):
+def play_games(board, game, deals, seats, seed, first, out, checks):
     """Games first .. first + out.shape[1] - 1 of `seed` (module docstring). Returns the decisions taken."""
     dealt = deals.terrain.shape[0] > 0
     checking = checks.out.shape[1] > 0
@@ -67,7 +68,7 @@ def play_games(board, game, deals, seats, seed, first, out, vp, checks):
             stream_init(seats.streams[seat], seed, kg.MAX_SEATS * g + seat, PURPOSE_POLICY)
         code = ki.check(board, game, checks.route, True) if checking else 0
         taken = 0
-        while code == 0 and game.st[kg.ST_PHASE] != kg.OVER:
+        while code == 0 and not kg.terminal(board, game):
             n = kg.legal(board, game)
             actor = game.st[kg.ST_ACTOR]
             i = kp.decide(board, game, n, seats.policies[actor], seats.params[actor], seats.streams[actor],
@@ -77,7 +78,7 @@ def play_games(board, game, deals, seats, seed, first, out, vp, checks):
             taken += 1
             if checking:
                 code = ki.check(board, game, checks.route, ki.changes_pieces(game, kind))
-        kg.write_result(board, game, out, j, vp)
+        kg.result(board, game, out[:, j])
         if checking:
             checks.out[CHECK_CODE, j] = code
             checks.out[CHECK_DECISIONS, j] = taken

@@ -505,9 +505,9 @@ def test_the_game_ends_when_only_three_villages_hold_cloth_and_the_most_vp_wins(
     both.step((R.SHIP, ship, 0))
     assert both.state.phase == R.OVER and both.state.cloth_end and both.state.winner == 1
     assert R.result(both.table, both.state)["cloth_end"]
-    out = np.zeros((kg.N_RESULT_COLS, 1), np.int64)
-    kg.write_result(both.board, both.game, out, 0, np.zeros(kg.N_VP_SOURCES, np.int64))
-    assert out[kg.R_CLOTH_END, 0] == 1 and out[kg.R_WINNER, 0] == 1
+    out = np.zeros(kg.N_RESULT_COLS, np.int64)
+    kg.result(both.board, both.game, out)
+    assert out[kg.R_CLOTH_END] == 1 and out[kg.R_WINNER] == 1
 
 
 def test_a_tie_on_vp_goes_to_the_most_cloth_then_to_turn_order_from_the_player_on_turn():
