@@ -22,11 +22,19 @@ This module changes that for libraries defining functions of the `kernels` packa
 On the Beacon Patrol kernels: the same games, greedy 20-37% faster, the lookahead
 40-60%, all four policy tiers compiled in half the time (docs/performance.md). Libraries
 of other code are compiled exactly as numba does. `install()` returns False, leaving numba
-as it is, if numba's code library lacks the methods this relies on.
+as it is, if numba's code library lacks the methods this relies on, or if a small entry point with a helper does
+not compile and run right under it (`self_test`: once per cache folder and numba version; one line says so).
+pyproject.toml pins numba to the versions this was tested on.
 """
 
+import os
+import sys
+
 import llvmlite.binding as llvm
-from numba.core import codegen
+import numba
+import numpy as np
+from numba import njit
+from numba.core import codegen, config
 
 from kernels.jit import MERGED
 
@@ -57,6 +65,14 @@ class WholeProgramLibrary(codegen.JITCodeLibrary):
                     if any(f.name.startswith(stem + "B") for stem in MERGED):  # (numba's ABI tags follow a B)
                         f.add_function_attribute("alwaysinline")
         super()._optimize_final_module()
+
+    def serialize_using_object_code(self):
+        """numba's, but the bitcode where the object code is gone: numba hands a library's object code to LLVM's
+        engine once and forgets it (`_object_getbuffer_hook`), and a cold-cache run once failed saving a kernel
+        with "no compiled object yet". The bitcode loads a little slower and gives the same machine code."""
+        if self._object_caching_enabled and self._compiled_object is None:
+            return self.serialize_using_bitcode()
+        return super().serialize_using_object_code()
 
     def _finalize_final_module(self):
         if self._role == "helper":
@@ -89,10 +105,62 @@ _NEEDED = ("finalize", "_optimize_final_module", "_finalize_final_module", "_fin
 
 
 def install():
-    """Make numba's JIT codegen create WholeProgramLibrary libraries; True if it does."""
+    """Make numba's JIT codegen create WholeProgramLibrary libraries; True if it does (and passed self_test)."""
     if not all(hasattr(codegen.JITCodeLibrary, name) for name in _NEEDED):
         return False
     if not hasattr(codegen.JITCPUCodegen, "_library_class"):
         return False
+    plain = codegen.JITCPUCodegen._library_class
     codegen.JITCPUCodegen._library_class = WholeProgramLibrary
+    passed = os.path.join(config.CACHE_DIR or ".", f"whole-program-ok-numba-{numba.__version__}")
+    if config.CACHE_DIR and os.path.exists(passed):
+        return True
+    problem = self_test()
+    if problem:
+        codegen.JITCPUCodegen._library_class = plain
+        print(f"warning: numba {numba.__version__} fails the whole-program self-test ({problem}); the kernels compile "
+              "with plain numba: the same games, somewhat slower", file=sys.stderr)
+        return False
+    if config.CACHE_DIR:
+        try:
+            open(passed, "w").close()
+        except OSError:
+            pass  # (tested again next time)
     return True
+
+
+def probe_pair():
+    """A helper kernel (no wrapper) and an entry kernel calling it, compiled without the disk cache, as if defined
+    in the kernels package (their mangled names are what WholeProgramLibrary looks for)."""
+    def doubled(a, i):
+        return a[i] * 2
+
+    doubled.__module__ = __name__
+    helper = njit(_nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True)(doubled)
+
+    def total_doubled(a):
+        total = 0
+        for i in range(a.shape[0]):
+            total += helper(a, i)
+        return total
+
+    total_doubled.__module__ = __name__
+    return helper, njit(_nrt=False)(total_doubled)
+
+
+def self_test() -> str | None:
+    """None if probe_pair compiles into an entry and a helper library, runs right and its entry serialises for the
+    disk cache (here as bitcode: the probe compiled without object caching); else what went wrong."""
+    try:
+        helper, entry = probe_pair()
+        if entry(np.arange(5, dtype=np.int64)) != 20:
+            return "a probe kernel computed a wrong value"
+        entry_lib = entry.overloads[entry.signatures[0]].library
+        helper_lib = helper.overloads[helper.signatures[0]].library
+        if (entry_lib._role, helper_lib._role) != ("entry", "helper"):
+            return f"the probe's libraries took the roles {entry_lib._role}, {helper_lib._role}"
+        entry_lib.enable_object_caching()
+        entry_lib.serialize_using_object_code()
+    except Exception as exc:  # any failure means: do not use the swap
+        return f"{type(exc).__name__}: {exc}"
+    return None

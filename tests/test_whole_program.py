@@ -5,6 +5,8 @@ import pytest
 from numba import njit
 
 import kernels
+from kernels import whole_program
+from kernels.whole_program import probe_pair
 
 
 def _as_kernels(*fns):
@@ -17,30 +19,12 @@ def _defined(module):
     return {f.name: f.linkage.name for f in module.functions if not f.is_declaration}
 
 
-def _compiled_pair():
-    def doubled(a, i):
-        return a[i] * 2
-
-    _as_kernels(doubled)
-    helper = njit(_nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True)(doubled)
-
-    def total_doubled(a):
-        total = 0
-        for i in range(a.shape[0]):
-            total += helper(a, i)
-        return total
-
-    _as_kernels(total_doubled)
-    entry = njit(_nrt=False)(total_doubled)
-    return helper, entry
-
-
 def test_whole_program_is_installed_for_this_numba():
     assert kernels.WHOLE_PROGRAM
 
 
 def test_entry_kernel_gets_its_helpers_as_internal_functions():
-    helper, entry = _compiled_pair()
+    helper, entry = probe_pair()
     assert entry(np.arange(5, dtype=np.int64)) == 20
     entry_lib = entry.overloads[entry.signatures[0]].library
     helper_lib = helper.overloads[helper.signatures[0]].library
@@ -52,7 +36,7 @@ def test_entry_kernel_gets_its_helpers_as_internal_functions():
 
 
 def test_helper_is_linked_into_callers_but_compiled_to_no_machine_code():
-    helper, entry = _compiled_pair()
+    helper, entry = probe_pair()
     entry(np.arange(3, dtype=np.int64))
     helper_lib = helper.overloads[helper.signatures[0]].library
     assert _defined(helper_lib._final_module) == {}  # what the JIT compiles: no functions
@@ -118,3 +102,21 @@ def test_a_merged_kernel_is_marked_for_copying_into_its_callers_and_a_plain_one_
     copied = _attributes_before_optimising(lambda fn: plain(mark_merged(fn)), "merged_helper", monkeypatch)
     assert kept and not any("alwaysinline" in a for attrs in kept.values() for a in attrs)
     assert copied and all(any("alwaysinline" in a for a in attrs) for attrs in copied.values())
+
+
+def test_the_self_test_passes_here_and_a_failing_one_leaves_plain_numba_with_one_line(monkeypatch, tmp_path, capsys):
+    from numba.core import codegen, config
+
+    assert whole_program.self_test() is None
+    monkeypatch.setattr(config, "CACHE_DIR", str(tmp_path))  # no marker of an earlier pass there
+    monkeypatch.setattr(whole_program, "self_test", lambda: "a probe kernel computed a wrong value")
+    before = codegen.JITCPUCodegen._library_class
+    try:
+        assert whole_program.install() is False
+        assert codegen.JITCPUCodegen._library_class is not whole_program.WholeProgramLibrary
+    finally:
+        codegen.JITCPUCodegen._library_class = before
+    line = capsys.readouterr().err.strip()
+    assert line.startswith("warning: numba") and "self-test (a probe kernel computed a wrong value)" in line
+    assert "\n" not in line
+    monkeypatch.undo()
