@@ -110,7 +110,7 @@ def install():
         return False
     if not hasattr(codegen.JITCPUCodegen, "_library_class"):
         return False
-    plain = codegen.JITCPUCodegen._library_class
+    plain = codegen.JITCodeLibrary  # numba's own
     codegen.JITCPUCodegen._library_class = WholeProgramLibrary
     passed = os.path.join(config.CACHE_DIR or ".", f"whole-program-ok-numba-{numba.__version__}")
     if config.CACHE_DIR and os.path.exists(passed):
