@@ -51,6 +51,10 @@ def python_uses(functions) -> dict[tuple[str, str], set[str]]:
             twins |= {id(inner) for node in ast.walk(tree) if isinstance(node, ast.With)
                       and "raises" in ast.unparse(node.items[0].context_expr)
                       for statement in node.body for inner in ast.walk(statement)}  # (a test of the error)
+            twins |= {id(inner) for node in ast.walk(tree) if isinstance(node, ast.Call)
+                      and ast.unparse(node.func) == "StepGame" for arg in node.args[1:7]
+                      for inner in ast.walk(arg)}  # a step game's six kernels: analyzer/step_contract.py calls an
+            # internal one through from_python
             for node in ast.walk(tree):
                 if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in modules:
                     key = (modules[node.value.id], node.attr)

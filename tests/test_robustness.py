@@ -186,16 +186,16 @@ def test_a_swallowed_interrupt_still_stops_the_run(tmp_path, capsys, monkeypatch
     from analyzer import interrupts
     from analyzer.regatta import simulation
 
-    real_play = simulation.build_play_range
+    real_args = simulation.kernel_args
 
-    def swallowing(spec):
+    def swallowing(spec):  # (the job's builder calls it while it builds the kernels' arguments)
         try:
             interrupts._on_signal(signal.SIGINT, None)  # what the handler does when the signal comes
         except KeyboardInterrupt:
             pass  # ... and what llvmlite's callback does with it
-        return real_play(spec)
+        return real_args(spec)
 
-    monkeypatch.setattr(simulation, "build_play_range", swallowing)
+    monkeypatch.setattr(simulation, "kernel_args", swallowing)
     monkeypatch.setattr(interrupts, "_caught", [])
     out = tmp_path / "r"
     code, _, err = run_cli(["regatta", "simulate", "--games", "8", "--threads", "1", "--no-progress", "--out",
