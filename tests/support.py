@@ -2,11 +2,20 @@
 
 import html
 import json
+import os
 import re
 import subprocess
 from pathlib import Path
 
 from analyzer.cli import main
+
+FULL_TESTS = os.environ.get("TABLETOP_FULL_TESTS") == "1"
+
+
+def sample(full: int, ci: int) -> int:
+    """How many games, deals or examples a long kernel-against-reference run takes: `full` with
+    TABLETOP_FULL_TESTS=1 (`TABLETOP_FULL_TESTS=1 scripts/test.sh`), else CI's sample, which keeps CI in its time."""
+    return full if FULL_TESTS else ci
 
 
 def run_cli(args, capsys):

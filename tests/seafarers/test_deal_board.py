@@ -16,9 +16,11 @@ from analyzer.seafarers.table import game_table
 from kernels.catan import game as kg
 from kernels.catan import table as kt
 from kernels.catan.codes import DESERT, GRAIN, LUMBER, ORE
+from tests.support import sample
 
 RULES = load_rules()
-DEALS = 50
+DEALS = sample(50, 20)
+GAMES = sample(20, 8)  # per bot line of test_play_range_on_random_boards_plays_the_old_games
 
 
 def filler(scenario):
@@ -43,7 +45,7 @@ def assert_same_board(filled, expected):
 @pytest.mark.parametrize("players", (3, 4))
 @pytest.mark.parametrize("slug", PLAY_SCENARIOS)
 def test_every_field_of_the_filled_board_is_the_references(slug, players):
-    """50 random deals, each filled into the same Board in place (nothing of one deal may stay for the next)."""
+    """DEALS random deals, each filled into the same Board in place (nothing of one deal may stay for the next)."""
     s = load_scenario(slug, players)
     fill = filler(s)
     b = generate_boards(deal_plan(s), DEALS, seed=7, first=1000)
@@ -54,7 +56,7 @@ def test_every_field_of_the_filled_board_is_the_references(slug, players):
         assert_same_board(filled, kernel_board(game_table(s, RULES, *row)))
         for name in DEAL_FIELDS:
             seen[name].add(getattr(filled, name).tobytes())
-    # the deals differ where the scenario deals anything: the comparison above is not of one board 50 times
+    # the deals differ where the scenario deals anything: the comparison above is not of one board DEALS times
     if slug == "pirate-islands":  # the printed board, only its harbours shuffled ('com exceção dos portos')
         assert len(seen["corner_harbour"]) > 1
     else:
@@ -135,6 +137,6 @@ def test_play_range_on_random_boards_plays_the_old_games(slug):
     for players, bots in ((4, ["value"] * 4), (3, ["random", "value:opening=port", "weighted"])):
         job = play_job(slug, players, [parse_bot(b) for b in bots], 11, "random", text)
         play = play_range(job.spec)
-        out = np.zeros((kg.N_RESULT_COLS, 20), np.int32)
+        out = np.zeros((kg.N_RESULT_COLS, GAMES), np.int32)
         play(500, out)
-        assert out.tolist() == reference_chunk(slug, players, bots, 11, 500, 20).tolist()
+        assert out.tolist() == reference_chunk(slug, players, bots, 11, 500, GAMES).tolist()

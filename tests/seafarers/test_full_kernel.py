@@ -13,6 +13,7 @@ from analyzer.seafarers.play import kernel_board, play_on_board
 from analyzer.seafarers.scenarios import load_scenario
 from kernels.catan import game as kg
 from kernels.rng import PURPOSE_POLICY, stream_init
+from tests.support import sample
 
 RULES = load_rules()
 SCENARIOS = ("base", "new-shores", "four-islands", "through-the-desert", "fog-islands", "new-world", "forgotten-tribe",
@@ -31,14 +32,14 @@ def seat_columns(out, j, players):
             for p in range(players)]
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=sample(8, 4), deadline=None)
 @given(st.sampled_from(SCENARIOS), st.sampled_from((3, 4)), st.integers(0, 2**32), st.integers(0, 10**6),
        st.sampled_from(("weighted", "random")))
 def test_the_kernel_plays_the_references_games(slug, players, seed, g, bot):
     same_game(slug, players, seed, g, bot)
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=sample(8, 4), deadline=None)
 @given(st.sampled_from((3, 4)), st.integers(0, 2**32), st.integers(0, 10**6), st.sampled_from(("weighted", "random")))
 def test_the_kernel_plays_the_references_games_of_cloth_for_catan(players, seed, g, bot):
     """Cloth for Catan's villages, routes, cloth, the pirate's cloth steal and the villages' end: every decision the
@@ -46,7 +47,7 @@ def test_the_kernel_plays_the_references_games_of_cloth_for_catan(players, seed,
     same_game("cloth-for-catan", players, seed, g, bot)
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=sample(6, 3), deadline=None)
 @given(st.sampled_from(("cloth-for-catan", "pirate-islands")), st.sampled_from((3, 4)), st.integers(0, 2**32),
        st.integers(0, 10**6))
 def test_value_bots_games_of_the_goal_scenarios_are_the_references_games(slug, players, seed, g):
@@ -57,21 +58,21 @@ def test_value_bots_games_of_the_goal_scenarios_are_the_references_games(slug, p
     assert state.winner >= 0 or state.capped
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=sample(6, 3), deadline=None)
 @given(st.sampled_from((3, 4)), st.integers(0, 2**32), st.integers(0, 10**6), st.sampled_from(("weighted", "random")))
 def test_the_kernel_plays_the_references_games_on_the_base_map(players, seed, g, bot):
     """Plain Catan (no ships, no pirate) on random base boards: every decision the same in both engines."""
     same_game("base", players, seed, g, bot)
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=sample(6, 3), deadline=None)
 @given(st.sampled_from((3, 4)), st.integers(0, 2**32), st.integers(0, 10**6), st.sampled_from(("weighted", "random")))
 def test_the_kernel_plays_the_references_games_in_the_forgotten_tribe(players, seed, g, bot):
     """The islet gifts (chits, cards, harbours placed or kept) on random boards: every decision the same."""
     same_game("forgotten-tribe", players, seed, g, bot)
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=sample(6, 3), deadline=None)
 @given(st.sampled_from((3, 4)), st.integers(0, 2**32), st.integers(0, 10**6), st.sampled_from(("weighted", "random")))
 def test_the_kernel_plays_the_references_games_in_the_pirate_islands(players, seed, g, bot):
     """The fleet and its raids, the routes and warships, the 7's steal and the fortress battles: every decision the
@@ -142,7 +143,7 @@ def _value_game(slug, players, seed, g, bots):
     return table, state
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=sample(4, 2), deadline=None)
 @given(st.sampled_from(SCENARIOS), st.sampled_from((3, 4)), st.integers(0, 2**32), st.integers(0, 10**6))
 def test_value_bots_games_are_the_references_games(slug, players, seed, g):
     """Value and planner bots build far more than the baselines (cities, long routes, islands): the engines still
@@ -272,7 +273,7 @@ def test_the_planner_saves_for_the_build_with_the_most_value_per_roll():
     assert chosen[0] == kg.CITY_UP
 
 
-@settings(max_examples=4, deadline=None)  # (random bots' games are long in the reference: about 4 s a game)
+@settings(max_examples=sample(4, 2), deadline=None)  # (random bots' games are long in the reference: about 4 s a game)
 @given(st.sampled_from((3, 4)), st.integers(0, 2**32), st.integers(0, 10**6), st.sampled_from(("weighted", "random")))
 def test_the_kernel_plays_the_references_games_of_the_wonders_of_catan(players, seed, g, bot):
     """The Wonders of Catan's claims, stages and both ways to win, the islet chits: every decision the same in both
@@ -280,7 +281,7 @@ def test_the_kernel_plays_the_references_games_of_the_wonders_of_catan(players, 
     same_game("wonders-of-catan", players, seed, g, bot)
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=sample(4, 2), deadline=None)
 @given(st.sampled_from((3, 4)), st.integers(0, 2**32), st.integers(0, 10**6))
 def test_value_bots_games_of_the_wonders_of_catan_are_the_references_games(players, seed, g):
     """The value and planner bots go for their wonders (the goals weight): the engines still agree."""
