@@ -208,14 +208,19 @@ def test_catanatrons_search_players_are_refused_in_one_line_where_missing(tmp_pa
     assert not (tmp_path / "o").exists()
 
 
+def _versus(out, capsys, theirs: str, games: int, players: int, seed: int) -> tuple[dict, str]:
+    """`versus-catanatron --ours value` into `out`: its summary and what it printed."""
+    code, printed, err = run_cli(["seafarers", "versus-catanatron", "--ours", "value", "--theirs", theirs,
+                                  "--games", str(games), "--players", str(players), "--seed", str(seed),
+                                  "--out", str(out)], capsys)
+    assert code == 0, err
+    return json.loads((out / "summary.json").read_text()), printed
+
+
 @NEEDS_3_3
 def test_versus_catanatrons_alphabeta_and_value_function_players(tmp_path, capsys):
     """3.3.0: AB (its command line's default, depth 2) and F play our bot, every action of ours offered."""
-    out = tmp_path / "vs"
-    code, printed, err = run_cli(["seafarers", "versus-catanatron", "--ours", "value", "--theirs", "AB,F",
-                                  "--games", "2", "--players", "2", "--seed", "3", "--out", str(out)], capsys)
-    assert code == 0, err
-    summary = json.loads((out / "summary.json").read_text())
+    summary, _ = _versus(tmp_path / "vs", capsys, "AB,F", 2, 2, 3)
     assert summary["catanatron"]["version"] == "3.3.0"
     assert "depth 2" in summary["theirs_about"]["AB"]
     for p in summary["pairings"]:
@@ -229,10 +234,7 @@ def test_versus_catanatrons_alphabeta_and_value_function_players(tmp_path, capsy
 
 def test_versus_writes_a_results_folder_with_one_sentence_per_pairing(tmp_path, capsys):
     out = tmp_path / "vs"
-    code, printed, err = run_cli(["seafarers", "versus-catanatron", "--ours", "value", "--theirs", "R,W",
-                                  "--games", "4", "--players", "4", "--seed", "5", "--out", str(out)], capsys)
-    assert code == 0, err
-    summary = json.loads((out / "summary.json").read_text())
+    summary, printed = _versus(out, capsys, "R,W", 4, 4, 5)
     assert summary["experiment"] == "seafarers versus-catanatron"
     assert summary["seed"] == 5 and summary["command"].startswith("tabletop ")
     assert summary["versions"] and summary["assumptions"]
