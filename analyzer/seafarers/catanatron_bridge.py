@@ -1,5 +1,6 @@
 """Our full-game bots as catanatron players, inside catanatron's own engine, on its base map and rules
-(docs/seafarers/catanatron.md; needs the optional extra `.[catanatron]`, catanatron 3.2.1).
+(docs/seafarers/catanatron.md; needs the optional extra `.[catanatron]`: catanatron 3.2.1 from the package registry,
+or 3.3.0 from its GitHub repository; `CATANATRON_3_3` says which API is installed).
 
     player = OursPlayer(Color.RED, "value")                  # a catanatron Player
     game = catanatron.Game([player, RandomPlayer(Color.BLUE)], seed=1)
@@ -43,6 +44,15 @@ from catanatron.models.map import NodeRef, Port
 from catanatron.models.player import Player
 from catanatron.state_functions import player_key
 
+# catanatron 3.3.0 (GitHub) logs ActionRecords, discards one chosen card per action, lets a development card be played
+# only from the turn after its purchase and any card before the roll; 3.2.1 (the package registry) does none of these.
+try:
+    from catanatron.models.enums import ActionRecord  # noqa: F401  (3.3.0's alone)
+
+    CATANATRON_3_3 = True
+except ImportError:  # catanatron 3.2.1 (the package registry)
+    CATANATRON_3_3 = False
+
 from analyzer.seafarers.bots import bot_vectors, parse_bot
 from analyzer.seafarers.full_rules import load_rules
 from analyzer.seafarers.play import kernel_board
@@ -53,10 +63,14 @@ from kernels.catan import game as kg
 from kernels.catan import policies as kp
 from kernels.rng import PURPOSE_POLICY, stream_init
 
-__all__ = ["BRIDGE_RULES", "BridgeMap", "OursPlayer", "bridge_map", "seat_view", "to_catanatron", "to_ours"]
+__all__ = ["BRIDGE_RULES", "CATANATRON_3_3", "BridgeMap", "OursPlayer", "bridge_map", "seat_view", "to_catanatron",
+           "to_ours"]
 
-# Our rules switched to catanatron's where our data has an option for it (the rest: docs/seafarers/catanatron.md).
-BRIDGE_RULES = ("domestic_trade=false", "progress_before_roll=false")
+# Our rules switched to catanatron's where our data has an option for it (the rest: docs/seafarers/catanatron.md):
+# catanatron 3.2.1 lets only a knight be played before the roll, 3.3.0 any development card.
+BRIDGE_RULES = ("domestic_trade=false",) if CATANATRON_3_3 else ("domestic_trade=false", "progress_before_roll=false")
+# catanatron 3.3.0 discards one chosen card per action (DISCARD_RESOURCE r), 3.2.1 half the hand at random at once.
+DISCARD_TYPE = ActionType("DISCARD_RESOURCE" if CATANATRON_3_3 else "DISCARD")
 
 TERRAIN_OF_RESOURCE = {"WOOD": codes.LUMBER, "BRICK": codes.BRICK, "SHEEP": codes.WOOL, "WHEAT": codes.GRAIN,
                        "ORE": codes.ORE, None: codes.DESERT}
@@ -76,7 +90,7 @@ OFFERED = {
     ActionType.BUILD_ROAD: kg.ROAD, ActionType.BUILD_CITY: kg.CITY_UP, ActionType.BUY_DEVELOPMENT_CARD: kg.BUY_CARD,
     ActionType.PLAY_KNIGHT_CARD: kg.PLAY_KNIGHT, ActionType.PLAY_ROAD_BUILDING: kg.PLAY_ROAD_BUILDING,
     ActionType.PLAY_YEAR_OF_PLENTY: kg.PLAY_YEAR_OF_PLENTY, ActionType.PLAY_MONOPOLY: kg.PLAY_MONOPOLY,
-    ActionType.MARITIME_TRADE: kg.TRADE, ActionType.MOVE_ROBBER: kg.MOVE_ROBBER, ActionType.DISCARD: kg.DISCARD_CARD,
+    ActionType.MARITIME_TRADE: kg.TRADE, ActionType.MOVE_ROBBER: kg.MOVE_ROBBER, DISCARD_TYPE: kg.DISCARD_CARD,
 }
 # Our action kinds that the base map can offer, by name (the counts of OursPlayer and the reports name them so).
 KIND_NAMES = {getattr(kg, name): name.lower() for name in (
@@ -196,7 +210,7 @@ def seat_view(bmap: BridgeMap, state, game: kg.Game | None = None) -> kg.Game:
     st[kg.ST_DEV_PLAYED] = int(_ps(state, state.colors[me], "HAS_PLAYED_DEVELOPMENT_CARD_IN_TURN"))
     rolled = _ps(state, state.colors[current], "HAS_ROLLED")
     st[kg.ST_RESUME] = kg.MAIN if rolled else kg.PRE_ROLL
-    st[kg.ST_FREE_RESUME] = kg.MAIN
+    st[kg.ST_FREE_RESUME] = kg.MAIN if rolled else kg.PRE_ROLL  # (3.3.0: road building before the roll)
     st[kg.ST_SETUP_POS] = sum(len(state.buildings_by_color[c][SETTLEMENT]) + len(state.buildings_by_color[c][CITY])
                               for c in state.colors)
     prompt = state.current_prompt
@@ -207,7 +221,10 @@ def seat_view(bmap: BridgeMap, state, game: kg.Game | None = None) -> kg.Game:
         st[kg.ST_SETUP_CORNER] = bmap.corner_of_node[state.buildings_by_color[state.colors[me]][SETTLEMENT][-1]]
     elif prompt == ActionPrompt.DISCARD:
         st[kg.ST_PHASE] = kg.DISCARD
-        g.discard[me] = int(g.hands[me].sum()) // 2
+        if CATANATRON_3_3:  # what each player has left to discard (public)
+            g.discard[:players] = state.discard_counts
+        else:
+            g.discard[me] = int(g.hands[me].sum()) // 2
     elif prompt == ActionPrompt.MOVE_ROBBER:
         st[kg.ST_PHASE] = kg.MOVE_THIEF
     elif state.is_road_building:
@@ -223,7 +240,11 @@ def _deal_hidden(state, g: kg.Game, me: int, p) -> None:
     their public counts from what the seat cannot account for (the module docstring)."""
     color = state.colors[me]
     for name, card in CARD_OF_DEV.items():
-        g.cards[me, card] = _ps(state, color, f"{name}_IN_HAND")  # catanatron: a card bought this turn may be played
+        held = _ps(state, color, f"{name}_IN_HAND")
+        if CATANATRON_3_3 and name != "VICTORY_POINT" and not _ps(state, color, f"{name}_OWNED_AT_START"):
+            g.new_cards[me, card] = held  # bought this turn: playable from the next
+        else:
+            g.cards[me, card] = held  # (3.2.1: a card bought this turn may be played)
     unseen_resources = [p[kg.P_BANK] - int(g.bank[r]) - int(g.hands[me, r]) for r in range(codes.N_RESOURCES)]
     unseen_cards = _unseen_cards(state, me)
     for seat, other in enumerate(state.colors):
@@ -285,9 +306,12 @@ def _networks(board: kg.Board, g: kg.Game, players: int) -> None:
 
 # ------------------------------------------------------------------------------------------------ actions both ways
 def to_ours(bmap: BridgeMap, state, action) -> tuple[int, int, int] | None:
-    """Our action (kind, a, b) of one of catanatron's: a robber move is (MOVE_ROBBER, hex, victim seat or -1), its
-    discard (half the hand, at random) (DISCARD_CARD, -1, 0); None where we have no counterpart (a year of plenty of
-    one card, offered when the bank holds too few for two)."""
+    """Our action (kind, a, b) of one of catanatron's: a robber move is (MOVE_ROBBER, hex, victim seat or -1), a
+    discard (DISCARD_CARD, resource, 0) (3.2.1's, half the hand at random: (DISCARD_CARD, -1, 0)); None where we have
+    no counterpart (a year of plenty of one card, offered when the bank holds too few for two; 3.3.0's domestic
+    trade, which nobody here offers)."""
+    if action.action_type not in OFFERED:
+        return None
     kind, value = OFFERED[action.action_type], action.value
     if kind in (kg.SETTLE, kg.CITY_UP):
         return kind, int(bmap.corner_of_node[value]), 0
@@ -306,7 +330,7 @@ def to_ours(bmap: BridgeMap, state, action) -> tuple[int, int, int] | None:
         coordinate, victim = value[0], value[1]
         return kind, bmap.hex_of_coordinate[coordinate], -1 if victim is None else state.color_to_index[victim]
     if kind == kg.DISCARD_CARD:
-        return kind, -1, 0
+        return kind, -1 if value is None else RESOURCE_INDEX[value], 0
     return kind, 0, 0
 
 
@@ -318,9 +342,10 @@ def maritime_rate(state, color, resource: int) -> int:
 
 def to_catanatron(bmap: BridgeMap, state, color, kind: int, a: int, b: int) -> Action | None:
     """Catanatron's action of our (kind, a, b) for the player of `color` (to_ours's inverse); None for a kind
-    catanatron lacks (ships, the pirate, gold, domestic trade, stopping road building early, a chosen discard)."""
+    catanatron lacks (ships, the pirate, gold, domestic trade, stopping road building early; 3.2.1: a chosen
+    discard)."""
     types = {k: t for t, k in OFFERED.items()}
-    if kind not in types or (kind == kg.DISCARD_CARD and a >= 0):
+    if kind not in types or (kind == kg.DISCARD_CARD and (a >= 0) != CATANATRON_3_3):
         return None
     t = types[kind]
     if kind in (kg.SETTLE, kg.CITY_UP):
@@ -335,7 +360,10 @@ def to_catanatron(bmap: BridgeMap, state, color, kind: int, a: int, b: int) -> A
         rate = maritime_rate(state, color, a)
         return Action(color, t, tuple([RESOURCES[a]] * rate + [None] * (4 - rate) + [RESOURCES[b]]))
     if kind == kg.MOVE_ROBBER:
-        return Action(color, t, (bmap.coordinate_of_hex[a], None if b < 0 else state.colors[b], None))
+        target = (bmap.coordinate_of_hex[a], None if b < 0 else state.colors[b])
+        return Action(color, t, target if CATANATRON_3_3 else (*target, None))  # (3.2.1: a slot for the card)
+    if kind == kg.DISCARD_CARD and CATANATRON_3_3:
+        return Action(color, t, RESOURCES[a])
     return Action(color, t, None)
 
 

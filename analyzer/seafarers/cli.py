@@ -378,8 +378,8 @@ def versus_catanatron_cmd(
                                            "--theirs)."),
     theirs: str = typer.Option("R,W", help="catanatron's players by its command line's codes, comma-separated: R "
                                            "random, W weighted random, VP victory-point greedy; AB alpha-beta and F "
-                                           "value function need catanatron_experimental (not on the package "
-                                           "registry)."),
+                                           "value function need catanatron 3.3.0, from GitHub only "
+                                           "(docs/seafarers/catanatron.md)."),
     games: int = typer.Option(100, help="Games per pairing."),
     seed: int = typer.Option(0, help="Seed: catanatron's map, dice and players' draws of each game, our bot's."),
     players: int = typer.Option(2, help="2: 1v1; 3 or 4: ours in one seat against theirs in every other."),

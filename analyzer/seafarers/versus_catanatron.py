@@ -27,17 +27,22 @@ __all__ = ["THEIRS", "VersusResult", "canonical_order", "catanatron_seed", "chec
            "seat_players"]
 
 MAX_GAMES = 100_000
-# catanatron's players by the short codes of its command line: (class, what it does). AB and F are in
-# catanatron_experimental, which is not on the package registry (catanatron 3.2.1 ships R, W and VP).
+# catanatron's players by the short codes of its command line: (class, what it does). AB and F ship with catanatron
+# 3.3.0, which is on GitHub only; 3.2.1, the package registry's latest, ships R, W and VP.
 THEIRS = {
     "R": ("RandomPlayer", "uniform over its playable actions"),
     "W": ("WeightedRandomPlayer",
           "random, weighting a city 10,000, a settlement 1,000 and a development card 100 to every other action's 1"),
     "VP": ("VictoryPointPlayer", "the action that most raises its VP at once, random among ties"),
-    "AB": ("AlphaBetaPlayer", "alpha-beta search over catanatron's value function (catanatron_experimental)"),
-    "F": ("ValueFunctionPlayer", "one ply on catanatron's hand-tuned value function (catanatron_experimental)"),
+    "AB": ("AlphaBetaPlayer", "expectimax with alpha-beta cut-offs, depth 2 without pruning of actions (catanatron's "
+           "command-line default), leaves scored by catanatron's hand-tuned value function, at most 20 s a decision"),
+    "F": ("ValueFunctionPlayer",
+          "the action whose outcome catanatron's hand-tuned value function scores best (one ply)"),
 }
-EXPERIMENTAL = ("AB", "F")
+# The command that installs catanatron 3.3.0 (AB and F) from the commit the figures of docs/seafarers/catanatron.md
+# were measured at.
+CATANATRON_3_3_COMMIT = "41ba0db5bc9d95b13a32e1ed7710094382a3b87a"
+INSTALL_3_3 = f'pip install "catanatron @ git+https://github.com/bcollazo/catanatron@{CATANATRON_3_3_COMMIT}"'
 
 
 @dataclass(frozen=True)
@@ -48,15 +53,6 @@ class VersusResult:
 
 def _their_class(code: str):
     """catanatron's player class of a THEIRS code; one UserError line where its package is missing."""
-    if code in EXPERIMENTAL:
-        try:
-            from catanatron_experimental.machine_learning.players.minimax import AlphaBetaPlayer
-            from catanatron_experimental.machine_learning.players.value import ValueFunctionPlayer
-        except ImportError:
-            raise UserError(f"--theirs {code}: catanatron's {THEIRS[code][0]} is in catanatron_experimental, which "
-                            "is not installed (it is not on the package registry; catanatron 3.2.1 itself ships R, W "
-                            "and VP)") from None
-        return {"AB": AlphaBetaPlayer, "F": ValueFunctionPlayer}[code]
     try:
         from catanatron.models.player import RandomPlayer
         from catanatron.players.search import VictoryPointPlayer
@@ -64,7 +60,17 @@ def _their_class(code: str):
     except ImportError:
         raise UserError("versus-catanatron needs the optional extra: pip install -e '.[catanatron]' "
                         "(catanatron 3.2.1)") from None
-    return {"R": RandomPlayer, "W": WeightedRandomPlayer, "VP": VictoryPointPlayer}[code]
+    try:  # catanatron 3.3.0
+        from catanatron.players.minimax import AlphaBetaPlayer
+        from catanatron.players.value import ValueFunctionPlayer
+    except ImportError:
+        AlphaBetaPlayer = ValueFunctionPlayer = None
+    found = {"R": RandomPlayer, "W": WeightedRandomPlayer, "VP": VictoryPointPlayer, "AB": AlphaBetaPlayer,
+             "F": ValueFunctionPlayer}[code]
+    if found is None:
+        raise UserError(f"--theirs {code}: catanatron {_version()} has no {THEIRS[code][0]} (3.3.0 has, on GitHub "
+                        f"only): {INSTALL_3_3}")
+    return found
 
 
 def check_versus(ours, theirs, games: int, seed: int, players: int) -> tuple[list, list[str]]:
@@ -100,11 +106,16 @@ def seat_players(game, players) -> None:
     """Seat the players in this order: catanatron's State seats them in a random order of its own."""
     from catanatron.models.actions import generate_playable_actions
 
+    from analyzer.seafarers.catanatron_bridge import CATANATRON_3_3
+
     state = game.state
     state.players = list(players)
     state.colors = tuple(p.color for p in players)
     state.color_to_index = {color: i for i, color in enumerate(state.colors)}
-    state.playable_actions = generate_playable_actions(state)
+    if CATANATRON_3_3:  # (the game holds them)
+        game.playable_actions = generate_playable_actions(state)
+    else:
+        state.playable_actions = generate_playable_actions(state)
 
 
 def canonical_order(action) -> tuple[str, str]:
@@ -115,8 +126,17 @@ def canonical_order(action) -> tuple[str, str]:
 
 
 def _in_canonical_order(player, game, actions):
-    """catanatron's decide_fn: every player chooses among the actions in canonical_order."""
-    return player.decide(game, sorted(actions, key=canonical_order))
+    """catanatron's decide_fn: every player chooses among the actions in canonical_order (3.3.0's AlphaBetaPlayer
+    reads them from the game: there too)."""
+    actions = sorted(actions, key=canonical_order)
+    if hasattr(game, "playable_actions"):
+        game.playable_actions = actions
+    return player.decide(game, actions)
+
+
+def played_actions(state) -> list:
+    """The game's actions so far (catanatron 3.3.0 logs them as ActionRecords, 3.2.1 as Actions)."""
+    return [r.action for r in state.action_records] if hasattr(state, "action_records") else state.actions
 
 
 def _one_game(ours_bot: str, their_class, players: int, seed: int, g: int):
@@ -138,7 +158,7 @@ def _one_game(ours_bot: str, their_class, players: int, seed: int, g: int):
     row = {"game": g, "catanatron_seed": catanatron_seed(seed, g // players), "our_seat": our_seat + 1,
            "winner_seat": None if winner is None else colors.index(winner) + 1, "won": winner == colors[our_seat],
            "capped": winner is None, "turns": state.num_turns,
-           "rolls": sum(a.action_type == ActionType.ROLL for a in state.actions),
+           "rolls": sum(a.action_type == ActionType.ROLL for a in played_actions(state)),
            "our_vp": vps[our_seat], "best_rival_vp": max(v for k, v in enumerate(vps) if k != our_seat)}
     return row, lineup[our_seat].counts
 
@@ -179,7 +199,7 @@ def play_versus(ours, theirs, games: int, seed: int = 0, players: int = 2, comma
 
     from analyzer.provenance import provenance
     from analyzer.seafarers.bots import bot_name
-    from analyzer.seafarers.catanatron_bridge import BRIDGE_RULES
+    from analyzer.seafarers.catanatron_bridge import BRIDGE_RULES, CATANATRON_3_3
 
     arms, codes = check_versus(ours, theirs, games, seed, players)
     start = time.perf_counter()
@@ -200,11 +220,12 @@ def play_versus(ours, theirs, games: int, seed: int = 0, players: int = 2, comma
             pairings.append(_pairing(label, code, rows, counts, players))
             table += [{"ours": label, "theirs": code, **r} for r in rows]
     wall = time.perf_counter() - start
+    discards = "card by card, each chosen by its player" if CATANATRON_3_3 else "at random"
     assumptions = [
         "catanatron's engine and rules decide every game (docs/seafarers/catanatron.md lists where they differ from "
-        "ours): its base map drawn from its seed, no domestic trade, a 7 discards half of a hand of more than 7 at "
-        "random, 10 VP to win checked after every action, at most 1,000 turns (a game still running then has no "
-        "winner)",
+        f"ours): its base map drawn from its seed, no domestic trade, a 7 discards half of a hand of more than 7 "
+        f"({discards}), 10 VP to win checked after every action, at most 1,000 turns (a game still running then has "
+        "no winner)",
         "our bot sees only what its seat sees: its own hand and cards; the others' card counts, played knights and "
         "buildings; hidden hands and the deck are filled neutrally from their public counts "
         "(analyzer/seafarers/catanatron_bridge.py)",
@@ -214,8 +235,9 @@ def play_versus(ours, theirs, games: int, seed: int = 0, players: int = 2, comma
     ]
     summary = {"players": players, "games": games, "ours": [bot_name(a) for a in arms], "theirs": codes,
                "theirs_about": {c: f"{THEIRS[c][0]}: {THEIRS[c][1]}" for c in codes},
-               "catanatron": {"version": getattr(catanatron, "__version__", None) or _version(), "map": "BASE",
-                              "vps_to_win": 10, "discard_limit": 7, "turns_limit": 1000},
+               "catanatron": {"version": getattr(catanatron, "__version__", None) or _version(), "source": _source(),
+                              "map": "BASE", "vps_to_win": 10, "discard_limit": 7, "discards": discards,
+                              "turns_limit": 1000},
                "seating": "game g: ours at seat g mod players, catanatron's map of seed (seed, g div players)",
                "pairings": pairings, "wall_seconds": wall, "games_per_second": total / wall if wall > 0 else None,
                **provenance("seafarers", seed, command, assumptions)}
@@ -229,3 +251,20 @@ def _version() -> str | None:
         return version("catanatron")
     except PackageNotFoundError:
         return None
+
+
+def _source() -> str | None:
+    """Where the installed catanatron came from when not the package registry (pip's direct_url.json: a git URL
+    and commit, or a local folder)."""
+    import json
+    from importlib.metadata import PackageNotFoundError, distribution
+
+    try:
+        text = distribution("catanatron").read_text("direct_url.json")
+    except PackageNotFoundError:
+        return None
+    if not text:
+        return None
+    record = json.loads(text)
+    commit = record.get("vcs_info", {}).get("commit_id")
+    return record.get("url", "") + (f"@{commit}" if commit else "")

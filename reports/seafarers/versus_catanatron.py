@@ -57,11 +57,13 @@ def _bridge_line(pairing: dict) -> str:
 def _blocks(summary: dict) -> tuple[str, list[tuple]]:
     c = summary["catanatron"]
     title = f"Our bots in catanatron's engine ({_format(summary)})"
+    source = f" ({c['source']})" if c.get("source") else ""
     blocks = [("h1", title), ("p", headline(summary)), ("ul", [p["sentence"] for p in summary["pairings"]]),
-              ("p", f"catanatron {c['version']}, its base map (drawn from each game's seed) and its rules: "
-                    f"{c['vps_to_win']} VP to win, a 7 discards half of a hand of more than {c['discard_limit']} at "
-                    f"random, no domestic trade, at most {c['turns_limit']:,} turns. Seats rotated: "
-                    f"{summary['seating']}. Catanatron counts a turn per player, the set-up's placements included. "
+              ("p", f"catanatron {c['version']}{source}, its base map (drawn from each game's seed) and its rules: "
+                    f"{c['vps_to_win']} VP to win, a 7 discards half of a hand of more than {c['discard_limit']} "
+                    f"({c.get('discards', 'at random')}), no domestic trade, at most {c['turns_limit']:,} turns. "
+                    f"Seats rotated: {summary['seating']}. Catanatron counts a turn per player, the set-up's "
+                    "placements included. "
                     "**These are bots**: the figures say how ours fare against catanatron's, not against people.")]
     rows = [[f"`{p['ours']}`", p["theirs"], f"{p['games']:,}", f"{p['wins']:,}", pct(p["p_win"]),
              ci_range(p["ci95"], 1, pct), pct(p["fair_share"], 0), f"{p['theirs_wins']:,}", f"{p['capped']:,}",
@@ -78,7 +80,7 @@ def _blocks(summary: dict) -> tuple[str, list[tuple]]:
                 ["l", "l"] + ["r"] * summary["players"])]
     blocks += [("h2", "The bridge"), ("ul", [_bridge_line(p) for p in summary["pairings"]]),
                ("p", "A fallback: our bot's first choice is not among catanatron's playable actions (e.g. a road "
-                     "building card, which catanatron lets only a player who could pay for a road play), so its "
+                     "building card, which catanatron 3.2.1 lets only a player who could pay for a road play), so its "
                      "best-scored action that is offered was played. docs/seafarers/catanatron.md lists the rules "
                      "differences."),
                ("h2", "Players"), ("ul", [f"{k}: {v}" for k, v in summary["theirs_about"].items()]),

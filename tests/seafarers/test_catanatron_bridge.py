@@ -13,6 +13,11 @@ import polars as pl
 import pytest
 
 pytest.importorskip("catanatron", reason="the optional extra .[catanatron] (catanatron 3.2.1) is not installed")
+try:  # catanatron 3.3.0 (GitHub)
+    from catanatron.players.minimax import AlphaBetaPlayer
+    from catanatron.players.value import ValueFunctionPlayer
+except ImportError:
+    AlphaBetaPlayer = ValueFunctionPlayer = None
 
 from catanatron import Color, Game, RandomPlayer  # noqa: E402
 from catanatron.models.enums import ActionType  # noqa: E402
@@ -27,9 +32,13 @@ from tests.support import one_line_error, run_cli  # noqa: E402
 
 COLORS = (Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE)
 # What one engine offers and the other lacks on the base map (docs/seafarers/catanatron.md): our road building
-# card where catanatron asks for a road's price to play it; stopping road building after one free road.
-OURS_ONLY = {"play_road_building", "stop_building"}
-THEIRS_ONLY = {"play_year_of_plenty"}  # a year of plenty of one card (the bank holds too few for two)
+# card where catanatron 3.2.1 asks for a road's price to play it; stopping road building after one free road.
+OURS_ONLY = {"stop_building"} if cb.CATANATRON_3_3 else {"play_road_building", "stop_building"}
+NEEDS_3_3 = pytest.mark.skipif(AlphaBetaPlayer is None, reason="catanatron 3.2.1 has no AlphaBetaPlayer or "
+                               "ValueFunctionPlayer (3.3.0 has: docs/seafarers/catanatron.md)")
+# A year of plenty of one card (the bank holds too few for two); 3.3.0: a road on from the end of one's road through
+# a rival's settlement built there (its Board.buildable_edges no longer skips a rival's node).
+THEIRS_ONLY = {"play_year_of_plenty", "build_road"} if cb.CATANATRON_3_3 else {"play_year_of_plenty"}
 
 
 def _maps():
@@ -111,7 +120,8 @@ def test_every_kind_of_ours_on_the_base_map_maps_or_is_documented():
     for kind, name in cb.KIND_NAMES.items():
         a, b = {kg.SETTLE: (0, 0), kg.CITY_UP: (0, 0), kg.ROAD: (next(iter(bmap.pair_of_edge)), 0),
                 kg.TRADE: (0, 1), kg.PLAY_YEAR_OF_PLENTY: (1, 3), kg.PLAY_MONOPOLY: (4, 0),
-                kg.MOVE_ROBBER: (bmap.hex_of_coordinate[land], 1), kg.DISCARD_CARD: (-1, 0)}.get(kind, (0, 0))
+                kg.MOVE_ROBBER: (bmap.hex_of_coordinate[land], 1),
+                kg.DISCARD_CARD: (2, 0) if cb.CATANATRON_3_3 else (-1, 0)}.get(kind, (0, 0))
         if kind in (kg.SETTLE, kg.CITY_UP):
             a = int(bmap.corner_of_node[0])
         action = cb.to_catanatron(bmap, state, color, kind, a, b)
@@ -120,7 +130,8 @@ def test_every_kind_of_ours_on_the_base_map_maps_or_is_documented():
             continue
         assert action is not None and cb.OFFERED[action.action_type] == kind, name
         assert cb.to_ours(bmap, state, action) == (kind, a, b), name
-    assert cb.to_catanatron(bmap, state, color, kg.DISCARD_CARD, 2, 0) is None  # a chosen card: catanatron draws
+    # 3.2.1 draws the discarded cards itself, 3.3.0 takes one chosen card an action
+    assert cb.to_catanatron(bmap, state, color, kg.DISCARD_CARD, -1 if cb.CATANATRON_3_3 else 2, 0) is None
 
 
 def test_our_bots_choose_only_what_catanatron_offers(recorded):
@@ -187,24 +198,43 @@ def test_bad_versus_options_give_one_line_and_exit_2(tmp_path, capsys, args, fra
     assert not (tmp_path / "o").exists()
 
 
-def test_catanatrons_experimental_players_are_refused_in_one_line_where_missing(tmp_path, capsys):
-    try:
-        import catanatron_experimental  # noqa: F401
-        pytest.skip("catanatron_experimental is installed here")
-    except ImportError:
-        pass
-    code, _, err = run_cli(["seafarers", "versus-catanatron", "--theirs", "R,AB", "--out", str(tmp_path / "o")],
-                           capsys)
-    assert one_line_error(code, err, "--theirs AB: catanatron's AlphaBetaPlayer is in catanatron_experimental"), err
+@pytest.mark.skipif(AlphaBetaPlayer is not None, reason="this catanatron has AlphaBetaPlayer and ValueFunctionPlayer")
+@pytest.mark.parametrize("code, name", [("AB", "AlphaBetaPlayer"), ("F", "ValueFunctionPlayer")])
+def test_catanatrons_search_players_are_refused_in_one_line_where_missing(tmp_path, capsys, code, name):
+    code_, _, err = run_cli(["seafarers", "versus-catanatron", "--theirs", f"R,{code}", "--out", str(tmp_path / "o")],
+                            capsys)
+    assert one_line_error(code_, err, f"--theirs {code}: catanatron 3.2.1 has no {name} (3.3.0 has, on GitHub only): "
+                                      f'pip install "catanatron @ git+https://github.com/bcollazo/catanatron@'), err
     assert not (tmp_path / "o").exists()
+
+
+def _versus(out, capsys, theirs: str, games: int, players: int, seed: int) -> tuple[dict, str]:
+    """`versus-catanatron --ours value` into `out`: its summary and what it printed."""
+    code, printed, err = run_cli(["seafarers", "versus-catanatron", "--ours", "value", "--theirs", theirs,
+                                  "--games", str(games), "--players", str(players), "--seed", str(seed),
+                                  "--out", str(out)], capsys)
+    assert code == 0, err
+    return json.loads((out / "summary.json").read_text()), printed
+
+
+@NEEDS_3_3
+def test_versus_catanatrons_alphabeta_and_value_function_players(tmp_path, capsys):
+    """3.3.0: AB (its command line's default, depth 2) and F play our bot, every action of ours offered."""
+    summary, _ = _versus(tmp_path / "vs", capsys, "AB,F", 2, 2, 3)
+    assert summary["catanatron"]["version"] == "3.3.0"
+    assert "depth 2" in summary["theirs_about"]["AB"]
+    for p in summary["pairings"]:
+        assert p["games"] == 2 and p["capped"] == 0 and p["wins"] + p["theirs_wins"] == 2
+        assert p["bridge"]["unmapped"] == 0
+        assert set(p["bridge"]["fallbacks"]) <= OURS_ONLY and set(p["bridge"]["ours_only"]) <= OURS_ONLY
+    players = cvs._their_class("AB")(Color.BLUE)
+    assert isinstance(players, AlphaBetaPlayer) and players.depth == 2 and not players.prunning
+    assert cvs._their_class("F") is ValueFunctionPlayer
 
 
 def test_versus_writes_a_results_folder_with_one_sentence_per_pairing(tmp_path, capsys):
     out = tmp_path / "vs"
-    code, printed, err = run_cli(["seafarers", "versus-catanatron", "--ours", "value", "--theirs", "R,W",
-                                  "--games", "4", "--players", "4", "--seed", "5", "--out", str(out)], capsys)
-    assert code == 0, err
-    summary = json.loads((out / "summary.json").read_text())
+    summary, printed = _versus(out, capsys, "R,W", 4, 4, 5)
     assert summary["experiment"] == "seafarers versus-catanatron"
     assert summary["seed"] == 5 and summary["command"].startswith("tabletop ")
     assert summary["versions"] and summary["assumptions"]
