@@ -70,7 +70,8 @@ def ladder_table(v: dict) -> tuple[list[str], list[list[str]], list[str]]:
 
 
 def _blocks(summary: dict) -> tuple[str, list[tuple]]:
-    title = f"Catan: Seafarers — {summary['experiment'].removeprefix('seafarers ')}: " + ", ".join(summary["ladder"])
+    title = (f"Catan: Seafarers — {summary['experiment'].removeprefix('seafarers ')} across a ladder of bots: "
+             + ", ".join(summary["ladder"]))
     blocks = [("h1", title), ("p", first_line(summary))]
     for v in summary["verdicts"]:
         headers, rows, align = ladder_table(v)
@@ -82,7 +83,8 @@ def _blocks(summary: dict) -> tuple[str, list[tuple]]:
         "lead over the runner-up. An edge is shown when its CI excludes no edge.",
         "The verdict holds when every rung shows an edge for the same seat (entrant); it changes when two rungs show "
         "edges for different ones; it is not shown at every rung when a rung's CI includes no edge.",
-        f"Estimated before the run: about {num(est['seconds'], 0)} s for {plural(len(summary['ladder']), 'rung')}"
+        f"Estimated before the run: {'up to' if est.get('upper_bound') else 'about'} {num(est['seconds'], 0)} s "
+        f"for {plural(len(summary['ladder']), 'rung')}"
         + ("" if est["budget_seconds"] is None else f" (budget {num(est['budget_seconds'], 0)} s)")
         + f"; played in {num(summary['wall_seconds'], 0)} s.",
         "These are bots: each rung says how its bots fare, not how people do."])]

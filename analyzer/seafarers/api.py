@@ -299,15 +299,17 @@ def run_ladder(experiment: str, ladder: str | list[str], budget: float | None = 
     rungs = ladder_rungs(ladder, check_rung(experiment, options))
     if budget is not None and not budget > 0:
         raise UserError(f"--budget must be a number of seconds above 0, not {budget}")
-    out = api_out_dir(out, f"seafarers {experiment} --ladder")
+    out = api_out_dir(out, f"seafarers {experiment}")  # (the command's folder: a ladder's summary names its rungs)
     small, scale = probe_options(experiment, options)
     seconds = {}
     for rung in rungs:  # also every rung's checks, before the run
         probe = play(**rung_options(experiment, rung, {**small, "progress": False}))
         seconds[rung] = play_seconds(experiment, probe.summary) * scale
-    estimate = {"seconds": sum(seconds.values()), "per_rung_seconds": seconds, "budget_seconds": budget}
+    estimate = {"seconds": sum(seconds.values()), "per_rung_seconds": seconds, "budget_seconds": budget,
+                "upper_bound": options.get("precision") is not None}
     if budget is not None and estimate["seconds"] > budget:
-        raise UserError(f"this ladder would take about {duration_text(estimate['seconds'])} ("
+        raise UserError(f"this ladder would take {'up to' if estimate['upper_bound'] else 'about'} "
+                        f"{duration_text(estimate['seconds'])} ("
                         + ", ".join(f"{r} {duration_text(s)}" for r, s in seconds.items())
                         + f"), over --budget {duration_text(budget)}; ask for fewer games or fewer rungs")
     if on_estimate is not None:

@@ -44,8 +44,10 @@ def _ladder(experiment: str, ladder: str, budget: Optional[float], out: Path, **
 
     def say(estimate: dict) -> None:
         Console(stderr=True, soft_wrap=True).print(
-            f"about {duration_text(estimate['seconds'])} for {plural(len(estimate['per_rung_seconds']), 'rung')} ("
-            + ", ".join(f"{r} {duration_text(t)}" for r, t in estimate["per_rung_seconds"].items()) + ")",
+            f"{'up to' if estimate['upper_bound'] else 'about'} {duration_text(estimate['seconds'])} for "
+            f"{plural(len(estimate['per_rung_seconds']), 'rung')} ("
+            + ", ".join(f"{r} {duration_text(t)}" for r, t in estimate["per_rung_seconds"].items())
+            + (", by --max-games: a precision run stops sooner" if estimate["upper_bound"] else "") + ")",
             highlight=False)
 
     summary = run_ladder(experiment, ladder, budget, out=out, command=command_line(), on_estimate=say, **options)

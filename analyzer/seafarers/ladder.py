@@ -63,7 +63,7 @@ def check_rung(experiment: str, options: dict):
 
 def probe_options(experiment: str, options: dict) -> tuple[dict, float]:
     """(the options of a small run of the same games, the full run's size over the small one's): the estimate times
-    the small run's play."""
+    the small run's play. With --precision the size is --max-games: the estimate is an upper bound."""
     if experiment == "balance":
         from analyzer.seafarers.balance_wins import DEFAULT_GAMES_PER_BOARD
 
@@ -71,7 +71,12 @@ def probe_options(experiment: str, options: dict) -> tuple[dict, float]:
         small_boards, small_games = min(boards, PROBE_BOARDS), min(per_board, PROBE_GAMES)
         return ({**options, "boards": small_boards, "games_per_board": small_games},
                 boards * per_board / (small_boards * small_games))
-    games = options.get("games") or (options.get("max_games") if options.get("precision") else None) or 1000
+    if options.get("precision") is not None:  # a precision run stops by --max-games at the latest
+        from analyzer.runner import DEFAULT_MAX_GAMES
+
+        games = options.get("max_games") or DEFAULT_MAX_GAMES
+    else:
+        games = options.get("games") or 1000
     small = {k: v for k, v in options.items() if k not in ("precision", "min_games", "max_games")}
     return {**small, "games": min(games, PROBE_GAMES)}, games / min(games, PROBE_GAMES)
 
@@ -123,7 +128,7 @@ def ladder_summary(experiment: str, rungs: list[str], summaries: list[dict], opt
     verdicts = [question_verdict(question, subject, [r[i][1] for r in per_rung])
                 for i, (question, _) in enumerate(per_rung[0])]
     first = summaries[0]
-    return {"experiment": f"seafarers {experiment} --ladder", "command": command, "seed": first.get("seed"),
+    return {"experiment": f"seafarers {experiment}", "command": command, "seed": first.get("seed"),
             "ladder": rungs, "holds": all(v["holds"] for v in verdicts), "verdicts": verdicts,
             "estimate": estimate, "entrants": entrants,
             "common_random_numbers": "every rung plays the same games: the same seed, so the same boards, dice "

@@ -106,6 +106,10 @@ def test_a_seats_ladder_plays_each_rung_on_the_same_games_and_says_the_verdict_f
     assert stdout.splitlines()[0] == line
     report = (out / "report.md").read_text()
     assert line in report and "| `value:opening=pips` |" in report and "edge shown" in report
+    code, again, err = run_cli(["seafarers", "seats", "--scenarios", "base", "--no-base", "--players", "4", "--games",
+                                "24", "--seed", "3", "--ladder", "value,value:opening=pips", "--no-progress", "--out",
+                                str(out)], capsys)
+    assert code == 0 and again.splitlines()[0] == line, err  # the same games again, into its own folder
 
 
 def test_tournament_and_balance_ladders_put_the_rung_in_place_of_the_bot(tmp_path, capsys):
