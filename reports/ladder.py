@@ -88,6 +88,10 @@ def _blocks(summary: dict) -> tuple[str, list[tuple]]:
         + ("" if est["budget_seconds"] is None else f" (budget {num(est['budget_seconds'], 0)} s)")
         + f"; played in {num(summary['wall_seconds'], 0)} s.",
         "These are bots: each rung says how its bots fare, not how people do."])]
+    shared = [a for a in summary["rungs"][0]["summary"].get("assumptions", [])
+              if all(a in r["summary"].get("assumptions", []) for r in summary["rungs"])]
+    if shared:  # the rules, boards and method every rung played under (what names a rung's bot differs)
+        blocks += [("h2", "Data and assumptions"), ("ul", [str(a) for a in shared])]
     if summary.get("command"):
         blocks += [("h2", "Reproduce"), ("code", summary["command"])]
     return title, blocks

@@ -106,6 +106,7 @@ def test_a_seats_ladder_plays_each_rung_on_the_same_games_and_says_the_verdict_f
     assert stdout.splitlines()[0] == line
     report = (out / "report.md").read_text()
     assert line in report and "| `value:opening=pips` |" in report and "edge shown" in report
+    assert "Domestic trade on" in report and "Bots:" not in report  # the rules every rung shares, no rung's bot
     code, again, err = run_cli(["seafarers", "seats", "--scenarios", "base", "--no-base", "--players", "4", "--games",
                                 "24", "--seed", "3", "--ladder", "value,value:opening=pips", "--no-progress", "--out",
                                 str(out)], capsys)
