@@ -26,24 +26,30 @@ was played}); `golden()` gives the few games whose traces tests/<game>/golden_tr
 (scripts/golden_traces.py writes them), so a rule change shows in review; tests/test_callables.py
 checks that no part is named by a string.
 
-Step-based games (the full Seafarers game, the river race, Cational Meographic) write their kernels
-to one contract, after Pgx, in kernels/<game>/:
+Games played move by move (the full Seafarers game, the river race, Cational Meographic) write their kernels to
+one contract, after Pgx, and declare them in `step` (() -> analyzer.step_contract.StepGame: the six
+kernels as the game loop calls them, whose seat moves, and a fixture building a small job's arrays with the game's
+own set-up code):
 
-    init(state, setup, seed, game)          the state of game `game` of `seed` after set-up (its
-                                            streams keyed by (seed, game, purpose), kernels/rng.py)
-    legal(state, setup, actions) -> n       the n legal actions, written into actions[:n] in one
-                                            documented canonical order
-    step(state, setup, kind, a, b, c)       carry out one legal action; the state's scalars say whose
-                                            turn it is and what phase
+    init(state, setup, seed, game)          game `game` of `seed` after set-up (its streams keyed by (seed, game,
+                                            purpose), kernels/rng.py)
+    legal(state, setup, actions) -> n       until terminal, the n >= 1 legal actions, distinct rows (kind, a, b, ...)
+                                            written into actions[:n] in one documented canonical order
+    step(state, setup, kind, a, b, ...)     carry out one legal action: one parameter per column of its row
     terminal(state, setup) -> bool          the game is over
-    result(state, setup, out)               the game's result columns into out (scores, winner, ...)
+    result(state, setup, out)               the game's result columns into out, as many as its jobs write (n_cols)
+    decide(state, setup, actions, n, policy, params, rng, work) -> i
+                                            the seat to move's choice, 0 <= i < n, leaving actions[:n] as they are
 
 each a pure function over arrays the caller owns (`state` and `setup` named tuples of arrays, as
-kernels/beacon/workspace.py), allocating nothing; a policy is one `decide(state, setup, actions, n,
-params, rng) -> index` and sees only what its seat sees (an oracle says so in its name and every
-report). `play_range` is then init, then legal/decide/step until terminal, then result, game after
-game; the pure-Python reference implements the same five functions without numba, and a property
-test plays both.
+kernels/beacon/workspace.py), allocating nothing; a policy sees only what its seat sees (an oracle says so in its
+name and every report). A game may put setup before state (the same in all six), name the parameters its own way,
+keep the actions array in the state (then legal and decide take none), and leave out decide's policy, params and rng
+where it declares where decide reads them; `work` (the bots' scratch) is optional. analyzer.step_contract.check reads
+the kernels' signatures by these roles and `play` drives a game through them checking the rest;
+tests/test_step_contract.py does both for every registered step game, and plays the same game as the command.
+The game loop is init, then legal/decide/step until terminal, then result, game after game; the pure-Python
+reference implements the same functions without numba, and a property test plays both.
 """
 
 from __future__ import annotations
@@ -89,10 +95,18 @@ class Game:
     trace: Callable[[object, int], dict]  # (job, game) -> {"luck": ..., "events": ...}, JSON-able
     golden: Callable[[], list]  # () -> [(name, job, game)]: the games of the golden trace file
     docs: str  # the game's documentation folder
+    step: Callable[[], object] | None = None  # () -> analyzer.step_contract.StepGame: a game played move by move
 
     def registries(self) -> dict:
         """The game's named arms by kind ({"policy": Registry, ...})."""
         return self.arms()
+
+    def step_game(self):
+        """The game's step kernels, checked against the step contract (analyzer.step_contract.check); None if the
+        game declares none."""
+        from analyzer.step_contract import check
+
+        return check(self.step()) if self.step else None
 
     def experiment(self, command: str) -> Experiment:
         return next(e for e in self.experiments if e.command == command)

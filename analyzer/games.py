@@ -1,8 +1,8 @@
 """The registry of games: the one place a new game is added (a line in GAME_MODULES).
 
 Each module named here defines `GAME`, an analyzer.game.Game; the CLI (analyzer/cli.py), the warm-up
-(analyzer/warmup.py), `tabletop games` and the conformance test (tests/test_conformance.py) are built
-from this list.
+(analyzer/warmup.py), `tabletop games`, the conformance test (tests/test_conformance.py) and the step-contract
+test (tests/test_step_contract.py) are built from this list.
 """
 
 from __future__ import annotations

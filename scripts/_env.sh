@@ -1,5 +1,5 @@
 # Shared by demo.sh and test.sh: create .venv if missing and install the package into it.
-# Usage: source scripts/_env.sh [extras]   e.g. "test"
+# Usage: source scripts/_env.sh [extras]   e.g. "test" or "test,catanatron"
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 PY=${PYTHON:-python3}

@@ -17,8 +17,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analyzer.regatta.simulation import build_play_range, kernel_args, regatta_job  # noqa: E402
-from kernels.regatta import bots as kb  # noqa: E402
+from analyzer.regatta.simulation import build_play_range, kernel_args, regatta_job, trace_game  # noqa: E402
 from kernels.regatta import engine as ke  # noqa: E402
 
 SEED = 7
@@ -41,13 +40,10 @@ def mix_hashes(players: int, bots: list[str], team: bool, races: int) -> tuple[s
     out = np.zeros((ke.N_COLS, races), np.int32)
     build_play_range(spec)(0, out)
     setup, codes, params = kernel_args(spec)
-    state, work = ke.make_state(setup), kb.make_work(setup)
-    trace = np.zeros((20_000, 5), np.int64)
     traces = hashlib.sha256()
     for game in range(min(races, TRACED)):
-        m = kb.play_trace(setup, state, codes, params, SEED, game, np.zeros((ke.MAX_ACTIONS, 4), np.int64),
-                          np.zeros(2, np.uint64), trace, work)
-        traces.update(trace[:m].tobytes())
+        rows, _ = trace_game(setup, codes, params, SEED, game)
+        traces.update(rows.tobytes())
     return hashlib.sha256(out.tobytes()).hexdigest()[:16], traces.hexdigest()[:16], float(out[1].mean())
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Set everything up (first run: a virtual environment with the test extras), check the style (ruff,
+# Set everything up (first run: a virtual environment with the test and catanatron extras), check the style (ruff,
 # configured in pyproject.toml) and run the tests.
-TABLETOP_WARMUP=later source "$(dirname "$0")/_env.sh" test
+TABLETOP_WARMUP=later source "$(dirname "$0")/_env.sh" test,catanatron
 .venv/bin/ruff check --quiet .
 # The kernels compile first (minutes on a fresh clone, seconds after). The Seafarers full game's take longest: they
 # compile on one core beside the other groups and then beside the tests, which run at a lower priority (the compile

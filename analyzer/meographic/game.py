@@ -67,6 +67,29 @@ def golden() -> list:
             ("random, 4 players", meographic_job(4, "random", 7), 2)]
 
 
+def step_game():
+    """The Meographic kernels on the step contract (analyzer/step_contract.py): decide reads the seat's bot and
+    parameters from the setup and its stream from the state; its work is the rollout's second State."""
+    from analyzer.step_contract import StepGame
+    from kernels import meographic as km
+    from kernels.meographic.engine import ST_SEAT
+
+    return StepGame("meographic", km.init, km.legal, km.step, km.terminal, km.result, km.decide, action_width=4,
+                    actor=lambda state: state.st[ST_SEAT], fixture=_step_fixture, names={"work": "sim"},
+                    elsewhere={"policy": "setup.bots[seat]", "params": "setup.params[seat]", "rng": "state.rng"})
+
+
+def _step_fixture(seed: int):
+    from analyzer.meographic.simulation import meographic_job, n_cols, setup_of
+    from analyzer.step_contract import Fixture
+    from kernels import meographic as km
+
+    job = meographic_job(2, "planner,rollout:k=1,width=2", seed)
+    rules, setup = setup_of(job.spec)
+    state, sim = (km.new_state(rules.n_tiles, len(rules.missions), n_cols(rules)) for _ in range(2))
+    return Fixture(job, state, setup, state.actions, seat=lambda seat: {"work": sim})
+
+
 GAME = Game(
     id="meographic",
     title="Cational Meographic: the landscape-photo game",
@@ -85,4 +108,5 @@ GAME = Game(
     trace=trace,
     golden=golden,
     docs="docs/meographic/",
+    step=step_game,
 )

@@ -64,6 +64,35 @@ def golden() -> list:
             ("team variant, greedy", regatta_job(4, ["greedy"], 7, team=True), 2)]
 
 
+def step_game():
+    """The river race's kernels on the step contract (analyzer/step_contract.py): the state is `st`; decide takes the
+    seat's bot code, parameters and the policy stream (one for all seats), and the bots' scratch (workspace.Work)."""
+    from analyzer.step_contract import StepGame
+    from kernels.regatta import bots as kb
+    from kernels.regatta import engine as ke
+
+    return StepGame("regatta", ke.init, ke.legal, ke.step, ke.terminal, kb.result, kb.decide, action_width=4,
+                    actor=lambda st: st.sc[ke.S_TO_MOVE], fixture=_step_fixture,
+                    names={"state": "st", "policy": "bot", "work": "wk"}, twins={"decide": kb.choose})
+
+
+def _step_fixture(seed: int):
+    import numpy as np
+
+    from analyzer.regatta.simulation import kernel_args, regatta_job
+    from analyzer.step_contract import Fixture
+    from kernels.regatta import bots as kb
+    from kernels.regatta import engine as ke
+    from kernels.rng import stream_init
+
+    job = regatta_job(2, ["blocker", "greedy"], seed)
+    setup, codes, params = kernel_args(job.spec)
+    actions, rng, work = np.zeros((ke.MAX_ACTIONS, 4), np.int64), np.zeros(2, np.uint64), kb.make_work(setup)
+    return Fixture(job, ke.make_state(setup), setup, actions,
+                   seat=lambda seat: {"policy": codes[seat], "params": params[seat], "rng": rng, "work": work},
+                   begin=lambda seed, game: stream_init(rng, seed, game, np.int64(ke.PURPOSE_POLICY)))
+
+
 GAME = Game(
     id="regatta",
     title="Regatta: the paper-boat river race",
@@ -82,4 +111,5 @@ GAME = Game(
     trace=trace,
     golden=golden,
     docs="docs/regatta/",
+    step=step_game,
 )

@@ -20,6 +20,7 @@ Each takes the command's options as keyword arguments (the runner's `threads`, `
 | `run_play(scenario, ...)` (play) | PlayResult: summary, games (one row per full game and seat) |
 | `run_tournament(scenario, ...)` (tournament) | TournamentResult: summary, games (one row per game, seating, seat) |
 | `run_seats(...)` (seats) | SeatsResult: summary, games (one row per scenario, player count and game) |
+| `run_versus_catanatron(...)` (versus-catanatron) | VersusResult: summary, games (one row per pairing and game) |
 | `run_ladder(experiment, ladder, ...)` (`--ladder`) | a dict: every rung's summary and the verdict |
 """
 
@@ -36,7 +37,7 @@ from analyzer.io import atomic_write_parquet
 from analyzer.lineup import split_arms
 
 __all__ = ["BoardsResult", "catalog", "run_boards", "run_balance", "run_dice", "run_fortress", "run_pirates",
-           "run_ladder", "run_play", "run_seats", "run_tournament"]
+           "run_ladder", "run_play", "run_seats", "run_tournament", "run_versus_catanatron"]
 
 
 def catalog() -> list[dict]:
@@ -323,3 +324,28 @@ def run_ladder(experiment: str, ladder: str | list[str], budget: float | None = 
             write_summary(stage, summary, summary["experiment"])
             write_ladder_report(stage, summary)
     return summary
+
+
+@checked_api("seafarers.run_versus_catanatron", ours=TEXTS, theirs=TEXTS, out=PATH)
+def run_versus_catanatron(ours: str | list[str] = "value", theirs: str | list[str] = "R,W", games: int = 100,
+                          seed: int = 0, players: int = 2, out=None, command: str = ""):
+    """Our bots (`ours`, as `play --bots` names them) against catanatron's players (`theirs`: R, W, VP, AB, F) in
+    catanatron's own engine on its base map, `games` games per pairing, 1v1 (players=2) or ours in one seat against
+    theirs in every other, seats rotated (analyzer/seafarers/versus_catanatron.py); needs the extra .[catanatron].
+    With `out`, also games.parquet, summary.json and the report."""
+    from analyzer.seafarers.versus_catanatron import check_versus, play_versus
+    from reports.seafarers.versus_catanatron import pairing_sentence, write_versus_report
+
+    ours = split_arms(ours, "--ours", "bot")
+    theirs = [t.strip() for t in split_arms(theirs, "--theirs", "catanatron player")]
+    check_versus(ours, theirs, games, seed, players)
+    out = api_out_dir(out, "seafarers versus-catanatron")
+    result = play_versus(ours, theirs, games, seed, players, command=command)
+    for pairing in result.summary["pairings"]:
+        pairing["sentence"] = pairing_sentence(pairing)
+    if out is not None:
+        with results_folder(out) as stage:
+            atomic_write_parquet(stage / "games.parquet", result.games)
+            write_summary(stage, result.summary, "seafarers versus-catanatron")
+            write_versus_report(stage, result.summary)
+    return result

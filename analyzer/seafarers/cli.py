@@ -417,3 +417,29 @@ def seats_cmd(
                           + (f"{sizes[0]:,}" if len(sizes) == 1 else f"{sizes[0]:,}–{sizes[-1]:,}"))
     print_run_notes({k: v for k, v in result.summary["run"].items() if k != "precision"})
     out_console.print(f"report: {out / 'report.html'}")
+
+
+@app.command("versus-catanatron")
+def versus_catanatron_cmd(
+    ours: str = typer.Option("value", help="Our bots, comma-separated, as `play --bots` names them: value, planner, "
+                                           "value:opening=pips, rollout, ... (each is a pairing with every one of "
+                                           "--theirs)."),
+    theirs: str = typer.Option("R,W", help="catanatron's players by its command line's codes, comma-separated: R "
+                                           "random, W weighted random, VP victory-point greedy; AB alpha-beta and F "
+                                           "value function need catanatron_experimental (not on the package "
+                                           "registry)."),
+    games: int = typer.Option(100, help="Games per pairing."),
+    seed: int = typer.Option(0, help="Seed: catanatron's map, dice and players' draws of each game, our bot's."),
+    players: int = typer.Option(2, help="2: 1v1; 3 or 4: ours in one seat against theirs in every other."),
+    out: Path = GAMES_OUT_OPTION,
+):
+    """Our bots as players inside catanatron's own engine (the optional extra .[catanatron]), on its base map and
+    rules: win rates with CIs, seats rotated, game length in catanatron's turns (docs/seafarers/catanatron.md)."""
+    from analyzer.seafarers.api import run_versus_catanatron
+    from reports.seafarers.versus_catanatron import headline
+
+    result = run_versus_catanatron(ours, theirs, games, seed, players, out=out, command=command_line())
+    out_console.print(headline(result.summary), highlight=False)
+    for pairing in result.summary["pairings"]:
+        out_console.print(f"  {pairing['sentence']}", highlight=False)
+    out_console.print(f"report: {out / 'report.html'}")

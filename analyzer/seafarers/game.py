@@ -283,6 +283,48 @@ def golden() -> list:
             ("full game, Four Islands, 4 players, value bots", _play_job("four-islands", 4, 7, ("value",)), 1)]
 
 
+def step_game():
+    """The full game's kernels (kernels/catan/game.py, policies.py) on the step contract (analyzer/step_contract.py):
+    (board, game) = (setup, state), the game index `g`, the actions in game.actions; decide takes the seat's
+    policy code, parameters and policy stream, and the bots' scratch (policies.BotWork)."""
+    from analyzer.step_contract import StepGame
+    from kernels.catan import game as kg
+    from kernels.catan import policies as kp
+
+    return StepGame("seafarers", kg.init, kg.legal, kg.step, kg.terminal, kg.result, kp.decide, action_width=3,
+                    actor=lambda game: game.st[kg.ST_ACTOR], fixture=_step_fixture, setup_first=True,
+                    names={"state": "game", "setup": "board", "game": "g", "rng": "stream"}, actions_in="actions")
+
+
+def _step_fixture(seed: int):
+    """The printed New Shores board for 3 value bots (`seafarers play --boards fixed`)."""
+    import numpy as np
+
+    from analyzer.seafarers.bots import bot_vectors, parse_bot
+    from analyzer.seafarers.full_game import _tables
+    from analyzer.seafarers.play import kernel_board
+    from analyzer.seafarers.table import game_table, printed_board
+    from analyzer.step_contract import Fixture
+    from kernels.catan import game as kg
+    from kernels.catan import policies as kp
+    from kernels.rng import PURPOSE_POLICY, stream_init
+
+    job = _play_job("new-shores", 3, seed, ("value",), boards="fixed")
+    scenario, rules, _ = _tables(job.spec)
+    board = kernel_board(game_table(scenario, rules, *printed_board(scenario)))
+    game = kg.new_game(board)
+    policies, params = bot_vectors([parse_bot(b) for b in job.spec["bots"]])
+    streams, work = np.zeros((kg.MAX_SEATS, 2), np.uint64), kp.bot_work(board)
+
+    def begin(seed: int, g: int) -> None:
+        for seat in range(job.spec["players"]):
+            stream_init(streams[seat], seed, kg.MAX_SEATS * g + seat, PURPOSE_POLICY)
+
+    return Fixture(job, game, board, game.actions, begin=begin,
+                   seat=lambda seat: {"policy": policies[seat], "params": params[seat], "rng": streams[seat],
+                                      "work": work})
+
+
 GAME = Game(
     id="seafarers",
     title="Catan: Seafarers",
@@ -312,4 +354,5 @@ GAME = Game(
     trace=trace,
     golden=golden,
     docs="docs/seafarers/",
+    step=step_game,
 )

@@ -6,8 +6,11 @@ analyzer/seafarers/full_reference.py (rules, phases, the action encoding and the
     init(board, game, seed, g)               game g of seed: the draft begins
     n = legal(board, game)                   game.actions[:n] = (kind, a, b), in canonical order
     step(board, game, kind, a, b)
-    game.st[ST_PHASE] == OVER                terminal
-    write_result(board, game, out, j, vp)    the result columns (R_*) into out[:, j]
+    terminal(board, game)                    the game is over
+    result(board, game, out)                 the result columns (R_*, then per seat) into out[:N_RESULT_COLS]
+
+the step contract (analyzer/step_contract.py) with the state and set-up as (board, game) = (setup, state), the
+actions in game.actions.
 
 The bots and the game loop are in kernels/catan/bots.py.
 
@@ -728,27 +731,36 @@ def final_route(board, game, seat):
                                UNBOUNDED)
 
 
+@internal
+def vp_source(board, game, seat, k):
+    """The seat's VP from source k of VP_COLS: settlements, cities, island bonus, longest route, largest army, VP
+    cards, cloth, Catan chits."""
+    p = board.params
+    if k == 0 or k == 1:
+        building = SETTLEMENT if k == 0 else CITY
+        count = 0
+        for c in range(game.corner_owner.shape[0]):
+            if game.corner_owner[c] == seat and game.corner_building[c] == building:
+                count += 1
+        return p[P_VP_SETTLEMENT if k == 0 else P_VP_CITY] * count
+    if k == 2:
+        return game.bonus_vp[seat]
+    if k == 3:
+        return p[P_VP_ROUTE] if game.st[ST_ROUTE_HOLDER] == seat else 0
+    if k == 4:
+        return p[P_VP_ARMY] if game.st[ST_ARMY_HOLDER] == seat else 0
+    if k == 5:
+        return p[P_VP_CARD] * (game.cards[seat, VP_CARD] + game.new_cards[seat, VP_CARD])
+    if k == 6:
+        return cloth_vp(board, game, seat)
+    return p[P_CHIT_VP] * gifts.chits(board, game, seat)
+
+
 @kernel
 def vp_sources(board, game, seat, out):
-    """out[:N_VP_SOURCES] = VP from settlements, cities, island bonus, longest route, largest army, VP cards,
-    cloth, Catan chits (VP_COLS)."""
-    p = board.params
-    settlements = 0
-    cities = 0
-    for c in range(game.corner_owner.shape[0]):
-        if game.corner_owner[c] == seat:
-            if game.corner_building[c] == SETTLEMENT:
-                settlements += 1
-            elif game.corner_building[c] == CITY:
-                cities += 1
-    out[0] = p[P_VP_SETTLEMENT] * settlements
-    out[1] = p[P_VP_CITY] * cities
-    out[2] = game.bonus_vp[seat]
-    out[3] = p[P_VP_ROUTE] if game.st[ST_ROUTE_HOLDER] == seat else 0
-    out[4] = p[P_VP_ARMY] if game.st[ST_ARMY_HOLDER] == seat else 0
-    out[5] = p[P_VP_CARD] * (game.cards[seat, VP_CARD] + game.new_cards[seat, VP_CARD])
-    out[6] = cloth_vp(board, game, seat)
-    out[7] = p[P_CHIT_VP] * gifts.chits(board, game, seat)
+    """out[:N_VP_SOURCES] = the seat's VP by source (VP_COLS, vp_source)."""
+    for k in range(N_VP_SOURCES):
+        out[k] = vp_source(board, game, seat, k)
 
 
 @kernel
@@ -1585,48 +1597,61 @@ def step(board, game, kind, a, b):
 
 # ------------------------------------------------------------------------------------------------ result
 @kernel
-def write_result(board, game, out, j, vp):
-    """The result columns of the finished game into out[:, j] (vp: int64 [N_VP_SOURCES] scratch)."""
+def terminal(board, game):
+    """The game is over (won, the villages' end, or capped)."""
+    return game.st[ST_PHASE] == OVER
+
+
+@kernel
+def result(board, game, out):
+    """The result columns of the finished game into out[:N_RESULT_COLS]: R_*, then SEAT_COLS per seat slot (an
+    empty seat's 0)."""
     st = game.st
-    out[R_WINNER, j] = st[ST_WINNER]
-    out[R_TURNS, j] = st[ST_TURN]
-    out[R_ROLLS, j] = st[ST_ROLLS]
-    out[R_SEVENS, j] = st[ST_SEVENS]
-    out[R_CAPPED, j] = st[ST_CAPPED]
-    out[R_CLOTH_END, j] = st[ST_CLOTH_END]
+    out[R_WINNER] = st[ST_WINNER]
+    out[R_TURNS] = st[ST_TURN]
+    out[R_ROLLS] = st[ST_ROLLS]
+    out[R_SEVENS] = st[ST_SEVENS]
+    out[R_CAPPED] = st[ST_CAPPED]
+    out[R_CLOTH_END] = st[ST_CLOTH_END]
     supply = board.supply
     for seat in range(MAX_SEATS):
         base = N_GAME_COLS + seat * N_SEAT_COLS
         for k in range(N_SEAT_COLS):
-            out[base + k, j] = 0
+            out[base + k] = 0
         if seat >= board.params[P_PLAYERS]:
             continue
-        vp_sources(board, game, seat, vp)
         total = 0
         for k in range(N_VP_SOURCES):
-            out[base + _VP_COL[k], j] = vp[k]
-            total += vp[k]
-        out[base, j] = total
-        out[base + _CLOTH_COL, j] = game.cloth[seat]
-        out[base + 7, j] = supply[PIECE_ROAD] - game.pieces_left[seat, PIECE_ROAD]
+            v = vp_source(board, game, seat, k)
+            out[base + _VP_COL[k]] = v
+            total += v
+        out[base] = total
+        out[base + _CLOTH_COL] = game.cloth[seat]
+        out[base + 7] = supply[PIECE_ROAD] - game.pieces_left[seat, PIECE_ROAD]
         w = wonders.wonder_of(game, seat)
-        out[base + 8, j] = supply[PIECE_SHIP] - game.pieces_left[seat, PIECE_SHIP] - (1 if w >= 0 else 0)  # (a
+        out[base + 8] = supply[PIECE_SHIP] - game.pieces_left[seat, PIECE_SHIP] - (1 if w >= 0 else 0)  # (a
         # claimed wonder holds one)
-        out[base + _WONDER_COL, j] = w + 1
-        out[base + _WONDER_COL + 1, j] = wonders.stage_of(game, seat)
-        out[base + 9, j] = supply[PIECE_SETTLEMENT] - game.pieces_left[seat, PIECE_SETTLEMENT]  # a city returns its own
-        out[base + 10, j] = supply[PIECE_CITY] - game.pieces_left[seat, PIECE_CITY]
-        out[base + 11, j] = final_route(board, game, seat)
-        out[base + 12, j] = game.knights[seat]
-        out[base + 13, j] = game.trades[seat]
+        out[base + _WONDER_COL] = w + 1
+        out[base + _WONDER_COL + 1] = wonders.stage_of(game, seat)
+        out[base + 9] = supply[PIECE_SETTLEMENT] - game.pieces_left[seat, PIECE_SETTLEMENT]  # a city returns its own
+        out[base + 10] = supply[PIECE_CITY] - game.pieces_left[seat, PIECE_CITY]
+        out[base + 11] = final_route(board, game, seat)
+        out[base + 12] = game.knights[seat]
+        out[base + 13] = game.trades[seat]
         cards = 0
         for r in range(N_RESOURCES):
             cards += game.hands[seat, r]
-        out[base + 14, j] = cards
-        out[base + 15, j] = game.domestic[seat]
+        out[base + 14] = cards
+        out[base + 15] = game.domestic[seat]
         if fleet.p_fleet(board):
-            out[base + _WARSHIPS_COL, j] = fleet.warships(game, seat)
-            out[base + _FORTRESS_COL, j] = board.params[P_FORT_CHITS] - game.fort[seat, fleet.F_CHITS]
+            out[base + _WARSHIPS_COL] = fleet.warships(game, seat)
+            out[base + _FORTRESS_COL] = board.params[P_FORT_CHITS] - game.fort[seat, fleet.F_CHITS]
+
+
+@kernel
+def write_result(board, game, out, j, vp):
+    """result into out[:, j], the form the game loops call (vp: unused)."""
+    result(board, game, out[:, j])
 
 
 from kernels.catan import fleet, gifts, wonders  # noqa: E402  (the scenarios' rules call back into this module)

@@ -89,16 +89,17 @@ def choose(st, setup, actions, n, bot, params, rng, wk):
 
 
 @internal
-def result(st, setup, out, j):
-    out[0, j] = st.sc[S_WINNER]
-    out[1, j] = st.sc[S_TURN]
-    out[2, j] = st.sc[S_CAPPED]
-    out[3, j] = st.sc[S_NEGATED]
-    out[4, j] = st.sc[S_REVEALS]
+def result(st, setup, out):
+    """The race's result columns (engine.COLUMN_NAMES, N_COLS) into out: each boat's final path_score last."""
+    out[0] = st.sc[S_WINNER]
+    out[1] = st.sc[S_TURN]
+    out[2] = st.sc[S_CAPPED]
+    out[3] = st.sc[S_NEGATED]
+    out[4] = st.sc[S_REVEALS]
     for k in range(N_KINDS):
-        out[5 + k, j] = st.used[k]
+        out[5 + k] = st.used[k]
     for b in range(MAX_BOATS):
-        out[5 + N_KINDS + b, j] = path_score(st, setup, st.boat[b]) if b < setup.cfg[C_BOATS] else -1
+        out[5 + N_KINDS + b] = path_score(st, setup, st.boat[b]) if b < setup.cfg[C_BOATS] else -1
 
 
 @internal
@@ -134,5 +135,5 @@ def play_range(setup, st, bots, params, seed, start, out, tracks, trace, actions
             step(st, setup, kind, actions[i, 1], actions[i, 2], actions[i, 3])
             if j < tracks.shape[0] and (kind == END or kind == PLACE) and st.sc[S_PHASE] == TURN:
                 _record_paths(st, setup, tracks, j)
-        result(st, setup, out, j)
+        result(st, setup, out[:, j])
     return m

@@ -16,7 +16,7 @@ from analyzer.seafarers.scenarios import load_scenario
 from kernels.catan import game as kg
 from kernels.catan import policies as kp
 from kernels.catan.codes import FIRST_RESOURCE_TERRAIN, GOLD, ORE, SEA
-from kernels.rng import PURPOSE_DICE, PURPOSE_POLICY
+from kernels.rng import PURPOSE_DICE, PURPOSE_POLICY, stream_init
 from tests.seafarers.test_forgotten_tribe import Both as FTBoth
 
 RULES = load_rules()
@@ -534,7 +534,7 @@ def test_the_target_vp_on_ones_own_turn_wins_first():
 def _decide(both, bot):
     policies, params = bot_vectors([parse_bot(bot)] * 4)
     streams = np.zeros((kg.MAX_SEATS, 2), np.uint64)
-    kp.stream_init(streams[0], 9, 0, PURPOSE_POLICY)
+    stream_init(streams[0], 9, 0, PURPOSE_POLICY)
     n = kg.legal(both.board, both.game)
     seat = both.game.st[kg.ST_ACTOR]
     i = kp.decide(both.board, both.game, n, policies[seat], params[seat], streams[seat], kp.bot_work(both.board))

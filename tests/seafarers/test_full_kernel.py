@@ -12,7 +12,7 @@ from analyzer.seafarers.full_rules import load_rules
 from analyzer.seafarers.play import kernel_board, play_on_board
 from analyzer.seafarers.scenarios import load_scenario
 from kernels.catan import game as kg
-from kernels.rng import PURPOSE_POLICY
+from kernels.rng import PURPOSE_POLICY, stream_init
 
 RULES = load_rules()
 SCENARIOS = ("base", "new-shores", "four-islands", "through-the-desert", "fog-islands", "new-world", "forgotten-tribe",
@@ -129,7 +129,7 @@ def _value_game(slug, players, seed, g, bots):
     kg.init(board, game, seed, g)
     streams = np.zeros((kg.MAX_SEATS, 2), np.uint64)
     for p in range(players):
-        kp.stream_init(streams[p], seed, kg.MAX_SEATS * g + p, PURPOSE_POLICY)
+        stream_init(streams[p], seed, kg.MAX_SEATS * g + p, PURPOSE_POLICY)
     work = kp.bot_work(board)
     while not R.terminal(state):
         n = kg.legal(board, game)

@@ -15,7 +15,7 @@ from analyzer.seafarers.table import printed_board
 from kernels.catan import game as kg
 from kernels.catan import policies as kp
 from kernels.catan.codes import DESERT, FIRST_RESOURCE_TERRAIN, GOLD, PIPS, SEA
-from kernels.rng import PURPOSE_POLICY
+from kernels.rng import PURPOSE_POLICY, stream_init
 
 RULES = load_rules()
 PREPARATION = ("Embaralhe as fichas de porto de face para baixo e empilhe-os. A começar pelo jogador mais velho e em "
@@ -186,7 +186,7 @@ def test_a_token_with_no_site_left_is_set_aside():
 def _decide(board, game, bot, stream=0):
     policies, params = bot_vectors([parse_bot(bot)] * 4)
     streams = np.zeros((kg.MAX_SEATS, 2), np.uint64)
-    kp.stream_init(streams[0], 9, stream, PURPOSE_POLICY)
+    stream_init(streams[0], 9, stream, PURPOSE_POLICY)
     n = kg.legal(board, game)
     seat = game.st[kg.ST_ACTOR]
     return game.actions[kp.decide(board, game, n, policies[seat], params[seat], streams[seat], kp.bot_work(board))]
