@@ -190,6 +190,8 @@ CANDIDATES = {
     "--bot": [(["--bot", "random"], [])],
     "--base": [(["--base"], ["--no-base"]), (["--no-base"], [])],
     "--variant": [(["--variant", "rules.toml"], [])],
+    "--ladder": [(["--ladder", "random,value"], ["--bot"])],
+    "--budget": [(["--ladder", "random,value", "--budget", "1e9"], ["--bot"])],
 }
 SPECIAL = {  # where the generic value does not fit the command
     ("seafarers", "balance", "--players"): (["--players", "4"], ["--players"]),
@@ -198,6 +200,12 @@ SPECIAL = {  # where the generic value does not fit the command
     ("seafarers", "balance", "--bot"): (["--by", "wins", "--bot", "random"], []),
     ("seafarers", "balance", "--rules"): (["--by", "wins", "--rules", "rules.toml"], []),
     ("seafarers", "balance", "--rule"): (["--by", "wins", "--rule", "domestic_trade=false"], []),
+    ("seafarers", "balance", "--ladder"): (["--by", "wins", "--ladder", "value,random"], ["--bot"]),
+    ("seafarers", "balance", "--budget"): (["--by", "wins", "--ladder", "value,random", "--budget", "1e9"], ["--bot"]),
+    ("seafarers", "tournament", "--ladder"): (["--entrants", "value:opening=pips,value:opening=port", "--ladder",
+                                                "planner,value"], ["--entrants"]),
+    ("seafarers", "tournament", "--budget"): (["--entrants", "value:opening=pips,value:opening=port", "--ladder",
+                                                "planner,value", "--budget", "1e9"], ["--entrants"]),
     ("seafarers", "play", "--boards"): (["--boards", "fixed"], []),
     ("seafarers", "play", "--rule"): (["--rule", "domestic_trade=false"], []),
     ("seafarers", "tournament", "--boards"): (["--boards", "fixed"], []),

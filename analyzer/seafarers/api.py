@@ -21,6 +21,7 @@ Each takes the command's options as keyword arguments (the runner's `threads`, `
 | `run_tournament(scenario, ...)` (tournament) | TournamentResult: summary, games (one row per game, seating, seat) |
 | `run_seats(...)` (seats) | SeatsResult: summary, games (one row per scenario, player count and game) |
 | `run_versus_catanatron(...)` (versus-catanatron) | VersusResult: summary, games (one row per pairing and game) |
+| `run_ladder(experiment, ladder, ...)` (`--ladder`) | a dict: every rung's summary and the verdict |
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from analyzer.io import atomic_write_parquet
 from analyzer.lineup import split_arms
 
 __all__ = ["BoardsResult", "catalog", "run_boards", "run_balance", "run_dice", "run_fortress", "run_pirates",
-           "run_play", "run_seats", "run_tournament", "run_versus_catanatron"]
+           "run_ladder", "run_play", "run_seats", "run_tournament", "run_versus_catanatron"]
 
 
 def catalog() -> list[dict]:
@@ -282,6 +283,47 @@ def run_seats(scenarios: str = "all", players: str = "3,4", bot: str = "value", 
             write_summary(stage, result.summary, "seafarers seats")
             write_seats_report(stage, result.summary)
     return result
+
+
+def run_ladder(experiment: str, ladder: str | list[str], budget: float | None = None, out=None, command: str = "",
+               on_estimate=None, **options) -> dict:
+    """`experiment` (seats, balance with by="wins", tournament) once per rung of `ladder` (bots, "value,planner,..."),
+    every rung on the same games (the same seed): whether its verdict holds at every rung (analyzer/ladder.py). Each
+    rung first plays a few games for the estimate, which covers every rung; `budget` (seconds): refuse a ladder
+    estimated to take longer. `on_estimate(estimate)` hears the estimate before the run. `options`: the experiment's
+    function's. Returns the ladder's summary; with `out`, also summary.json and the report."""
+    from analyzer.ladder import ladder_rungs
+    from analyzer.runner import duration_text
+    from analyzer.seafarers.ladder import check_rung, ladder_summary, play_seconds, probe_options, rung_options
+
+    play = {"seats": run_seats, "balance": run_balance, "tournament": run_tournament}.get(experiment)
+    rungs = ladder_rungs(ladder, check_rung(experiment, options))
+    if budget is not None and not budget > 0:
+        raise UserError(f"--budget must be a number of seconds above 0, not {budget}")
+    out = api_out_dir(out, f"seafarers {experiment}")  # (the command's folder: a ladder's summary names its rungs)
+    small, scale = probe_options(experiment, options)
+    seconds = {}
+    for rung in rungs:  # also every rung's checks, before the run
+        probe = play(**rung_options(experiment, rung, {**small, "progress": False}))
+        seconds[rung] = play_seconds(experiment, probe.summary) * scale
+    estimate = {"seconds": sum(seconds.values()), "per_rung_seconds": seconds, "budget_seconds": budget,
+                "upper_bound": options.get("precision") is not None}
+    if budget is not None and estimate["seconds"] > budget:
+        raise UserError(f"this ladder would take {'up to' if estimate['upper_bound'] else 'about'} "
+                        f"{duration_text(estimate['seconds'])} ("
+                        + ", ".join(f"{r} {duration_text(s)}" for r, s in seconds.items())
+                        + f"), over --budget {duration_text(budget)}; ask for fewer games or fewer rungs")
+    if on_estimate is not None:
+        on_estimate(estimate)
+    summaries = [play(command=command, **rung_options(experiment, rung, options)).summary for rung in rungs]
+    summary = ladder_summary(experiment, rungs, summaries, options, estimate, command)
+    if out is not None:
+        from reports.ladder import write_ladder_report
+
+        with results_folder(out) as stage:
+            write_summary(stage, summary, summary["experiment"])
+            write_ladder_report(stage, summary)
+    return summary
 
 
 @checked_api("seafarers.run_versus_catanatron", ours=TEXTS, theirs=TEXTS, out=PATH)

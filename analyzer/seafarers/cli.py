@@ -28,6 +28,33 @@ GAMES_OUT_OPTION = typer.Option(..., parser=path_value,
                                 help="Output folder for summary.json, games.parquet and the report.")
 
 
+LADDER_OPTION = typer.Option(None, help="Bots, comma-separated (value,planner,rollout; value:opening=pips): play the "
+                                         "experiment once per rung on the same games and say first whether its "
+                                         "verdict holds at every rung (docs/seafarers/ladder.md).")
+BUDGET_OPTION = typer.Option(None, help="With --ladder: refuse a ladder estimated to take more than this many seconds.")
+
+
+def _ladder(experiment: str, ladder: str, budget: Optional[float], out: Path, **options) -> None:
+    """The experiment once per rung of --ladder: the estimate, then the verdict's first line and the report."""
+    from rich.console import Console
+
+    from analyzer.runner import duration_text
+    from analyzer.seafarers.api import run_ladder
+    from reports.ladder import first_line
+
+    def say(estimate: dict) -> None:
+        Console(stderr=True, soft_wrap=True).print(
+            f"{'up to' if estimate['upper_bound'] else 'about'} {duration_text(estimate['seconds'])} for "
+            f"{plural(len(estimate['per_rung_seconds']), 'rung')} ("
+            + ", ".join(f"{r} {duration_text(t)}" for r, t in estimate["per_rung_seconds"].items())
+            + (", by --max-games: a precision run stops sooner" if estimate["upper_bound"] else "") + ")",
+            highlight=False)
+
+    summary = run_ladder(experiment, ladder, budget, out=out, command=command_line(), on_estimate=say, **options)
+    out_console.print(first_line(summary), highlight=False)
+    out_console.print(f"report: {out / 'report.html'}")
+
+
 def _rule_option(examples: str):
     return typer.Option(None, metavar="NAME=VALUE", help="Switch a documented rules default of the rules data's "
                                                          f"\\[options]; repeatable ({examples}).")
@@ -110,6 +137,8 @@ def balance_cmd(
                                          "format of the package's full_game.toml."),
     rule: Optional[list[str]] = typer.Option(None, metavar="NAME=VALUE", help="With --by wins: switch a documented "
                                              "full-game rules default (e.g. domestic_trade=false); repeatable."),
+    ladder: Optional[str] = LADDER_OPTION,
+    budget: Optional[float] = BUDGET_OPTION,
     out: Path = typer.Option(..., parser=path_value,
         help="Output folder for summary.json, boards/seats parquet and the report."),
     run=None,
@@ -119,6 +148,11 @@ def balance_cmd(
     from analyzer.seafarers.api import run_balance
 
     wins = {"games_per_board": games_per_board, "bot": bot, "rules_file": rules, "rule": rule}
+    if ladder is not None:
+        return _ladder("balance", ladder, budget, out, scenario=scenario, players=players, boards=boards, rolls=rolls,
+                       heuristic=heuristic, seed=seed, by=by, sequences=sequences, gold_policy=gold_policy,
+                       spend_to=spend_to, max_clump=max_clump, **{k: v for k, v in wins.items() if v is not None},
+                       **backend_fields(run))
     result = run_balance(scenario, players, boards, rolls, heuristic, seed, out=out, command=command_line(), by=by,
                      sequences=sequences, gold_policy=gold_policy, spend_to=spend_to, max_clump=max_clump,
                      **{k: v for k, v in wins.items() if v is not None}, **backend_fields(run))
@@ -317,6 +351,12 @@ def tournament_cmd(
                                               "printed layout."),
     rules: Optional[Path] = RULES_FILE_OPTION,
     rule: Optional[list[str]] = _rule_option("domestic_trade=false; New World: harbours_after_draft=true"),
+    ladder: Optional[str] = typer.Option(None, help="Bots, comma-separated: play the tournament once per rung, each "
+                                                    "entrant's name replaced by the rung's bot (its parameters "
+                                                    "kept: --entrants value:opening=pips,value:opening=diverse "
+                                                    "--ladder value,rollout), on the same games; say first whether "
+                                                    "the strongest entrant holds at every rung."),
+    budget: Optional[float] = BUDGET_OPTION,
     out: Path = GAMES_OUT_OPTION,
     run=None,
 ):
@@ -327,6 +367,9 @@ def tournament_cmd(
 
     fields = run_fields(run)
     fields.pop("label")
+    if ladder is not None:
+        return _ladder("tournament", ladder, budget, out, scenario=scenario, players=players, entrants=entrants,
+                       seed=seed, boards=boards, rules_file=rules, rule=rule, **fields)
     result = run_tournament(scenario, players, entrants, fields.pop("games"), seed,
                             boards, rules_file=rules, out=out, command=command_line(), rule=rule, **fields)
     out_console.print(headline(result.summary), highlight=False)
@@ -341,12 +384,14 @@ def seats_cmd(
     scenarios: str = typer.Option("all", help="'all' (every scenario and the base map) or slugs separated by "
                                               "commas."),
     players: str = typer.Option("3,4", help="Player counts, comma-separated."),
-    bot: str = typer.Option("value", help="The bot in every seat (as `play --bots` names one)."),
+    bot: Optional[str] = typer.Option(None, help="The bot in every seat (as `play --bots` names one; default value)."),
     seed: int = typer.Option(0, help="Seed: game g's board, dice and deck."),
     base: bool = typer.Option(True, help="Play the base map too, as the reference (--no-base: only the scenarios "
                                          "named)."),
     rules: Optional[Path] = RULES_FILE_OPTION,
     rule: Optional[list[str]] = _rule_option("domestic_trade=false"),
+    ladder: Optional[str] = LADDER_OPTION,
+    budget: Optional[float] = BUDGET_OPTION,
     out: Path = GAMES_OUT_OPTION,
     run=None,
 ):
@@ -357,7 +402,10 @@ def seats_cmd(
 
     fields = run_fields(run)
     fields.pop("label")
-    result = run_seats(scenarios, players, bot, fields.pop("games"), seed, base, rules_file=rules, out=out,
+    if ladder is not None:
+        return _ladder("seats", ladder, budget, out, scenarios=scenarios, players=players, bot=bot, seed=seed,
+                       base=base, rules_file=rules, rule=rule, **fields)
+    result = run_seats(scenarios, players, bot or "value", fields.pop("games"), seed, base, rules_file=rules, out=out,
                        command=command_line(), rule=rule, **fields)
     out_console.print(headline(result.summary), highlight=False)
     cells = result.summary["cells"]
