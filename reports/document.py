@@ -189,6 +189,17 @@ def render_html(blocks: list[tuple], title: str, images: dict[str, bytes]) -> st
 # --------------------------------------------------------------------------- content
 
 
+def write_report(out_dir, title: str, blocks: list[tuple], images: dict[str, bytes] | None = None) -> list:
+    """report.md and report.html of `blocks` in out_dir (the paths written)."""
+    from pathlib import Path
+
+    from analyzer.io import atomic_write_text
+
+    out_dir = Path(out_dir)
+    return [atomic_write_text(out_dir / "report.md", render_md(blocks)),
+            atomic_write_text(out_dir / "report.html", render_html(blocks, title, images or {}))]
+
+
 def run_items(summary: dict, count: str, rate_key: str, unit: str) -> list[str]:
     """Seed, size of the run, versions and wall time: the facts that reproduce a report."""
     items = [f"seed: {summary['seed']}", count,

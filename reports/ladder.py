@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from analyzer.io import atomic_write_text
-from reports.document import num, pct, plural, points, points_range, render_html, render_md
+from reports.document import num, pct, plural, points, points_range, write_report
 
 __all__ = ["first_line", "ladder_table", "verdict_sentence", "write_ladder_report"]
 
@@ -99,7 +98,4 @@ def _blocks(summary: dict) -> tuple[str, list[tuple]]:
 
 def write_ladder_report(out_dir, summary: dict) -> list[Path]:
     """report.md and report.html."""
-    out_dir = Path(out_dir)
-    title, blocks = _blocks(summary)
-    return [atomic_write_text(out_dir / "report.md", render_md(blocks)),
-            atomic_write_text(out_dir / "report.html", render_html(blocks, title, {}))]
+    return write_report(out_dir, *_blocks(summary))

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from analyzer.io import atomic_write_text
-from reports.document import ci_range, num, pct, plural, render_html, render_md, reproduce_blocks, run_items
+from reports.document import ci_range, num, pct, plural, reproduce_blocks, run_items, write_report
 
 __all__ = ["headline", "pairing_sentence", "write_versus_report"]
 
@@ -92,7 +91,4 @@ def _blocks(summary: dict) -> tuple[str, list[tuple]]:
 
 def write_versus_report(out_dir, summary: dict) -> list[Path]:
     """report.md and report.html."""
-    out_dir = Path(out_dir)
-    title, blocks = _blocks(summary)
-    return [atomic_write_text(out_dir / "report.md", render_md(blocks)),
-            atomic_write_text(out_dir / "report.html", render_html(blocks, title, {}))]
+    return write_report(out_dir, *_blocks(summary))
